@@ -1,0 +1,64 @@
+// GET /contexts/:name and /contexts/messages/:name: the generated JSON-LD contexts from contexts/, served as
+// application/ld+json with a strong ETag and cache headers (they change only with a new release).
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { contextsDir } from '../../core/paths.js';
+import { problemBody } from '../problem-handler.js';
+
+interface ServedContext {
+  body: string;
+  etag: string;
+}
+
+/** Reads every `.jsonld` file under `dir` once, keyed by its path relative to `dir` without the extension. */
+export function loadContextFiles(dir: string = contextsDir): Map<string, ServedContext> {
+  const served = new Map<string, ServedContext>();
+  const walk = (sub: string) => {
+    const full = path.join(dir, sub);
+    if (!existsSync(full)) return;
+    for (const entry of readdirSync(full, { withFileTypes: true })) {
+      const relative = sub ? `${sub}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(relative);
+      else if (entry.name.endsWith('.jsonld')) {
+        const body = readFileSync(path.join(dir, relative), 'utf8');
+        const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+        served.set(relative.replace(/\.jsonld$/, ''), { body, etag });
+      }
+    }
+  };
+  walk('');
+  return served;
+}
+
+const nameParam = {
+  type: 'object',
+  properties: { name: { type: 'string', pattern: '^[A-Za-z0-9_.-]+$', maxLength: 200 } },
+  required: ['name'],
+} as const;
+
+export const contextRoutes: FastifyPluginAsync<{ dir?: string }> = async (app, options) => {
+  const contexts = loadContextFiles(options.dir);
+
+  const send = (key: string, request: FastifyRequest, reply: FastifyReply) => {
+    const context = contexts.get(key.replace(/\.jsonld$/, ''));
+    if (!context) {
+      return reply
+        .status(404)
+        .type('application/problem+json')
+        .send(problemBody(404, 'Unknown context', `no context "${key}"; GET /contexts lists them`));
+    }
+    reply.header('ETag', context.etag).header('Cache-Control', 'public, max-age=3600');
+    if (request.headers['if-none-match'] === context.etag) return reply.status(304).send();
+    return reply.type('application/ld+json').send(context.body);
+  };
+
+  app.get('/contexts', async () => ({ contexts: [...contexts.keys()].sort().map((name) => `/contexts/${name}.jsonld`) }));
+  app.get<{ Params: { name: string } }>('/contexts/:name', { schema: { params: nameParam } }, (request, reply) =>
+    send(request.params.name, request, reply),
+  );
+  app.get<{ Params: { name: string } }>('/contexts/messages/:name', { schema: { params: nameParam } }, (request, reply) =>
+    send(`messages/${request.params.name}`, request, reply),
+  );
+};

@@ -1,0 +1,35 @@
+// `mcp-ld serve`: runs the HTTP service until it is stopped (SIGINT/SIGTERM close it cleanly).
+import { readServiceConfig } from '../../core/config.js';
+import { startServer } from '../../api/server.js';
+import { parseOptions, write, type Command } from '../command.js';
+
+export const serveCommand: Command = {
+  name: 'serve',
+  summary: 'run the HTTP service (embedded store by default)',
+  usage: 'mcp-ld serve [--port 8080] [--host 127.0.0.1] [--data DIR | --store URL]',
+  async run(args, io) {
+    const { values } = parseOptions(args, {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      data: { type: 'string' },
+      store: { type: 'string' },
+    });
+    const config = readServiceConfig(values);
+    const server = await startServer(config);
+    const address = server.addresses()[0];
+    if (address && typeof address !== 'string') {
+      const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      await write(io.stderr, `mcp-ld listening on http://${host}:${address.port}\n`);
+    }
+    await new Promise<void>((resolve) => {
+      const stop = () => {
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+        server.close().then(() => resolve(), () => resolve());
+      };
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
+    });
+    return 0;
+  },
+};

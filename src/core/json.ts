@@ -1,0 +1,48 @@
+// JSON value types and JSON-pointer helpers shared by every stage.
+
+export type JsonPrimitive = string | number | boolean | null;
+export type JsonValue = JsonPrimitive | JsonValue[] | JsonObject;
+export interface JsonObject {
+  [key: string]: JsonValue;
+}
+
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Escapes one reference token of a JSON pointer (RFC 6901). */
+export function escapePointerToken(token: string): string {
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+export function unescapePointerToken(token: string): string {
+  return token.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+export function joinPointer(base: string, ...tokens: string[]): string {
+  return base + tokens.map((token) => '/' + escapePointerToken(token)).join('');
+}
+
+export function splitPointer(pointer: string): string[] {
+  if (pointer === '' || pointer === '#') return [];
+  const body = pointer.startsWith('#') ? pointer.slice(1) : pointer;
+  if (!body.startsWith('/')) throw new Error(`not a JSON pointer: ${pointer}`);
+  return body.slice(1).split('/').map(unescapePointerToken);
+}
+
+/** The value at `pointer` in `document`, or undefined when the pointer leads nowhere. */
+export function getAtPointer(document: JsonValue, pointer: string): JsonValue | undefined {
+  let current: JsonValue | undefined = document;
+  for (const token of splitPointer(pointer)) {
+    if (Array.isArray(current)) current = current[Number(token)];
+    else if (isJsonObject(current)) current = Object.prototype.hasOwnProperty.call(current, token) ? current[token] : undefined;
+    else return undefined;
+    if (current === undefined) return undefined;
+  }
+  return current;
+}
+
+/** A deep copy of a JSON value (documents loaded from YAML are plain data). */
+export function cloneJson<T extends JsonValue>(value: T): T {
+  return structuredClone(value);
+}

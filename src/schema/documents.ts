@@ -1,0 +1,68 @@
+// Loads the schema documents from schemas/ (the untouched seed, the JSON-RPC schema it references, the overlay)
+// and maps the one remote URL the seed references to its local copy. Nothing is ever fetched.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { schemasDir } from '../core/paths.js';
+import { isJsonObject, type JsonObject } from '../core/json.js';
+import { McpLdError } from '../core/problem.js';
+
+export type DocumentId = 'mcp' | 'json-rpc';
+
+/** The seed's base URI (it declares none; this names the local file) and the JSON-RPC schema's published URL. */
+export const documentUris: Record<DocumentId, string> = {
+  mcp: 'https://w3id.org/mcp-ld/schemas/mcp-2025-06-18.annotated.yaml',
+  'json-rpc': 'https://ogcincubator.github.io/modelcontextprotocol/build/annotated/json-rpc/schema.yaml',
+};
+
+export const documentFiles: Record<DocumentId, string> = {
+  mcp: 'mcp-2025-06-18.annotated.yaml',
+  'json-rpc': 'json-rpc.annotated.yaml',
+};
+
+export const overlayFile = 'overlay.yaml';
+
+/** The MCP protocol version the seed schema describes. */
+export const protocolVersion = '2025-06-18';
+
+export function documentForUri(uri: string): DocumentId | undefined {
+  return (Object.keys(documentUris) as DocumentId[]).find((id) => documentUris[id] === uri);
+}
+
+export function readYamlDocument(file: string, dir: string = schemasDir): JsonObject {
+  const fullPath = path.join(dir, file);
+  let text: string;
+  try {
+    text = readFileSync(fullPath, 'utf8');
+  } catch (error) {
+    throw new McpLdError({
+      code: 'schema.missing',
+      status: 500,
+      title: 'Schema file missing',
+      detail: `cannot read ${fullPath}: ${(error as Error).message}`,
+    });
+  }
+  const parsed: unknown = parseYaml(text, { maxAliasCount: 100 });
+  if (!isJsonObject(parsed)) {
+    throw new McpLdError({
+      code: 'schema.not-an-object',
+      status: 500,
+      title: 'Schema is not an object',
+      detail: `${fullPath} does not hold a YAML mapping at its root`,
+    });
+  }
+  return parsed;
+}
+
+export interface SeedDocuments {
+  mcp: JsonObject;
+  'json-rpc': JsonObject;
+}
+
+/** The two schema documents exactly as shipped, before the overlay. */
+export function loadSeedDocuments(dir: string = schemasDir): SeedDocuments {
+  return {
+    mcp: readYamlDocument(documentFiles.mcp, dir),
+    'json-rpc': readYamlDocument(documentFiles['json-rpc'], dir),
+  };
+}

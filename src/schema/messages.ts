@@ -1,0 +1,122 @@
+// Classifies the MCP schema's message definitions: which are requests, notifications and results, which method
+// each carries, who sends it, and which result answers each request. Derived from the schema by rules, not lists.
+import { isJsonObject, type JsonObject } from '../core/json.js';
+import type { RefResolver, SchemaLocation } from './refs.js';
+
+export type MessageKind = 'request' | 'notification' | 'result';
+export type Party = 'client' | 'server';
+export type Direction = 'c2s' | 's2c';
+
+export interface MessageDefinition {
+  /** Definition name, e.g. `CallToolRequest`. */
+  name: string;
+  kind: MessageKind;
+  /** The `method` const of a request or notification. */
+  method?: string;
+  /** Who may send it (ping is sent by both). */
+  senders: Party[];
+  /** For a request: the definition of the result that answers it. */
+  result?: string;
+  /** For a result: the requests it answers. */
+  answers?: string[];
+}
+
+/** JSON-RPC anchors that make a definition a request, a notification or a response. */
+const kindByAnchor: Record<string, MessageKind> = { Request: 'request', Notification: 'notification', Response: 'result' };
+
+/** The unions that say who sends what. */
+const senderUnions: Record<string, Party> = {
+  ClientRequest: 'client',
+  ClientNotification: 'client',
+  ClientResult: 'client',
+  ServerRequest: 'server',
+  ServerNotification: 'server',
+  ServerResult: 'server',
+};
+
+/** A request named `XRequest` is answered by `XResult` when that exists; otherwise by `EmptyResult`. */
+export const emptyResultName = 'EmptyResult';
+
+export function directionOf(sender: Party): Direction {
+  return sender === 'client' ? 'c2s' : 's2c';
+}
+
+export function classifyMessages(resolver: RefResolver): MessageDefinition[] {
+  const definitions = resolver.document('mcp')['definitions'];
+  if (!isJsonObject(definitions)) return [];
+  const kindOf = (name: string): MessageKind | undefined => jsonRpcKind(resolver, resolver.at('mcp', `/definitions/${name}`));
+
+  const sendersOf = new Map<string, Set<Party>>();
+  for (const [union, party] of Object.entries(senderUnions)) {
+    for (const member of unionMembers(resolver, union)) {
+      if (!sendersOf.has(member)) sendersOf.set(member, new Set());
+      sendersOf.get(member)!.add(party);
+    }
+  }
+
+  const messages: MessageDefinition[] = [];
+  for (const [name, node] of Object.entries(definitions)) {
+    if (!isJsonObject(node)) continue;
+    const method = methodConst(node);
+    const kind = kindOf(name);
+    if (method === undefined || (kind !== 'request' && kind !== 'notification')) continue;
+    const message: MessageDefinition = { name, kind, method, senders: sortParties(sendersOf.get(name)) };
+    if (kind === 'request') {
+      const paired = name.replace(/Request$/, 'Result');
+      message.result = paired !== name && paired in definitions && kindOf(paired) === 'result' ? paired : emptyResultName;
+    }
+    messages.push(message);
+  }
+
+  const results = new Map<string, MessageDefinition>();
+  for (const request of messages.filter((m) => m.kind === 'request')) {
+    const name = request.result!;
+    const result = results.get(name) ?? { name, kind: 'result' as const, senders: [], answers: [] };
+    result.answers!.push(request.name);
+    const senders = new Set(result.senders);
+    for (const sender of request.senders) senders.add(sender === 'client' ? 'server' : 'client');
+    result.senders = sortParties(senders);
+    results.set(name, result);
+  }
+  return [...messages, ...[...results.values()].sort((a, b) => a.name.localeCompare(b.name))];
+}
+
+function sortParties(parties: Set<Party> | undefined): Party[] {
+  return [...(parties ?? [])].sort();
+}
+
+function methodConst(node: JsonObject): string | undefined {
+  const properties = node['properties'];
+  const method = isJsonObject(properties) ? properties['method'] : undefined;
+  return isJsonObject(method) && typeof method['const'] === 'string' ? method['const'] : undefined;
+}
+
+/** Follows `$ref` and `allOf` down to the JSON-RPC anchor the definition builds on. */
+function jsonRpcKind(resolver: RefResolver, location: SchemaLocation, depth = 0): MessageKind | undefined {
+  if (depth > 16) return undefined;
+  const target = resolver.follow(location);
+  if (target.document === 'json-rpc') {
+    const anchor = target.node['$anchor'];
+    return typeof anchor === 'string' ? kindByAnchor[anchor] : undefined;
+  }
+  const allOf = target.node['allOf'];
+  if (!Array.isArray(allOf)) return undefined;
+  for (const [index, member] of allOf.entries()) {
+    if (!isJsonObject(member)) continue;
+    const kind = jsonRpcKind(resolver, { document: target.document, pointer: `${target.pointer}/allOf/${index}`, node: member }, depth + 1);
+    if (kind) return kind;
+  }
+  return undefined;
+}
+
+/** Names of the definitions a union definition (`anyOf` of refs) lists. */
+export function unionMembers(resolver: RefResolver, union: string): string[] {
+  const node = resolver.at('mcp', `/definitions/${union}`).node;
+  const anyOf = node['anyOf'];
+  if (!Array.isArray(anyOf)) return [];
+  return anyOf.flatMap((member) => {
+    const ref = isJsonObject(member) ? member['$ref'] : undefined;
+    const match = typeof ref === 'string' ? /^#\/definitions\/(.+)$/.exec(ref) : null;
+    return match ? [match[1]!] : [];
+  });
+}

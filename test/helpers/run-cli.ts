@@ -1,0 +1,25 @@
+// Runs the real bin/mcp-ld in a child process, the way users run it, and captures what it prints.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { packageRoot } from '../../src/core/paths.js';
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export const cliPath = path.join(packageRoot, 'bin', 'mcp-ld');
+
+export function runCli(args: string[], options: { input?: string; cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cliPath, ...args], { cwd: options.cwd ?? packageRoot, env: options.env ?? process.env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(options.input ?? '');
+  });
+}
