@@ -46,3 +46,17 @@ export function getAtPointer(document: JsonValue, pointer: string): JsonValue | 
 export function cloneJson<T extends JsonValue>(value: T): T {
   return structuredClone(value);
 }
+
+/** Whether `value` nests objects and arrays deeper than `limit` levels (checked without recursion). */
+export function exceedsDepth(value: JsonValue, limit: number): boolean {
+  const stack: [JsonValue, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!;
+    if (current === null || typeof current !== 'object') continue;
+    if (depth > limit) return true;
+    for (const child of Array.isArray(current) ? current : Object.values(current)) {
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}

@@ -1,0 +1,82 @@
+// Feeds parsed input items to the lifter and keeps the tally users see in summaries: messages, quads, sessions,
+// invalid messages, unknown methods and failed lines. In strict mode the first failed line or invalid message
+// stops the conversion with an error naming it.
+import { McpLdError } from '../core/problem.js';
+import type { InputItem } from './input.js';
+import type { LiftedMessage, Lifter } from './lifter.js';
+import type { CaptureRecord } from './records.js';
+
+export interface FailedItem {
+  line: number;
+  index?: number;
+  error: McpLdError;
+}
+
+export interface ConversionSummary {
+  messages: number;
+  quads: number;
+  sessions: number;
+  invalid: number;
+  unknownMethods: number;
+  failed: FailedItem[];
+}
+
+export class Conversion {
+  private readonly sessions = new Set<string>();
+  readonly summary: ConversionSummary = { messages: 0, quads: 0, sessions: 0, invalid: 0, unknownMethods: 0, failed: [] };
+
+  constructor(
+    private readonly lifter: Lifter,
+    private readonly options: { strict?: boolean } = {},
+  ) {}
+
+  /** Lifts one item with the fast engine; a failed item is recorded (or thrown in strict mode) and yields undefined. */
+  add(item: InputItem): LiftedMessage | undefined {
+    const record = this.accept(item);
+    return record && this.tally(item, this.lifter.lift(record));
+  }
+
+  /** The record of an item that parsed, or undefined after recording why it did not (thrown in strict mode). */
+  accept(item: InputItem): CaptureRecord | undefined {
+    return item.error || !item.record ? this.fail(item, item.error!) : item.record;
+  }
+
+  /** Counts a lifted message; in strict mode an invalid one stops the conversion. */
+  tally(item: InputItem, lifted: LiftedMessage): LiftedMessage {
+    if (lifted.problems.length > 0 && this.options.strict) {
+      const first = lifted.problems[0]!;
+      throw new McpLdError({
+        code: 'lift.invalid-message',
+        status: 422,
+        title: 'Invalid MCP message',
+        detail: `${describe(item)}: ${lifted.definition ?? 'message'} is invalid at ${first.instancePath || '/'}: ${first.message}`,
+        pointer: first.instancePath,
+        line: item.line,
+      });
+    }
+    this.summary.messages += 1;
+    this.summary.quads += lifted.quads.length;
+    if (lifted.problems.length > 0) this.summary.invalid += 1;
+    if (lifted.definition === undefined) this.summary.unknownMethods += 1;
+    this.sessions.add(lifted.session);
+    this.summary.sessions = this.sessions.size;
+    return lifted;
+  }
+
+  private fail(item: InputItem, error: McpLdError): undefined {
+    if (this.options.strict) throw error;
+    const failed: FailedItem = { line: error.line ?? item.line, error };
+    if (item.index !== undefined) failed.index = item.index;
+    this.summary.failed.push(failed);
+    return undefined;
+  }
+}
+
+function describe(item: InputItem): string {
+  return item.index !== undefined ? `batch item ${item.index} (line ${item.line})` : `line ${item.line}`;
+}
+
+export function summaryLine(summary: ConversionSummary): string {
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  return `${plural(summary.messages, 'message')} in ${plural(summary.sessions, 'session')} → ${plural(summary.quads, 'quad')}; ${summary.invalid} invalid, ${plural(summary.unknownMethods, 'unknown method')}, ${plural(summary.failed.length, 'failed line')}`;
+}

@@ -1,0 +1,105 @@
+// Reads converter input — one JSON-RPC message, a JSON array (batch), or JSONL/NDJSON of messages or capture
+// records — into records, one per message, each with its line (or batch index). A bad line is an error for that
+// line only; the others still come through.
+import { exceedsDepth, type JsonValue } from '../core/json.js';
+import { McpLdError } from '../core/problem.js';
+import { toRecord, type CaptureRecord } from './records.js';
+
+export interface InputItem {
+  /** 1-based line of the message in the input (for a batch: the line the batch starts on). */
+  line: number;
+  /** Position in a JSON array batch. */
+  index?: number;
+  record?: CaptureRecord;
+  error?: McpLdError;
+}
+
+/** Nesting deeper than this is refused: MCP messages are far shallower, and deep input is an attack. */
+export const defaultMaxDepth = 128;
+
+function malformed(detail: string, line: number): McpLdError {
+  return new McpLdError({ code: 'input.malformed-json', status: 400, title: 'Malformed JSON', detail, line });
+}
+
+function tooDeep(limit: number, line: number): McpLdError {
+  return new McpLdError({ code: 'input.too-deep', status: 400, title: 'Nesting too deep', detail: `JSON nests deeper than ${limit} levels`, line });
+}
+
+/** Parses one JSON text, turning JSON.parse's position into a line and column of the whole input. */
+function parseJson(text: string, firstLine: number): JsonValue {
+  try {
+    return JSON.parse(text) as JsonValue;
+  } catch (error) {
+    const message = (error as Error).message;
+    const position = /position (\d+)/.exec(message);
+    if (!position) throw malformed(message, firstLine);
+    const offset = Number(position[1]);
+    const before = text.slice(0, offset);
+    const line = firstLine + (before.match(/\n/g)?.length ?? 0);
+    const column = offset - before.lastIndexOf('\n');
+    throw malformed(`${message.replace(/ in JSON at position \d+.*$/, '')} at line ${line}, column ${column}`, line);
+  }
+}
+
+function asItem(read: () => JsonValue, line: number, maxDepth: number): InputItem {
+  try {
+    const value = read();
+    if (exceedsDepth(value, maxDepth)) throw tooDeep(maxDepth, line);
+    return { line, record: toRecord(value, line) };
+  } catch (error) {
+    if (error instanceof McpLdError) return { line, error };
+    throw error;
+  }
+}
+
+/** One line of JSONL/NDJSON (blank lines yield nothing). */
+export function parseLine(text: string, line: number, maxDepth = defaultMaxDepth): InputItem | undefined {
+  return text.trim() === '' ? undefined : asItem(() => parseJson(text, line), line, maxDepth);
+}
+
+/** All messages of a whole input text. */
+export function* parseInput(text: string, maxDepth = defaultMaxDepth): Generator<InputItem> {
+  const start = text.search(/\S/);
+  if (start < 0) {
+    yield { line: 1, error: new McpLdError({ code: 'input.empty', status: 400, title: 'Empty input', detail: 'no JSON-RPC message in the input', line: 1 }) };
+    return;
+  }
+  const firstLine = 1 + (text.slice(0, start).match(/\n/g)?.length ?? 0);
+  if (text[start] === '[') {
+    let value: JsonValue;
+    try {
+      value = parseJson(text, 1);
+      if (exceedsDepth(value, maxDepth + 1)) throw tooDeep(maxDepth, firstLine);
+    } catch (error) {
+      if (error instanceof McpLdError) return yield { line: error.line ?? firstLine, error };
+      throw error;
+    }
+    const batch = value as JsonValue[];
+    if (batch.length === 0) yield { line: firstLine, error: new McpLdError({ code: 'input.empty', status: 400, title: 'Empty input', detail: 'the batch is an empty array', line: firstLine }) };
+    for (const [index, item] of batch.entries()) {
+      try {
+        yield { line: firstLine, index, record: toRecord(item) };
+      } catch (error) {
+        if (!(error instanceof McpLdError)) throw error;
+        yield { line: firstLine, index, error: new McpLdError({ code: error.code, status: error.status, title: error.title, detail: `batch item ${index}: ${error.detail}`, pointer: `/${index}`, line: firstLine }) };
+      }
+    }
+    return;
+  }
+  // A single (possibly pretty-printed) message, or JSONL: try the whole text first.
+  const lines = text.split('\n');
+  const nonBlank = lines.filter((l) => l.trim() !== '').length;
+  if (nonBlank > 1) {
+    let whole: JsonValue | undefined;
+    try {
+      whole = JSON.parse(text) as JsonValue;
+    } catch {
+      // not one JSON document: JSONL
+    }
+    if (whole !== undefined) return yield asItem(() => whole, firstLine, maxDepth);
+  }
+  for (const [i, content] of lines.entries()) {
+    const item = parseLine(content, i + 1, maxDepth);
+    if (item) yield item;
+  }
+}

@@ -1,0 +1,432 @@
+// The fast lifting engine: a synchronous function from a session state and a record to quads, compiled from the
+// schema (see plan.ts), with no per-message JSON-LD processing. Streams, the CLI and the API only feed it.
+import { DataFactory, type Quad, type Quad_Object, type NamedNode } from 'n3';
+import { isJsonObject, type JsonObject, type JsonValue } from '../core/json.js';
+import type { Direction, SchemaIndex } from '../schema/index.js';
+import { annotatedLiteral, jsonLiteral, naturalLiteral, naturalNumber, type LiteralForm } from './literals.js';
+import { MessagePlans, type MessagePlan } from './message-plans.js';
+import { classesFor, itemPlan, type NodePlan, type PropertyPlan, type ValuePlan } from './plan.js';
+import { messageShape, type CaptureRecord, type MessageShape } from './records.js';
+import { MessageValidator, type ValidationProblem } from './validate.js';
+import { entityListings, entityReferences, type EntityKind } from './entities.js';
+import { childIri, extensionPredicate, IriMinter, jrpc, listCellIri, mld, ns, rdf, xsd } from './vocabulary.js';
+
+const { namedNode, literal, quad } = DataFactory;
+
+export interface LiftOptions {
+  /** Base of the instance IRIs (default `urn:mcp-ld:`). */
+  base?: string;
+  /** Session of records that do not name one (plain messages). */
+  defaultSession?: string;
+  /** Validate every message against its definition (default true). */
+  validate?: boolean;
+}
+
+/** What one lift() call emits: everything (`full`), or only the session layer, leaving the message body — what the
+ * JSON-LD contexts describe — to another engine (`session-layer`, used by the reference engine). */
+export type LiftMode = 'full' | 'session-layer';
+
+export interface LiftedMessage {
+  iri: string;
+  session: string;
+  order: number;
+  direction: Direction;
+  /** The MCP definition the message was lifted by (undefined: the schema does not know its method). */
+  definition?: string;
+  quads: Quad[];
+  problems: ValidationProblem[];
+  /** How the body was (or is to be) lifted: the context file that describes it and the plans used. */
+  body: MessageBody;
+}
+
+export interface MessageBody {
+  /** Context file, relative to contexts/, that describes this body (e.g. `messages/CallToolRequest.jsonld`). */
+  context: string;
+  params?: PropertyPlan;
+  result?: NodePlan;
+  error?: boolean;
+  /** The IRI of the request id node, when the id is a JSON-RPC id. */
+  idIri?: string;
+}
+
+interface PendingRequest {
+  iri: string;
+  method: string;
+}
+
+/** What the lifter remembers of one session between messages. */
+class SessionState {
+  order = 0;
+  readonly graph: NamedNode;
+  readonly pending = new Map<string, PendingRequest>();
+  /** Nodes whose describing triples are already in this session's graph (ids, entities, implementations). */
+  readonly described = new Set<string>();
+  serverKey: string | undefined;
+
+  constructor(
+    readonly id: string,
+    readonly iri: string,
+  ) {
+    this.graph = namedNode(iri);
+  }
+}
+
+const errorClasses: Record<number, string> = {
+  [-32700]: `${ns.jrpc}ParseError`,
+  [-32600]: `${ns.jrpc}InvalidRequest`,
+  [-32601]: `${ns.jrpc}MethodNotFound`,
+  [-32602]: `${ns.jrpc}InvalidParams`,
+  [-32603]: `${ns.jrpc}InternalError`,
+};
+
+function errorClass(code: JsonValue | undefined): string | undefined {
+  if (typeof code !== 'number') return undefined;
+  if (errorClasses[code]) return errorClasses[code];
+  return code <= -32000 && code >= -32099 ? `${ns.jrpc}ServerError` : undefined;
+}
+
+const entityClass: Record<EntityKind, string> = { tool: mld.Tool, prompt: mld.Prompt, resource: mld.Resource };
+const entityLink: Record<EntityKind, string> = { tool: mld.tool, prompt: mld.prompt, resource: mld.resource };
+
+export class Lifter {
+  readonly plans: MessagePlans;
+  readonly minter: IriMinter;
+  private readonly validator: MessageValidator | undefined;
+  private readonly sessions = new Map<string, SessionState>();
+  private readonly defaultSession: string;
+  private readonly hasArguments = `${ns.mcp}hasArguments`;
+  // Per lift() call: the quads being built, where the body's quads go (`out`, or nowhere), and their graph.
+  private out: Quad[] = [];
+  private body: Quad[] = [];
+  private graph!: NamedNode;
+
+  constructor(
+    readonly schema: SchemaIndex,
+    options: LiftOptions = {},
+    plans?: MessagePlans,
+  ) {
+    this.plans = plans ?? new MessagePlans(schema);
+    this.minter = new IriMinter(options.base);
+    this.validator = options.validate === false ? undefined : new MessageValidator(schema);
+    this.defaultSession = options.defaultSession ?? 'default';
+  }
+
+  /** Lifts one record. Throws McpLdError (input.not-mcp) when the record is not a JSON-RPC message. */
+  lift(record: CaptureRecord, mode: LiftMode = 'full'): LiftedMessage {
+    const { msg } = record;
+    const shape = messageShape(msg);
+    this.out = [];
+    this.body = mode === 'full' ? this.out : [];
+    const session = this.session(record.session ?? this.defaultSession);
+    const order = ++session.order;
+    const iri = this.minter.message(session.id, order);
+    this.graph = session.graph;
+
+    if (record.server !== undefined) {
+      if (session.serverKey === undefined) this.setServer(session, record.server);
+      this.emit(iri, mld.server, this.minter.server(record.server));
+    }
+
+    let direction: Direction;
+    let plan: MessagePlan | undefined;
+    let problems: ValidationProblem[] = [];
+    const body: MessageBody = { context: '' };
+    const method = typeof msg['method'] === 'string' ? msg['method'] : undefined;
+
+    if (shape === 'request' || shape === 'notification') {
+      direction = record.dir ?? this.schema.defaultDirection(method!);
+      const known = this.schema.messageForMethod(method!);
+      plan = known && (known.kind === 'request') === (shape === 'request') ? this.plans.plan(known.name) : undefined;
+      this.emit(iri, rdf.type, shape === 'request' ? jrpc.Request : jrpc.Notification);
+      this.emit(iri, rdf.type, plan ? plan.class : mld.UnknownMessage);
+      if (shape === 'request') {
+        const idIri = this.liftId(session, iri, direction, msg['id']);
+        if (idIri) session.pending.set(idIri, { iri, method: method! });
+        if (idIri) body.idIri = idIri;
+      }
+      this.liftProperty(iri, this.plans.method, 'method', msg['method']!);
+      const bodyPlan = plan ?? (shape === 'request' ? this.plans.unknownRequest : this.plans.unknownNotification);
+      body.context = `messages/${bodyPlan.definition}.jsonld`;
+      if (bodyPlan.params) body.params = bodyPlan.params;
+      if ('params' in msg) this.liftProperty(iri, bodyPlan.params, 'params', msg['params']!);
+      if (this.validator) {
+        problems = plan ? this.validator.validateMessage(plan.definition, msg) : this.validator.validateEnvelope(shape === 'request' ? 'Request' : 'Notification', msg);
+      }
+      if (plan) this.linkEntities(session, iri, plan.definition, msg);
+      if (method === 'initialize' && isJsonObject(msg['params'])) this.describeClient(session, iri, msg['params']);
+    } else {
+      const answered = this.answeredRequest(session, record.dir, msg['id']);
+      direction = record.dir ?? (answered ? answered.direction : 's2c');
+      this.emit(iri, rdf.type, shape === 'error' ? jrpc.ErrorResponse : jrpc.Response);
+      const idIri = this.liftId(session, iri, direction === 'c2s' ? 's2c' : 'c2s', msg['id']);
+      if (idIri) body.idIri = idIri;
+      if (answered) {
+        this.emit(iri, mld.respondsTo, answered.request.iri);
+        if (idIri) session.pending.delete(idIri);
+      }
+      if (shape === 'response') {
+        plan = this.resultPlan(answered?.request.method, msg['result']);
+        body.context = `messages/${plan.definition}.jsonld`;
+        body.result = plan.result!;
+        this.emit(iri, rdf.type, plan.class);
+        this.liftProperty(iri, { key: 'result', predicate: this.plans.resultPredicate, value: { kind: 'node', node: plan.result! } }, 'result', msg['result']!);
+        if (this.validator) problems = this.validator.validateResult(plan.definition, msg);
+        this.linkEntities(session, iri, plan.definition, msg);
+        if (answered?.request.method === 'initialize' && isJsonObject(msg['result'])) this.describeServer(session, iri, msg['result']);
+      } else {
+        body.context = 'json-rpc.jsonld';
+        body.error = true;
+        this.liftProperty(iri, this.plans.error, 'error', msg['error']!);
+        const code = isJsonObject(msg['error']) ? errorClass(msg['error']['code']) : undefined;
+        this.emit(childIri(iri, 'error'), rdf.type, jrpc.Error);
+        if (code) this.emit(childIri(iri, 'error'), rdf.type, code);
+        if (this.validator) problems = this.validator.validateEnvelope('Response', msg);
+      }
+    }
+    if ('jsonrpc' in msg) this.liftProperty(iri, this.plans.jsonrpc, 'jsonrpc', msg['jsonrpc']!);
+    for (const key of Object.keys(msg)) {
+      if (!envelopeKeys.has(key)) this.liftProperty(iri, undefined, key, msg[key]!);
+    }
+
+    this.emit(iri, mld.inSession, session.iri);
+    this.emit(iri, mld.direction, direction === 'c2s' ? mld.clientToServer : mld.serverToClient);
+    this.emitLiteral(iri, mld.order, { value: String(order), datatype: xsd.integer });
+    if (record.seq !== undefined) this.emitLiteral(iri, mld.captureSeq, { value: String(record.seq), datatype: xsd.integer });
+    if (record.ts !== undefined) this.liftTimestamp(iri, record.ts);
+    problems.forEach((problem, i) => this.liftProblem(iri, i, problem));
+
+    const lifted: LiftedMessage = { iri, session: session.id, order, direction, quads: this.out, problems, body };
+    if (plan && plan !== this.plans.genericResult) lifted.definition = plan.definition;
+    this.out = [];
+    this.body = [];
+    return lifted;
+  }
+
+  // ---- sessions, servers, implementations ------------------------------------------------------------------
+
+  private session(id: string): SessionState {
+    let state = this.sessions.get(id);
+    if (!state) {
+      state = new SessionState(id, this.minter.session(id));
+      this.sessions.set(id, state);
+      this.graph = state.graph;
+      this.emit(state.iri, rdf.type, mld.Session);
+      this.emitLiteral(state.iri, mld.sessionId, { value: id, datatype: xsd.string });
+    }
+    return state;
+  }
+
+  private setServer(session: SessionState, key: string): void {
+    session.serverKey = key;
+    const server = this.minter.server(key);
+    this.emit(session.iri, mld.server, server);
+    this.describeOnce(session, server, () => {
+      this.emit(server, rdf.type, mld.Server);
+      this.emitLiteral(server, mld.serverName, { value: key, datatype: xsd.string });
+    });
+  }
+
+  private implementation(session: SessionState, info: JsonValue | undefined): string | undefined {
+    if (!isJsonObject(info) || typeof info['name'] !== 'string') return undefined;
+    const version = typeof info['version'] === 'string' ? info['version'] : undefined;
+    const iri = this.minter.implementation(info['name'], version);
+    this.describeOnce(session, iri, () => {
+      this.emit(iri, rdf.type, `${ns.mcp}Implementation`);
+      this.emitLiteral(iri, `${ns.mcp}hasName`, { value: info['name'] as string, datatype: xsd.string });
+      if (version !== undefined) this.emitLiteral(iri, `${ns.mcp}hasVersion`, { value: version, datatype: xsd.string });
+    });
+    return iri;
+  }
+
+  private describeClient(session: SessionState, iri: string, params: JsonObject): void {
+    const client = this.implementation(session, params['clientInfo']);
+    if (client) this.emit(session.iri, mld.client, client);
+    if (isJsonObject(params['capabilities'])) this.emit(session.iri, mld.clientCapabilities, childIri(childIri(iri, 'params'), 'capabilities'));
+    if (typeof params['protocolVersion'] === 'string') this.emitLiteral(session.iri, mld.requestedProtocolVersion, { value: params['protocolVersion'], datatype: xsd.string });
+  }
+
+  private describeServer(session: SessionState, iri: string, result: JsonObject): void {
+    const info = result['serverInfo'];
+    const server = this.implementation(session, info);
+    if (server) this.emit(session.iri, mld.serverImplementation, server);
+    if (session.serverKey === undefined && isJsonObject(info) && typeof info['name'] === 'string') this.setServer(session, info['name']);
+    if (isJsonObject(result['capabilities'])) this.emit(session.iri, mld.serverCapabilities, childIri(childIri(iri, 'result'), 'capabilities'));
+    if (typeof result['protocolVersion'] === 'string') this.emitLiteral(session.iri, mld.protocolVersion, { value: result['protocolVersion'], datatype: xsd.string });
+  }
+
+  private describeOnce(session: SessionState, iri: string, describe: () => void): void {
+    if (session.described.has(iri)) return;
+    session.described.add(iri);
+    describe();
+  }
+
+  // ---- ids and request/response matching ------------------------------------------------------------------
+
+  /** Lifts `id` as a node scoped by session, request direction and JSON type; returns its IRI. */
+  private liftId(session: SessionState, message: string, requestDirection: Direction, id: JsonValue | undefined): string | undefined {
+    if (id === undefined) return undefined;
+    if (id !== null && typeof id !== 'string' && typeof id !== 'number') {
+      this.liftProperty(message, undefined, 'id', id); // not a JSON-RPC id: kept losslessly, and invalid
+      return undefined;
+    }
+    const iri = this.minter.requestId(session.id, requestDirection, id);
+    this.body.push(quad(namedNode(message), namedNode(this.plans.idPredicate), namedNode(iri), this.graph));
+    this.describeOnce(session, iri, () => {
+      if (id === null) this.emit(iri, rdf.type, jrpc.NullId);
+      else if (typeof id === 'number') {
+        this.emit(iri, rdf.type, jrpc.NumberId);
+        this.emitLiteral(iri, jrpc.hasNumberValue, naturalNumber(id));
+      } else {
+        this.emit(iri, rdf.type, jrpc.StringId);
+        this.emitLiteral(iri, jrpc.hasStringValue, { value: id, datatype: xsd.string });
+      }
+    });
+    return iri;
+  }
+
+  /** The pending request a response answers: same id, opposite direction (either, when the record has none). */
+  private answeredRequest(session: SessionState, dir: Direction | undefined, id: JsonValue | undefined) {
+    if (id === undefined || (id !== null && typeof id !== 'string' && typeof id !== 'number')) return undefined;
+    const candidates: Direction[] = dir === 'c2s' ? ['s2c'] : dir === 's2c' ? ['c2s'] : ['c2s', 's2c'];
+    for (const requestDirection of candidates) {
+      const request = session.pending.get(this.minter.requestId(session.id, requestDirection, id));
+      if (request) return { request, direction: (requestDirection === 'c2s' ? 's2c' : 'c2s') as Direction };
+    }
+    return undefined;
+  }
+
+  /** The result definition of a response: by the request it answers, else the one its shape alone fits. */
+  private resultPlan(method: string | undefined, result: JsonValue | undefined): MessagePlan {
+    const known = method === undefined ? undefined : this.schema.resultForMethod(method);
+    if (known) return this.plans.plan(known.name)!;
+    if (method === undefined && this.validator && isJsonObject(result)) {
+      const fitting = this.schema.messages.filter((m) => m.kind === 'result' && m.name !== 'EmptyResult' && this.validator!.fitsResult(m.name, result));
+      const specific = fitting.filter((m) => hasRequiredMembers(this.schema, m.name));
+      if (specific.length === 1) return this.plans.plan(specific[0]!.name)!;
+    }
+    return this.plans.genericResult;
+  }
+
+  // ---- values ---------------------------------------------------------------------------------------------
+
+  /** Lifts `subject.key = value` under `plan` (undefined: a key the schema does not know here). */
+  private liftProperty(subject: string, plan: PropertyPlan | undefined, key: string, value: JsonValue): void {
+    const predicate = plan?.predicate ?? extensionPredicate(key);
+    const object = this.liftValue(childIri(subject, key), subject, predicate, plan?.value ?? anyPlan, value);
+    this.body.push(quad(namedNode(subject), namedNode(predicate), object, this.graph));
+    if (predicate === this.hasArguments && isJsonObject(value)) this.liftArguments(subject, value);
+  }
+
+  private liftValue(nodeIri: string, subject: string, predicate: string, plan: ValuePlan, value: JsonValue): Quad_Object {
+    if (value === null || plan.kind === 'json') return this.literalTerm(jsonLiteral(value));
+    if (Array.isArray(value)) return this.liftList(nodeIri, subject, predicate, itemPlan(plan), value);
+    if (isJsonObject(value)) {
+      this.liftNode(nodeIri, plan.kind === 'node' ? plan.node : undefined, value);
+      return namedNode(nodeIri);
+    }
+    return this.literalTerm(plan.kind === 'literal' ? annotatedLiteral(value, plan.datatype) : naturalLiteral(value));
+  }
+
+  private liftNode(iri: string, plan: NodePlan | undefined, value: JsonObject): void {
+    if (plan) for (const c of classesFor(plan, value)) this.body.push(quad(namedNode(iri), namedNode(rdf.type), namedNode(c), this.graph));
+    for (const [key, member] of Object.entries(value)) this.liftProperty(iri, plan?.properties.get(key), key, member);
+  }
+
+  private liftList(nodeIri: string, subject: string, predicate: string, item: ValuePlan, values: JsonValue[]): Quad_Object {
+    if (values.length === 0) return namedNode(rdf.nil);
+    const cells = values.map((_, i) => listCellIri(subject, predicate, i));
+    values.forEach((value, i) => {
+      const cell = cells[i]!;
+      const object = this.liftValue(childIri(nodeIri, i), cell, rdf.first, item, value);
+      this.body.push(quad(namedNode(cell), namedNode(rdf.first), object, this.graph));
+      this.body.push(quad(namedNode(cell), namedNode(rdf.rest), namedNode(i + 1 < cells.length ? cells[i + 1]! : rdf.nil), this.graph));
+    });
+    return namedNode(cells[0]!);
+  }
+
+  /** Tool-call and prompt arguments, besides their rdf:JSON literal, as name/value pairs that queries can use. */
+  private liftArguments(subject: string, args: JsonObject): void {
+    for (const [name, value] of Object.entries(args)) {
+      const argument = childIri(childIri(subject, 'arguments'), name);
+      this.emit(subject, mld.argument, argument);
+      this.emit(argument, rdf.type, mld.Argument);
+      this.emitLiteral(argument, mld.argumentName, { value: name, datatype: xsd.string });
+      const form = value === null || typeof value === 'object' ? jsonLiteral(value) : naturalLiteral(value);
+      this.emitLiteral(argument, mld.argumentValue, form);
+    }
+  }
+
+  // ---- entities, timestamps, validation -------------------------------------------------------------------
+
+  private linkEntities(session: SessionState, iri: string, definition: string, msg: JsonObject): void {
+    const serverKey = session.serverKey ?? 'unknown';
+    for (const reference of entityReferences) {
+      if (reference.definition !== definition) continue;
+      const params = msg['params'];
+      const key = isJsonObject(params) ? params[reference.key] : undefined;
+      if (typeof key === 'string') this.emit(iri, entityLink[reference.kind], this.entity(session, serverKey, reference.kind, reference.key, key));
+    }
+    for (const listing of entityListings) {
+      if (listing.definition !== definition) continue;
+      const result = msg['result'];
+      const items = isJsonObject(result) ? result[listing.list] : undefined;
+      if (!Array.isArray(items)) continue;
+      items.forEach((item, i) => {
+        const key = isJsonObject(item) ? item[listing.key] : undefined;
+        if (typeof key !== 'string') return;
+        const node = childIri(childIri(childIri(iri, 'result'), listing.list), i);
+        this.emit(node, mld.describes, this.entity(session, serverKey, listing.kind, listing.key, key));
+      });
+    }
+  }
+
+  private entity(session: SessionState, serverKey: string, kind: EntityKind, keyName: 'name' | 'uri', key: string): string {
+    const iri = this.minter.entity(serverKey, kind, key);
+    this.describeOnce(session, iri, () => {
+      this.emit(iri, rdf.type, entityClass[kind]);
+      this.emit(iri, mld.server, this.minter.server(serverKey));
+      if (keyName === 'name') this.emitLiteral(iri, `${ns.mcp}hasName`, { value: key, datatype: xsd.string });
+      else this.emitLiteral(iri, `${ns.mcp}hasURI`, { value: key, datatype: xsd.anyURI });
+    });
+    return iri;
+  }
+
+  /** xsd:dateTime in the ISO form; the original text too when it is in another form, so lowering is exact. */
+  private liftTimestamp(iri: string, ts: string): void {
+    const iso = new Date(ts).toISOString();
+    this.emitLiteral(iri, mld.timestamp, { value: iso, datatype: xsd.dateTime });
+    if (iso !== ts) this.emitLiteral(iri, mld.timestampText, { value: ts, datatype: xsd.string });
+  }
+
+  private liftProblem(message: string, index: number, problem: ValidationProblem): void {
+    const node = childIri(childIri(message, 'validation'), index);
+    this.emit(message, mld.validationResult, node);
+    this.emit(node, rdf.type, mld.ValidationResult);
+    this.emitLiteral(node, mld.instancePath, { value: problem.instancePath, datatype: xsd.string });
+    this.emitLiteral(node, mld.schemaPath, { value: problem.schemaPath, datatype: xsd.string });
+    this.emitLiteral(node, mld.keyword, { value: problem.keyword, datatype: xsd.string });
+    this.emitLiteral(node, mld.message, { value: problem.message, datatype: xsd.string });
+  }
+
+  // ---- emitting -------------------------------------------------------------------------------------------
+
+  private emit(subject: string, predicate: string, object: string): void {
+    this.out.push(quad(namedNode(subject), namedNode(predicate), namedNode(object), this.graph));
+  }
+
+  private emitLiteral(subject: string, predicate: string, form: LiteralForm): void {
+    this.out.push(quad(namedNode(subject), namedNode(predicate), this.literalTerm(form), this.graph));
+  }
+
+  private literalTerm(form: LiteralForm) {
+    return literal(form.value, namedNode(form.datatype));
+  }
+}
+
+const anyPlan: ValuePlan = { kind: 'any' };
+const envelopeKeys = new Set(['jsonrpc', 'id', 'method', 'params', 'result', 'error']);
+
+function hasRequiredMembers(schema: SchemaIndex, definition: string): boolean {
+  const required = schema.definition(definition).node['required'];
+  return Array.isArray(required) && required.length > 0;
+}

@@ -1,0 +1,73 @@
+// How JSON scalars become RDF literals and back: the annotated datatype when the value fits it, otherwise the
+// datatype the JSON value naturally has; rdf:JSON literals in canonical form (RFC 8785, as jsonld.js writes them).
+import type { JsonValue } from '../core/json.js';
+import { ns, rdf, xsd } from './vocabulary.js';
+
+export interface LiteralForm {
+  value: string;
+  datatype: string;
+}
+
+const numericDatatypes = new Set<string>([xsd.integer, xsd.decimal, xsd.double, xsd.float, `${ns.xsd}long`, `${ns.xsd}int`, `${ns.xsd}nonNegativeInteger`]);
+
+/** Canonical JSON (RFC 8785 JCS): keys sorted by UTF-16 code units, ECMAScript number and string forms. */
+export function canonicalJson(value: JsonValue): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const keys = Object.keys(value).sort();
+  return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key]!)}`).join(',')}}`;
+}
+
+export function jsonLiteral(value: JsonValue): LiteralForm {
+  return { value: canonicalJson(value), datatype: rdf.JSON };
+}
+
+/** The literal a JSON number has by itself: xsd:integer for safe integers, else xsd:decimal, xsd:double past that. */
+export function naturalNumber(value: number): LiteralForm {
+  const text = String(value);
+  if (Number.isSafeInteger(value)) return { value: text, datatype: xsd.integer };
+  return { value: text, datatype: /e/i.test(text) ? xsd.double : xsd.decimal };
+}
+
+/** The literal a JSON scalar has when no annotation says otherwise. */
+export function naturalLiteral(value: string | number | boolean): LiteralForm {
+  if (typeof value === 'string') return { value, datatype: xsd.string };
+  if (typeof value === 'boolean') return { value: String(value), datatype: xsd.boolean };
+  return naturalNumber(value);
+}
+
+// Lexical forms a store keeps as they are (canonical): values in other forms are kept as strings, so that
+// lowering from a store that canonicalises (08.020Z → 08.02Z) still reproduces the original text.
+const canonicalDateTime = /^-?\d{4,}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d*[1-9])?(Z|[+-](0\d|1[0-4]):[0-5]\d)$/;
+const base64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+function fitsString(value: string, datatype: string): boolean {
+  if (datatype === xsd.dateTime) return canonicalDateTime.test(value) && !/[+-]00:00$/.test(value);
+  if (datatype === xsd.base64Binary) return base64.test(value);
+  if (datatype === xsd.boolean || numericDatatypes.has(datatype) || datatype === rdf.JSON) return false;
+  // xsd:string, xsd:anyURI and the schema's own string datatypes (mcp:Cursor, mcp:Role …) take any string.
+  return datatype.startsWith(ns.xsd) ? datatype === xsd.string || datatype === xsd.anyURI : true;
+}
+
+function fitsNumber(value: number, datatype: string): LiteralForm | undefined {
+  const text = String(value);
+  if (datatype === xsd.integer) return Number.isSafeInteger(value) ? { value: text, datatype } : undefined;
+  if (datatype === xsd.decimal) return Number.isFinite(value) && !/e/i.test(text) ? { value: text, datatype } : undefined;
+  if (datatype === xsd.double || datatype === xsd.float) return Number.isFinite(value) ? { value: text, datatype } : undefined;
+  return undefined;
+}
+
+/** The literal for a JSON scalar under an annotated datatype: that datatype when the value fits it. */
+export function annotatedLiteral(value: string | number | boolean, datatype: string): LiteralForm {
+  if (typeof value === 'string') return fitsString(value, datatype) ? { value, datatype } : naturalLiteral(value);
+  if (typeof value === 'number') return fitsNumber(value, datatype) ?? naturalNumber(value);
+  return naturalLiteral(value);
+}
+
+/** The JSON value a literal stands for: numbers and booleans by datatype, rdf:JSON parsed, anything else a string. */
+export function literalToJson(value: string, datatype: string): JsonValue {
+  if (datatype === rdf.JSON) return JSON.parse(value) as JsonValue;
+  if (datatype === xsd.boolean) return value === 'true' || value === '1';
+  if (numericDatatypes.has(datatype)) return Number(value);
+  return value;
+}

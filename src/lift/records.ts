@@ -1,0 +1,75 @@
+// What the lifter consumes: a capture record (the corpus format) or a plain JSON-RPC message, and how either is
+// recognised. A plain message is wrapped in a record with nothing but `msg`.
+import { isJsonObject, type JsonObject, type JsonValue } from '../core/json.js';
+import { McpLdError } from '../core/problem.js';
+import type { Direction } from '../schema/index.js';
+
+export interface CaptureRecord {
+  seq?: number;
+  ts?: string;
+  dir?: Direction;
+  server?: string;
+  session?: string;
+  msg: JsonObject;
+}
+
+export type MessageShape = 'request' | 'notification' | 'response' | 'error';
+
+const recordKeys = new Set(['seq', 'ts', 'dir', 'server', 'session', 'msg']);
+
+function invalid(detail: string, line?: number): McpLdError {
+  return new McpLdError({ code: 'input.not-mcp', status: 400, title: 'Not an MCP message', detail, ...(line !== undefined ? { line } : {}) });
+}
+
+/** The JSON-RPC shape of a message, or an error naming what is missing. */
+export function messageShape(msg: JsonObject, line?: number): MessageShape {
+  if ('method' in msg) {
+    if (typeof msg['method'] !== 'string') throw invalid('"method" must be a string', line);
+    return 'id' in msg ? 'request' : 'notification';
+  }
+  if ('result' in msg) return 'response';
+  if ('error' in msg) {
+    if (!isJsonObject(msg['error'])) throw invalid('"error" must be an object', line);
+    return 'error';
+  }
+  throw invalid('a JSON-RPC message has "method" (request, notification), "result" or "error" (response)', line);
+}
+
+/** Whether a parsed JSON value is a capture record rather than a plain message. */
+export function isCaptureRecord(value: JsonObject): boolean {
+  return isJsonObject(value['msg']) && !('method' in value) && !('result' in value) && !('error' in value);
+}
+
+/** Turns one parsed JSON value into a record, checking every field it has. */
+export function toRecord(value: JsonValue, line?: number): CaptureRecord {
+  if (!isJsonObject(value)) throw invalid(`expected a JSON object, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`, line);
+  if (!isCaptureRecord(value)) {
+    messageShape(value, line);
+    return { msg: value };
+  }
+  for (const key of Object.keys(value)) if (!recordKeys.has(key)) throw invalid(`capture record has an unknown field "${key}"`, line);
+  const record: CaptureRecord = { msg: value['msg'] as JsonObject };
+  const { seq, ts, dir, server, session } = value;
+  if (seq !== undefined) {
+    if (typeof seq !== 'number' || !Number.isSafeInteger(seq)) throw invalid('"seq" must be an integer', line);
+    record.seq = seq;
+  }
+  if (ts !== undefined) {
+    if (typeof ts !== 'string' || Number.isNaN(Date.parse(ts))) throw invalid('"ts" must be an ISO 8601 date-time', line);
+    record.ts = ts;
+  }
+  if (dir !== undefined) {
+    if (dir !== 'c2s' && dir !== 's2c') throw invalid('"dir" must be "c2s" or "s2c"', line);
+    record.dir = dir;
+  }
+  if (server !== undefined) {
+    if (typeof server !== 'string' || server === '') throw invalid('"server" must be a non-empty string', line);
+    record.server = server;
+  }
+  if (session !== undefined) {
+    if (typeof session !== 'string' || session === '') throw invalid('"session" must be a non-empty string', line);
+    record.session = session;
+  }
+  messageShape(record.msg, line);
+  return record;
+}

@@ -1,0 +1,155 @@
+// The IRIs mcp-ld uses besides the schema's own: its namespace for sessions, direction, timestamps, entities and
+// validation results (`mld:`), the extension namespace for keys the schema does not know (`mldx:`), and the
+// standard ones. Also the rules that mint instance IRIs from a base, so that every stage mints them alike.
+
+export const ns = {
+  rdf: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
+  rdfs: 'http://www.w3.org/2000/01/rdf-schema#',
+  xsd: 'http://www.w3.org/2001/XMLSchema#',
+  mcp: 'http://modelcontextprotocol.io/ontology#',
+  jrpc: 'http://json-rpc.org/ontology#',
+  mld: 'https://w3id.org/mcp-ld/ns#',
+  mldx: 'https://w3id.org/mcp-ld/ext#',
+} as const;
+
+export const rdf = {
+  type: `${ns.rdf}type`,
+  first: `${ns.rdf}first`,
+  rest: `${ns.rdf}rest`,
+  nil: `${ns.rdf}nil`,
+  JSON: `${ns.rdf}JSON`,
+} as const;
+
+export const xsd = {
+  string: `${ns.xsd}string`,
+  boolean: `${ns.xsd}boolean`,
+  integer: `${ns.xsd}integer`,
+  decimal: `${ns.xsd}decimal`,
+  double: `${ns.xsd}double`,
+  float: `${ns.xsd}float`,
+  dateTime: `${ns.xsd}dateTime`,
+  anyURI: `${ns.xsd}anyURI`,
+  base64Binary: `${ns.xsd}base64Binary`,
+} as const;
+
+export const jrpc = {
+  version: `${ns.jrpc}version`,
+  hasId: `${ns.jrpc}hasId`,
+  hasMethod: `${ns.jrpc}hasMethod`,
+  hasParameters: `${ns.jrpc}hasParameters`,
+  hasResult: `${ns.jrpc}hasResult`,
+  hasError: `${ns.jrpc}hasError`,
+  Request: `${ns.jrpc}Request`,
+  Notification: `${ns.jrpc}Notification`,
+  Response: `${ns.jrpc}Response`,
+  ErrorResponse: `${ns.jrpc}ErrorResponse`,
+  Error: `${ns.jrpc}Error`,
+  NumberId: `${ns.jrpc}NumberId`,
+  StringId: `${ns.jrpc}StringId`,
+  NullId: `${ns.jrpc}NullId`,
+  hasNumberValue: `${ns.jrpc}hasNumberValue`,
+  hasStringValue: `${ns.jrpc}hasStringValue`,
+} as const;
+
+/** mcp-ld's own terms. The ontology stage declares each of them. */
+export const mld = {
+  Session: `${ns.mld}Session`,
+  Server: `${ns.mld}Server`,
+  Tool: `${ns.mld}Tool`,
+  Prompt: `${ns.mld}Prompt`,
+  Resource: `${ns.mld}Resource`,
+  Argument: `${ns.mld}Argument`,
+  ValidationResult: `${ns.mld}ValidationResult`,
+  UnknownMessage: `${ns.mld}UnknownMessage`,
+  clientToServer: `${ns.mld}clientToServer`,
+  serverToClient: `${ns.mld}serverToClient`,
+  inSession: `${ns.mld}inSession`,
+  sessionId: `${ns.mld}sessionId`,
+  direction: `${ns.mld}direction`,
+  timestamp: `${ns.mld}timestamp`,
+  timestampText: `${ns.mld}timestampText`,
+  order: `${ns.mld}order`,
+  captureSeq: `${ns.mld}captureSeq`,
+  server: `${ns.mld}server`,
+  serverName: `${ns.mld}serverName`,
+  client: `${ns.mld}client`,
+  serverImplementation: `${ns.mld}serverImplementation`,
+  protocolVersion: `${ns.mld}protocolVersion`,
+  requestedProtocolVersion: `${ns.mld}requestedProtocolVersion`,
+  clientCapabilities: `${ns.mld}clientCapabilities`,
+  serverCapabilities: `${ns.mld}serverCapabilities`,
+  respondsTo: `${ns.mld}respondsTo`,
+  method: `${ns.mld}method`,
+  tool: `${ns.mld}tool`,
+  prompt: `${ns.mld}prompt`,
+  resource: `${ns.mld}resource`,
+  describes: `${ns.mld}describes`,
+  argument: `${ns.mld}argument`,
+  argumentName: `${ns.mld}argumentName`,
+  argumentValue: `${ns.mld}argumentValue`,
+  validationResult: `${ns.mld}validationResult`,
+  instancePath: `${ns.mld}instancePath`,
+  schemaPath: `${ns.mld}schemaPath`,
+  keyword: `${ns.mld}keyword`,
+  message: `${ns.mld}message`,
+} as const;
+
+export const defaultBase = 'urn:mcp-ld:';
+
+/** Encodes a JSON key or value as one IRI path segment (every reserved character and `~` escaped). */
+export function encodeSegment(text: string): string {
+  return encodeURIComponent(text).replace(/[!'()*~]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+}
+
+/** The predicate that keeps a key the schema does not know. */
+export function extensionPredicate(key: string): string {
+  return ns.mldx + encodeSegment(key);
+}
+
+/** The key an extension predicate keeps, or undefined for any other IRI. */
+export function extensionKey(predicate: string): string | undefined {
+  return predicate.startsWith(ns.mldx) ? decodeURIComponent(predicate.slice(ns.mldx.length)) : undefined;
+}
+
+/** Mints the instance IRIs of one base. */
+export class IriMinter {
+  constructor(readonly base: string = defaultBase) {}
+
+  session(sessionId: string): string {
+    return `${this.base}session/${encodeSegment(sessionId)}`;
+  }
+
+  message(sessionId: string, order: number): string {
+    return `${this.session(sessionId)}/message/${order}`;
+  }
+
+  /** A request id is scoped by session, the direction of its request, and its JSON type. */
+  requestId(sessionId: string, requestDirection: string, id: string | number | null): string {
+    const kind = id === null ? 'null' : typeof id === 'number' ? 'n' : 's';
+    const value = id === null ? '' : `/${encodeSegment(String(id))}`;
+    return `${this.session(sessionId)}/id/${requestDirection}/${kind}${value}`;
+  }
+
+  server(serverKey: string): string {
+    return `${this.base}server/${encodeSegment(serverKey)}`;
+  }
+
+  entity(serverKey: string, kind: 'tool' | 'prompt' | 'resource', key: string): string {
+    return `${this.server(serverKey)}/${kind}/${encodeSegment(key)}`;
+  }
+
+  implementation(name: string, version: string | undefined): string {
+    return `${this.base}implementation/${encodeSegment(name)}${version === undefined ? '' : `/${encodeSegment(version)}`}`;
+  }
+}
+
+/** A node below `parent` reached through JSON key or array index `step`. */
+export function childIri(parent: string, step: string | number): string {
+  return `${parent}/${typeof step === 'number' ? step : encodeSegment(step)}`;
+}
+
+/** The cell `index` of the RDF list that `subject` holds through `predicate` (skolem IRIs, not blank nodes). */
+export function listCellIri(subject: string, predicate: string, index: number): string {
+  const local = predicate.slice(Math.max(predicate.lastIndexOf('#'), predicate.lastIndexOf('/')) + 1);
+  return `${subject}/${encodeSegment(local)}~${index}`;
+}

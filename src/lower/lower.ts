@@ -1,0 +1,152 @@
+// Stage lower: RDF → JSON. Rebuilds every lifted message, exactly, from its quads: the message plans say which
+// predicate was which key, the RDF terms say what each value was (literal by datatype, list, node). Derived
+// triples (types, entity links, argument pairs, validation results) are not part of any message and are skipped.
+import type { Quad, Term } from '@rdfjs/types';
+import type { JsonObject, JsonValue } from '../core/json.js';
+import type { Direction } from '../schema/index.js';
+import type { CaptureRecord } from '../lift/records.js';
+import { MessagePlans, type MessagePlan } from '../lift/message-plans.js';
+import { itemPlan, type NodePlan, type ValuePlan } from '../lift/plan.js';
+import { literalToJson } from '../lift/literals.js';
+import { extensionKey, jrpc, mld, rdf } from '../lift/vocabulary.js';
+
+type Properties = Map<string, Term[]>;
+
+export interface LoweredRecord extends CaptureRecord {
+  session: string;
+  dir: Direction;
+}
+
+export class Lowerer {
+  private readonly byClass = new Map<string, MessagePlan>();
+
+  constructor(readonly plans: MessagePlans) {
+    for (const message of plans.schema.messages) {
+      const plan = plans.plan(message.name)!;
+      this.byClass.set(plan.class, plan);
+    }
+  }
+
+  /** Every message found in `quads`, as capture records in capture order (else session, then order). */
+  lower(quads: Iterable<Quad>): LoweredRecord[] {
+    const subjects = new Map<string, Properties>();
+    for (const q of quads) {
+      const key = q.subject.value;
+      let properties = subjects.get(key);
+      if (!properties) subjects.set(key, (properties = new Map()));
+      const values = properties.get(q.predicate.value);
+      if (values) {
+        if (!values.some((v) => v.equals(q.object))) values.push(q.object);
+      } else properties.set(q.predicate.value, [q.object]);
+    }
+    const lowering = new Lowering(subjects, this.plans, this.byClass);
+    const records: (LoweredRecord & { order: number })[] = [];
+    for (const [subject, properties] of subjects) {
+      if (properties.has(mld.inSession)) records.push(lowering.record(subject, properties));
+    }
+    records.sort((a, b) => (a.seq !== undefined && b.seq !== undefined ? a.seq - b.seq : a.session.localeCompare(b.session) || a.order - b.order));
+    return records;
+  }
+}
+
+class Lowering {
+  constructor(
+    private readonly subjects: Map<string, Properties>,
+    private readonly plans: MessagePlans,
+    private readonly byClass: Map<string, MessagePlan>,
+  ) {}
+
+  private one(properties: Properties | undefined, predicate: string): Term | undefined {
+    return properties?.get(predicate)?.[0];
+  }
+
+  record(iri: string, properties: Properties): LoweredRecord & { order: number } {
+    const sessionIri = this.one(properties, mld.inSession)!.value;
+    const session = this.one(this.subjects.get(sessionIri), mld.sessionId)?.value ?? sessionIri;
+    const dir: Direction = this.one(properties, mld.direction)?.value === mld.serverToClient ? 's2c' : 'c2s';
+    const seq = this.one(properties, mld.captureSeq);
+    const text = this.one(properties, mld.timestampText);
+    const timestamp = this.one(properties, mld.timestamp);
+    const server = this.one(properties, mld.server);
+    const serverName = server && this.one(this.subjects.get(server.value), mld.serverName);
+    // Keys in the corpus order: seq, ts, dir, server, session, msg.
+    const record = {} as LoweredRecord & { order: number };
+    if (seq) record.seq = Number(seq.value);
+    if (text) record.ts = text.value;
+    else if (timestamp) record.ts = new Date(timestamp.value).toISOString();
+    record.dir = dir;
+    if (serverName) record.server = serverName.value;
+    record.session = session;
+    record.msg = this.message(properties);
+    Object.defineProperty(record, 'order', { value: Number(this.one(properties, mld.order)?.value ?? 0), enumerable: false });
+    return record;
+  }
+
+  private message(properties: Properties): JsonObject {
+    const types = new Set((properties.get(rdf.type) ?? []).map((t) => t.value));
+    const plan = [...types].map((t) => this.byClass.get(t)).find((p) => p !== undefined);
+    const msg: JsonObject = {};
+    const jsonrpc = this.one(properties, this.plans.jsonrpc.predicate);
+    if (jsonrpc) msg['jsonrpc'] = this.value(jsonrpc, this.plans.jsonrpc.value);
+    const id = this.one(properties, this.plans.idPredicate);
+    if (id) msg['id'] = this.requestId(id.value);
+    const method = this.one(properties, this.plans.method.predicate);
+    if (method) msg['method'] = this.value(method, this.plans.method.value);
+    const params = this.one(properties, this.plans.paramsPredicate);
+    if (params) {
+      const fallback = types.has(jrpc.Notification) ? this.plans.unknownNotification : this.plans.unknownRequest;
+      msg['params'] = this.value(params, (plan?.params ?? fallback.params)?.value ?? anyPlan);
+    }
+    const result = this.one(properties, this.plans.resultPredicate);
+    if (result) msg['result'] = this.value(result, { kind: 'node', node: (plan?.result ?? this.plans.genericResult.result)! });
+    const error = this.one(properties, this.plans.error.predicate);
+    if (error) msg['error'] = this.value(error, this.plans.error.value);
+    for (const [predicate, values] of properties) {
+      const key = extensionKey(predicate);
+      if (key !== undefined) msg[key] = this.value(values[0]!, anyPlan);
+    }
+    return msg;
+  }
+
+  private requestId(iri: string): JsonValue {
+    const node = this.subjects.get(iri);
+    const number = this.one(node, jrpc.hasNumberValue);
+    if (number) return Number(number.value);
+    const string = this.one(node, jrpc.hasStringValue);
+    if (string) return string.value;
+    return null;
+  }
+
+  private value(term: Term, plan: ValuePlan): JsonValue {
+    if (term.termType === 'Literal') return literalToJson(term.value, term.datatype.value);
+    if (term.value === rdf.nil) return [];
+    const properties = this.subjects.get(term.value);
+    if (properties?.has(rdf.first)) return this.list(term.value, itemPlan(plan));
+    return this.node(properties, plan.kind === 'node' ? plan.node : undefined);
+  }
+
+  private list(head: string, item: ValuePlan): JsonValue[] {
+    const values: JsonValue[] = [];
+    const seen = new Set<string>();
+    for (let cell = head; cell !== rdf.nil && !seen.has(cell); ) {
+      seen.add(cell);
+      const properties = this.subjects.get(cell);
+      const first = this.one(properties, rdf.first);
+      if (first) values.push(this.value(first, item));
+      cell = this.one(properties, rdf.rest)?.value ?? rdf.nil;
+    }
+    return values;
+  }
+
+  private node(properties: Properties | undefined, plan: NodePlan | undefined): JsonObject {
+    const object: JsonObject = {};
+    for (const [predicate, values] of properties ?? []) {
+      const property = plan?.byPredicate.get(predicate);
+      const key = property?.key ?? extensionKey(predicate);
+      if (key !== undefined) object[key] = this.value(values[0]!, property?.value ?? anyPlan);
+    }
+    return object;
+  }
+}
+
+const anyPlan: ValuePlan = { kind: 'any' };
