@@ -3,10 +3,11 @@
 import { isMcpLdError } from '../core/problem.js';
 import { ConfigError } from '../core/config.js';
 import { UsageError, write, type Command, type CommandIo } from './command.js';
+import { lintCommand } from './commands/lint.js';
 import { schemaCommand } from './commands/schema.js';
 import { serveCommand } from './commands/serve.js';
 
-export const commands: Command[] = [schemaCommand, serveCommand];
+export const commands: Command[] = [schemaCommand, lintCommand, serveCommand];
 
 function overview(): string {
   const width = Math.max(...commands.map((c) => c.name.length));

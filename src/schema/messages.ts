@@ -111,8 +111,9 @@ function jsonRpcKind(resolver: RefResolver, location: SchemaLocation, depth = 0)
 
 /** Names of the definitions a union definition (`anyOf` of refs) lists. */
 export function unionMembers(resolver: RefResolver, union: string): string[] {
-  const node = resolver.at('mcp', `/definitions/${union}`).node;
-  const anyOf = node['anyOf'];
+  const definitions = resolver.document('mcp')['definitions'];
+  const node = isJsonObject(definitions) ? definitions[union] : undefined;
+  const anyOf = isJsonObject(node) ? node['anyOf'] : undefined;
   if (!Array.isArray(anyOf)) return [];
   return anyOf.flatMap((member) => {
     const ref = isJsonObject(member) ? member['$ref'] : undefined;

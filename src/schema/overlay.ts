@@ -1,6 +1,6 @@
 // The overlay: explicit, commented corrections applied to the seed schemas at load time. The seed files stay
 // byte for byte as published; every deviation from them is one entry here, with the reason it exists.
-import { cloneJson, getAtPointer, isJsonObject, splitPointer, type JsonObject, type JsonValue } from '../core/json.js';
+import { cloneJson, getAtPointer, isJsonObject, joinPointer, splitPointer, type JsonObject, type JsonValue } from '../core/json.js';
 import { McpLdError } from '../core/problem.js';
 import { readYamlDocument, overlayFile, type DocumentId, type SeedDocuments } from './documents.js';
 import { schemasDir } from '../core/paths.js';
@@ -8,7 +8,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * One correction. `at` is a JSON pointer into document `in` (default `mcp`).
+ * One correction. `at` is a JSON pointer into document `in` (default `mcp`); a `*` token in it matches every key
+ * at that point (see `correctionTargets`), and then the correction applies wherever the whole pointer exists.
  * - `set`: keys merged into the object at `at` (the object is created when only its last token is missing);
  * - `unset`: keys removed from the object at `at`;
  * - `remove: true`: the member named by `at` is removed from its parent.
@@ -66,27 +67,71 @@ export function loadOverlay(dir: string = schemasDir): Overlay {
   return parseOverlay(readYamlDocument(overlayFile, dir));
 }
 
-/** Applies the overlay to deep copies of the seed documents. A correction whose target is missing is an error. */
+/**
+ * The concrete pointers a correction's `at` names in `document`. Without a `*` token that is `at` itself (whether
+ * or not it exists yet). A `*` token matches every key of the object (every index of the array) at that point, and
+ * only the expansions that lead to an existing member are kept: `/definitions/*` followed by `/properties/params`
+ * names the `params` of every definition that has one.
+ */
+export function correctionTargets(document: JsonValue, at: string): string[] {
+  const tokens = splitPointer(at);
+  if (!tokens.includes('*')) return [at];
+  const matches: string[] = [];
+  const expand = (value: JsonValue, index: number, pointer: string): void => {
+    if (index === tokens.length) {
+      matches.push(pointer);
+      return;
+    }
+    const token = tokens[index]!;
+    const keys = token === '*' ? childKeys(value) : childKeys(value).filter((key) => key === token);
+    for (const key of keys) expand(childAt(value, key)!, index + 1, joinPointer(pointer, key));
+  };
+  expand(document, 0, '');
+  return matches;
+}
+
+function childKeys(value: JsonValue): string[] {
+  if (Array.isArray(value)) return value.map((_, index) => String(index));
+  return isJsonObject(value) ? Object.keys(value) : [];
+}
+
+function childAt(value: JsonValue, key: string): JsonValue | undefined {
+  if (Array.isArray(value)) return value[Number(key)];
+  return isJsonObject(value) ? value[key] : undefined;
+}
+
+/**
+ * Applies the overlay to deep copies of the seed documents, in order. A correction whose target is missing is an
+ * error, and so is a wildcard correction that matches nothing.
+ */
 export function applyOverlay(seed: SeedDocuments, overlay: Overlay): SeedDocuments {
   const result: SeedDocuments = { mcp: cloneJson(seed.mcp), 'json-rpc': cloneJson(seed['json-rpc']) };
   overlay.corrections.forEach((correction, index) => {
     const document = result[correction.in];
-    const tokens = splitPointer(correction.at);
-    if (tokens.length === 0) throw overlayError(index, 'cannot correct the document root as a whole');
-    const parentPointer = correction.at.slice(0, correction.at.lastIndexOf('/'));
-    const parent = getAtPointer(document, parentPointer);
-    const key = tokens[tokens.length - 1]!;
-    if (!isJsonObject(parent)) throw overlayError(index, `${correction.at}: its parent is not an object in the seed`);
-    if (correction.remove) {
-      if (!(key in parent)) throw overlayError(index, `${correction.at} does not exist in the seed`);
-      delete parent[key];
-      return;
-    }
-    let target: JsonValue | undefined = parent[key];
-    if (target === undefined && correction.set) target = parent[key] = {};
-    if (!isJsonObject(target)) throw overlayError(index, `${correction.at} is not an object in the seed`);
-    for (const name of correction.unset ?? []) delete target[name];
-    Object.assign(target, cloneJson(correction.set ?? {}));
+    if (splitPointer(correction.at).length === 0) throw overlayError(index, 'cannot correct the document root as a whole');
+    const targets = correctionTargets(document, correction.at);
+    if (targets.length === 0) throw overlayError(index, `${correction.at} matches nothing in the ${correction.in} schema`);
+    for (const target of targets) applyCorrection(document, target, correction, index);
   });
   return result;
+}
+
+function applyCorrection(document: JsonObject, at: string, correction: Correction, index: number): void {
+  const tokens = splitPointer(at);
+  const key = tokens[tokens.length - 1]!;
+  const parent = getAtPointer(document, at.slice(0, at.lastIndexOf('/')));
+  if (correction.remove) {
+    if (!isJsonObject(parent)) throw overlayError(index, `${at}: its parent is not an object in the seed`);
+    if (!(key in parent)) throw overlayError(index, `${at} does not exist in the seed`);
+    delete parent[key];
+    return;
+  }
+  let target = getAtPointer(document, at);
+  if (target === undefined && correction.set) {
+    if (!isJsonObject(parent)) throw overlayError(index, `${at}: its parent is not an object in the seed`);
+    target = parent[key] = {};
+  }
+  if (!isJsonObject(target)) throw overlayError(index, `${at} is not an object in the seed`);
+  for (const name of correction.unset ?? []) delete target[name];
+  Object.assign(target, cloneJson(correction.set ?? {}));
 }

@@ -85,9 +85,12 @@ export function loadSchema(options: { dir?: string; overlay?: boolean } = {}): S
   const dir = options.dir ?? schemasDir;
   const useOverlay = options.overlay ?? true;
   if (dir === schemasDir && useOverlay && cached) return cached;
-  const seed = loadSeedDocuments(dir);
-  const overlay = useOverlay ? loadOverlay(dir) : { corrections: [] };
-  const index = new SchemaIndex(applyOverlay(seed, overlay), seed, overlay);
+  const index = createSchemaIndex(loadSeedDocuments(dir), useOverlay ? loadOverlay(dir) : { corrections: [] });
   if (dir === schemasDir && useOverlay) cached = index;
   return index;
+}
+
+/** A schema index over documents held in memory (tests, tools): `seed` as given, `overlay` applied to copies of it. */
+export function createSchemaIndex(seed: SeedDocuments, overlay: Overlay = { corrections: [] }): SchemaIndex {
+  return new SchemaIndex(applyOverlay(seed, overlay), seed, overlay);
 }
