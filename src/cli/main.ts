@@ -6,8 +6,9 @@ import { UsageError, write, type Command, type CommandIo } from './command.js';
 import { lintCommand } from './commands/lint.js';
 import { schemaCommand } from './commands/schema.js';
 import { serveCommand } from './commands/serve.js';
+import { contextsCommand } from './commands/contexts.js';
 
-export const commands: Command[] = [schemaCommand, lintCommand, serveCommand];
+export const commands: Command[] = [contextsCommand, schemaCommand, lintCommand, serveCommand];
 
 function overview(): string {
   const width = Math.max(...commands.map((c) => c.name.length));

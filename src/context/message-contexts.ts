@@ -1,0 +1,73 @@
+// One context per message definition (`messages/<Definition>.jsonld`): the JSON-RPC envelope's terms, and
+// `params` (requests, notifications) or `result` + `error` (results) scoped to exactly that definition, so
+// `tools`, `content`, `type`, `data`, `arguments`, `required` mean in each message what its own schema says.
+// Besides the messages of known methods, the generic bases (`Request`, `Notification`, `Result`, …) get one too:
+// they describe messages of methods the schema does not know.
+import { isJsonObject, type JsonObject } from '../core/json.js';
+import { McpLdError } from '../core/problem.js';
+import type { MessageDefinition, SchemaIndex } from '../schema/index.js';
+import { contextDocument, contextObject } from './term-definitions.js';
+import { TermWalker, jsonRpcEnvelope, locationId, type TermMap, type TermModel } from './terms.js';
+
+const kindByAnchor: Record<string, MessageDefinition['kind']> = { Request: 'request', Notification: 'notification', Response: 'result' };
+
+/**
+ * The definitions that get a message context: every message of the index, then every other definition that
+ * builds on a JSON-RPC `#Request`, `#Notification` or `#Response` and is not a union of others (`anyOf`/`oneOf`).
+ */
+export function contextDefinitions(index: SchemaIndex): MessageDefinition[] {
+  const definitions: MessageDefinition[] = [...index.messages];
+  const known = new Set(definitions.map((d) => d.name));
+  for (const name of index.definitionNames) {
+    if (known.has(name)) continue;
+    const location = index.resolver.follow(index.definition(name));
+    if (location.document !== 'mcp' || 'anyOf' in location.node || 'oneOf' in location.node) continue;
+    const envelope = jsonRpcEnvelope(index.resolver, location);
+    const anchor = envelope?.node['$anchor'];
+    const kind = typeof anchor === 'string' ? kindByAnchor[anchor] : undefined;
+    if (kind !== undefined && isJsonObject(location.node['properties'])) definitions.push({ name, kind, senders: [] });
+  }
+  return definitions;
+}
+
+export function termWalker(index: SchemaIndex): TermWalker {
+  return new TermWalker(index.resolver, index.prefixes);
+}
+
+/**
+ * The terms of a whole message of definition `message`.
+ * - A request or notification definition describes the whole message: its `allOf` brings the JSON-RPC terms
+ *   (`jsonrpc`, `id`, `method`), and its own `params` annotation overrides the generic JSON-RPC one.
+ * - A result definition describes the `result` object: the message's terms are the JSON-RPC `#Response`'s
+ *   (`jsonrpc`, `id`, `result`, `error`), and `result` keeps the IRI JSON-RPC gives it but becomes a node scoped
+ *   to the result definition's own properties (JSON-RPC alone can only call it opaque JSON).
+ */
+export function messageTerms(index: SchemaIndex, message: MessageDefinition, walker = termWalker(index)): TermMap {
+  const location = index.definition(message.name);
+  if (message.kind !== 'result') return walker.objectTerms(location);
+  const envelope = jsonRpcEnvelope(index.resolver, location);
+  const terms = envelope === undefined ? undefined : walker.objectTerms(envelope);
+  const result = terms?.get('result');
+  if (terms === undefined || result === undefined) {
+    throw new McpLdError({
+      code: 'context.no-result-term',
+      status: 500,
+      title: 'Result without a JSON-RPC result term',
+      detail: `${locationId(location)} does not build on a JSON-RPC response that annotates \`result\``,
+    });
+  }
+  const node: TermModel = {
+    key: 'result',
+    iri: result.iri,
+    kind: 'node',
+    scope: walker.objectTerms(location, { exclude: 'json-rpc' }),
+    source: locationId(location),
+  };
+  terms.set('result', node);
+  return terms;
+}
+
+/** The context document `messages/<name>.jsonld`. */
+export function messageContext(index: SchemaIndex, message: MessageDefinition, walker = termWalker(index)): JsonObject {
+  return contextDocument(contextObject([...messageTerms(index, message, walker).values()], index.prefixes, { version: true }));
+}

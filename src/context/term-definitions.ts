@@ -1,0 +1,75 @@
+// Writes term models as JSON-LD 1.1 term definitions and contexts: IRIs compacted with the declared prefixes,
+// each context declaring exactly the prefixes its own terms use, keys in a stable order.
+//
+// An `exact` scope becomes a property-scoped context that starts with a reset, `"@context": [null, {…}]`, so
+// that no term of an enclosing object leaks into the value: inside it, a key means what its own definition says
+// or nothing. JSON-LD 1.1 lets a property-scoped context start with null (it is processed with "override
+// protected"); jsonld.js 9 accepts and honours it: keys the value's definition does not annotate are dropped,
+// not read with an outer term (pinned by test/context/message-contexts.test.ts).
+import type { JsonObject, JsonValue } from '../core/json.js';
+import { McpLdError } from '../core/problem.js';
+import { compactIri, type PrefixMap } from './iris.js';
+import type { TermModel } from './terms.js';
+
+export const jsonLdVersion = 1.1;
+
+/** Code-point order, so that the output does not depend on the locale. */
+export function byCodePoint(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The term definition of `term`; records the prefixes it uses in `used`. */
+export function termDefinition(term: TermModel, prefixes: PrefixMap, used: Set<string>): JsonValue {
+  const compact = (iri: string): string => {
+    const result = compactIri(iri, prefixes);
+    if (result.prefix !== undefined) used.add(result.prefix);
+    return result.value;
+  };
+  if (term.kind === 'alias') return term.iri;
+  const definition: JsonObject = { '@id': compact(term.iri) };
+  if (term.kind === 'json') definition['@type'] = '@json';
+  else if (term.kind === 'node') definition['@type'] = '@id';
+  else if (term.type !== undefined) definition['@type'] = compact(term.type);
+  if (term.container !== undefined && term.kind !== 'json') definition['@container'] = term.container;
+  if (term.kind === 'node' && term.scope !== undefined) {
+    const terms = [...term.scope.values()];
+    if (term.scopeMode === 'override') {
+      if (terms.length > 0) definition['@context'] = contextObject(terms, prefixes);
+    } else {
+      definition['@context'] = [null, contextObject(terms, prefixes)];
+    }
+  }
+  return definition;
+}
+
+/** A context object: `@version` (when asked), the prefixes its terms use (sorted), then the terms (sorted by key). */
+export function contextObject(terms: readonly TermModel[], prefixes: PrefixMap, options: { version?: boolean } = {}): JsonObject {
+  const used = new Set<string>();
+  const definitions = new Map<string, JsonValue>();
+  for (const term of terms) definitions.set(term.key, termDefinition(term, prefixes, used));
+  const context: JsonObject = {};
+  if (options.version) context['@version'] = jsonLdVersion;
+  for (const prefix of [...used].sort(byCodePoint)) {
+    if (definitions.has(prefix)) {
+      const clash = terms.find((t) => t.key === prefix)!;
+      throw new McpLdError({
+        code: 'context.term-is-prefix',
+        status: 500,
+        title: 'Term clashes with a prefix',
+        detail: `key "${prefix}" (annotated at ${clash.source}) has the name of a declared prefix that the same context needs`,
+      });
+    }
+    context[prefix] = prefixes[prefix]!;
+  }
+  for (const key of [...definitions.keys()].sort(byCodePoint)) context[key] = definitions.get(key)!;
+  return context;
+}
+
+/** A context document, written as 2-space JSON with a trailing newline. */
+export function contextDocument(context: JsonObject): JsonObject {
+  return { '@context': context };
+}
+
+export function serializeContext(document: JsonObject): string {
+  return JSON.stringify(document, null, 2) + '\n';
+}
