@@ -6,9 +6,11 @@ import { UsageError, write, type Command, type CommandIo } from './command.js';
 import { lintCommand } from './commands/lint.js';
 import { schemaCommand } from './commands/schema.js';
 import { serveCommand } from './commands/serve.js';
+import { convertCommand } from './commands/convert.js';
+import { lowerCommand } from './commands/lower.js';
 import { contextsCommand } from './commands/contexts.js';
 
-export const commands: Command[] = [contextsCommand, schemaCommand, lintCommand, serveCommand];
+export const commands: Command[] = [convertCommand, lowerCommand, contextsCommand, schemaCommand, lintCommand, serveCommand];
 
 function overview(): string {
   const width = Math.max(...commands.map((c) => c.name.length));

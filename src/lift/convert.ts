@@ -57,7 +57,7 @@ export class Conversion {
     this.summary.messages += 1;
     this.summary.quads += lifted.quads.length;
     if (lifted.problems.length > 0) this.summary.invalid += 1;
-    if (lifted.definition === undefined) this.summary.unknownMethods += 1;
+    if (lifted.unknownMethod) this.summary.unknownMethods += 1;
     this.sessions.add(lifted.session);
     this.summary.sessions = this.sessions.size;
     return lifted;

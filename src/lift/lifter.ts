@@ -16,8 +16,8 @@ const { namedNode, literal, quad } = DataFactory;
 export interface LiftOptions {
   /** Base of the instance IRIs (default `urn:mcp-ld:`). */
   base?: string;
-  /** Session of records that do not name one (plain messages). */
-  defaultSession?: string;
+  /** Session of records that do not name one (plain messages); a function is called once, when first needed. */
+  defaultSession?: string | (() => string);
   /** Validate every message against its definition (default true). */
   validate?: boolean;
 }
@@ -31,8 +31,10 @@ export interface LiftedMessage {
   session: string;
   order: number;
   direction: Direction;
-  /** The MCP definition the message was lifted by (undefined: the schema does not know its method). */
+  /** The MCP definition the message was lifted by (undefined: an error, or a method the schema does not know). */
   definition?: string;
+  /** The message's method (or, for a response, its request's method) is one the schema does not know. */
+  unknownMethod: boolean;
   quads: Quad[];
   problems: ValidationProblem[];
   /** How the body was (or is to be) lifted: the context file that describes it and the plans used. */
@@ -93,7 +95,7 @@ export class Lifter {
   readonly minter: IriMinter;
   private readonly validator: MessageValidator | undefined;
   private readonly sessions = new Map<string, SessionState>();
-  private readonly defaultSession: string;
+  private defaultSession: string | (() => string);
   private readonly hasArguments = `${ns.mcp}hasArguments`;
   // Per lift() call: the quads being built, where the body's quads go (`out`, or nowhere), and their graph.
   private out: Quad[] = [];
@@ -117,7 +119,7 @@ export class Lifter {
     const shape = messageShape(msg);
     this.out = [];
     this.body = mode === 'full' ? this.out : [];
-    const session = this.session(record.session ?? this.defaultSession);
+    const session = this.session(record.session ?? this.sessionForPlainMessages());
     const order = ++session.order;
     const iri = this.minter.message(session.id, order);
     this.graph = session.graph;
@@ -131,6 +133,7 @@ export class Lifter {
     let plan: MessagePlan | undefined;
     let problems: ValidationProblem[] = [];
     const body: MessageBody = { context: '' };
+    let answeredMethod: string | undefined;
     const method = typeof msg['method'] === 'string' ? msg['method'] : undefined;
 
     if (shape === 'request' || shape === 'notification') {
@@ -156,6 +159,7 @@ export class Lifter {
       if (method === 'initialize' && isJsonObject(msg['params'])) this.describeClient(session, iri, msg['params']);
     } else {
       const answered = this.answeredRequest(session, record.dir, msg['id']);
+      answeredMethod = answered?.request.method;
       direction = record.dir ?? (answered ? answered.direction : 's2c');
       this.emit(iri, rdf.type, shape === 'error' ? jrpc.ErrorResponse : jrpc.Response);
       const idIri = this.liftId(session, iri, direction === 'c2s' ? 's2c' : 'c2s', msg['id']);
@@ -195,7 +199,8 @@ export class Lifter {
     if (record.ts !== undefined) this.liftTimestamp(iri, record.ts);
     problems.forEach((problem, i) => this.liftProblem(iri, i, problem));
 
-    const lifted: LiftedMessage = { iri, session: session.id, order, direction, quads: this.out, problems, body };
+    const unknownMethod = method !== undefined ? !this.schema.messageForMethod(method) : answeredMethod !== undefined && !this.schema.messageForMethod(answeredMethod);
+    const lifted: LiftedMessage = { iri, session: session.id, order, direction, quads: this.out, problems, body, unknownMethod };
     if (plan && plan !== this.plans.genericResult) lifted.definition = plan.definition;
     this.out = [];
     this.body = [];
@@ -203,6 +208,11 @@ export class Lifter {
   }
 
   // ---- sessions, servers, implementations ------------------------------------------------------------------
+
+  private sessionForPlainMessages(): string {
+    if (typeof this.defaultSession === 'function') this.defaultSession = this.defaultSession();
+    return this.defaultSession;
+  }
 
   private session(id: string): SessionState {
     let state = this.sessions.get(id);

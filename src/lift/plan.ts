@@ -83,7 +83,7 @@ export class PlanCompiler {
     if (typeof ref === 'string') {
       const target = this.index.resolver.resolve(ref, location.document);
       // The JSON-RPC envelope (#Request, #Response …) is handled by the message plan, not as members.
-      if (target.document === 'json-rpc') return;
+      if (isEnvelope(target)) return;
       const definition = /^\/definitions\/([^/]+)$/.exec(target.pointer);
       if (definition && !plan.classes.includes(this.classOf(definition[1]!)) && !isUnion(target.node)) plan.classes.push(this.classOf(definition[1]!));
       this.collect(target, plan, seen);
@@ -146,6 +146,11 @@ export class PlanCompiler {
   }
 }
 
+/** The JSON-RPC message anchors (#Request, #Notification, #Response …) that MCP definitions build on. */
+function isEnvelope(location: SchemaLocation): boolean {
+  return location.document === 'json-rpc' && typeof location.node['$anchor'] === 'string';
+}
+
 function escape(token: string): string {
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
@@ -166,7 +171,7 @@ export function describesObject(index: SchemaIndex, location: SchemaLocation, de
   if (node['type'] === 'object' || isJsonObject(node['properties'])) return true;
   if (typeof node['$ref'] === 'string') {
     const target = index.resolver.resolve(node['$ref'], location.document);
-    if (target.document === 'json-rpc') return false;
+    if (isEnvelope(target)) return false;
     return describesObject(index, target, depth + 1);
   }
   for (const keyword of ['anyOf', 'allOf'] as const) {

@@ -3,11 +3,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DataFactory, Writer, type Quad } from 'n3';
-import jsonld from 'jsonld';
 import { contextsDir } from '../core/paths.js';
 import { McpLdError } from '../core/problem.js';
 import type { JsonObject } from '../core/json.js';
 import { ns } from './vocabulary.js';
+import { quadsToNQuads } from './nquads.js';
 
 export const rdfFormats = ['nquads', 'trig', 'turtle', 'jsonld'] as const;
 export type RdfFormat = (typeof rdfFormats)[number];
@@ -27,7 +27,7 @@ export function isRdfFormat(name: string): name is RdfFormat {
 }
 
 export function writeNQuads(quads: Quad[]): string {
-  return new Writer({ format: 'N-Quads' }).quadsToString(quads);
+  return quadsToNQuads(quads);
 }
 
 function writeWithPrefixes(quads: Quad[], format: 'TriG' | 'Turtle'): Promise<string> {
@@ -60,8 +60,9 @@ const noRemoteDocuments = async (url: string): Promise<never> => {
 };
 
 export async function writeJsonLd(quads: Quad[]): Promise<string> {
+  const { default: jsonld } = await import('jsonld'); // loaded only when JSON-LD is asked for
   const expanded = await jsonld.fromRDF(writeNQuads(quads), { format: 'application/n-quads', useNativeTypes: false });
-  const compacted = await jsonld.compact(expanded, compactionContext() as jsonld.ContextDefinition, { documentLoader: noRemoteDocuments as never });
+  const compacted = await jsonld.compact(expanded, compactionContext() as never, { documentLoader: noRemoteDocuments as never });
   return JSON.stringify(compacted, null, 2) + '\n';
 }
 

@@ -1,9 +1,22 @@
 // Validates MCP messages with ajv against their definitions in the effective schema. Requests and notifications
 // are validated whole; a result definition describes the `result` object (the schema flattens it beside the
 // JSON-RPC envelope), so `result` is validated against the definition's own part and the envelope against #Response.
+// Compiling the validators costs ~300 ms at every start, so ajv's standalone code for them is generated once per
+// effective schema and kept in dist/.schema-cache (keyed by a hash of the schema and the ajv version).
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { Ajv, type ValidateFunction, type ErrorObject } from 'ajv';
 import { cloneJson, isJsonObject, type JsonObject, type JsonValue } from '../core/json.js';
+import { packageRoot } from '../core/paths.js';
 import { documentUris, type SchemaIndex } from '../schema/index.js';
+
+const require = createRequire(import.meta.url);
+const ajvVersion: string = (require('ajv/package.json') as { version: string }).version;
+// ajv's standalone generator is CommonJS with its function as `default`.
+const standaloneCode = (require('ajv/dist/standalone') as { default: (ajv: Ajv, refs: Record<string, string>) => string }).default;
+const cacheDir = path.join(packageRoot, 'dist', '.schema-cache');
 
 export interface ValidationProblem {
   /** JSON pointer into the message. */
@@ -29,11 +42,9 @@ function anchorsAsIds(value: JsonValue): JsonValue {
 }
 
 export class MessageValidator {
-  private readonly ajv: Ajv;
   private readonly compiled = new Map<string, ValidateFunction>();
 
   constructor(private readonly schema: SchemaIndex) {
-    this.ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
     const mcp = anchorsAsIds(cloneJson(schema.documents.mcp)) as JsonObject;
     const definitions = mcp['definitions'] as JsonObject;
     // The result part of each result definition (and of the generic Result): its own schema, without the envelope.
@@ -45,15 +56,19 @@ export class MessageValidator {
     mcp['$id'] = documentUris.mcp;
     const jsonRpc = anchorsAsIds(cloneJson(schema.documents['json-rpc'])) as JsonObject;
     jsonRpc['$id'] = documentUris['json-rpc'];
-    this.ajv.addSchema(jsonRpc);
-    this.ajv.addSchema(mcp);
+    const refs = [
+      ...schema.messages.map((m) => `${documentUris.mcp}#/definitions/${m.name}${m.kind === 'result' ? resultSuffix : ''}`),
+      `${documentUris.mcp}#/definitions/Result${resultSuffix}`,
+      ...['Request', 'Notification', 'Response'].map((anchor) => `${documentUris['json-rpc']}#${anchor}`),
+    ];
+    const key = createHash('sha256').update(JSON.stringify([ajvVersion, jsonRpc, mcp, refs])).digest('hex').slice(0, 32);
+    const module = loadStandalone(key, jsonRpc, mcp, refs);
+    refs.forEach((ref, i) => this.compiled.set(ref, module[`v${i}`] as ValidateFunction));
   }
 
   private validator(ref: string): ValidateFunction {
-    const cached = this.compiled.get(ref);
-    if (cached) return cached;
-    const validate = this.ajv.compile({ $ref: ref });
-    this.compiled.set(ref, validate);
+    const validate = this.compiled.get(ref);
+    if (!validate) throw new Error(`no validator for ${ref}`);
     return validate;
   }
 
@@ -86,5 +101,33 @@ export class MessageValidator {
   /** Whether `result` fits a result definition. */
   fitsResult(definition: string, result: JsonValue): boolean {
     return this.validator(`${documentUris.mcp}#/definitions/${definition}${resultSuffix}`)(result) === true;
+  }
+}
+
+/** The standalone validators for `refs`: from the cache when there, else compiled, cached (when possible) and loaded. */
+function loadStandalone(key: string, jsonRpc: JsonObject, mcp: JsonObject, refs: string[]): Record<string, unknown> {
+  const file = path.join(cacheDir, `validators-${key}.cjs`);
+  if (existsSync(file)) {
+    try {
+      return require(file) as Record<string, unknown>;
+    } catch {
+      // a damaged cache file: compile again
+    }
+  }
+  const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false, code: { source: true } });
+  ajv.addSchema(jsonRpc);
+  ajv.addSchema(mcp);
+  const code = standaloneCode(ajv, Object.fromEntries(refs.map((ref, i) => [`v${i}`, ref])));
+  try {
+    mkdirSync(cacheDir, { recursive: true });
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, code);
+    renameSync(temporary, file);
+    return require(file) as Record<string, unknown>;
+  } catch {
+    // a read-only installation: evaluate the code without caching it
+    const exports: Record<string, unknown> = {};
+    new Function('module', 'exports', 'require', code)({ exports }, exports, require);
+    return exports;
   }
 }

@@ -113,10 +113,18 @@ export function extensionKey(predicate: string): string | undefined {
 
 /** Mints the instance IRIs of one base. */
 export class IriMinter {
+  private readonly sessions = new Map<string, string>();
+
   constructor(readonly base: string = defaultBase) {}
 
   session(sessionId: string): string {
-    return `${this.base}session/${encodeSegment(sessionId)}`;
+    let iri = this.sessions.get(sessionId);
+    if (iri === undefined) {
+      iri = `${this.base}session/${encodeSegment(sessionId)}`;
+      if (this.sessions.size > 10_000) this.sessions.clear();
+      this.sessions.set(sessionId, iri);
+    }
+    return iri;
   }
 
   message(sessionId: string, order: number): string {

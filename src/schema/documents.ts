@@ -1,9 +1,10 @@
 // Loads the schema documents from schemas/ (the untouched seed, the JSON-RPC schema it references, the overlay)
 // and maps the one remote URL the seed references to its local copy. Nothing is ever fetched.
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { schemasDir } from '../core/paths.js';
+import { packageRoot, schemasDir } from '../core/paths.js';
 import { isJsonObject, type JsonObject } from '../core/json.js';
 import { McpLdError } from '../core/problem.js';
 
@@ -29,6 +30,28 @@ export function documentForUri(uri: string): DocumentId | undefined {
   return (Object.keys(documentUris) as DocumentId[]).find((id) => documentUris[id] === uri);
 }
 
+/** Parsed schemas, as JSON keyed by the SHA-256 of their YAML text: parsing the seed's YAML costs ~20x its JSON. */
+const cacheDir = path.join(packageRoot, 'dist', '.schema-cache');
+
+function parseYamlCached(text: string): unknown {
+  const cacheFile = path.join(cacheDir, `${createHash('sha256').update(text).digest('hex')}.json`);
+  try {
+    return JSON.parse(readFileSync(cacheFile, 'utf8'));
+  } catch {
+    // not cached yet (or unreadable): parse, and cache when the package directory is writable
+  }
+  const parsed: unknown = parseYaml(text, { maxAliasCount: 100 });
+  try {
+    mkdirSync(cacheDir, { recursive: true });
+    const temporary = `${cacheFile}.${process.pid}.tmp`;
+    writeFileSync(temporary, JSON.stringify(parsed));
+    renameSync(temporary, cacheFile);
+  } catch {
+    // a read-only installation simply parses every time
+  }
+  return parsed;
+}
+
 export function readYamlDocument(file: string, dir: string = schemasDir): JsonObject {
   const fullPath = path.join(dir, file);
   let text: string;
@@ -42,7 +65,7 @@ export function readYamlDocument(file: string, dir: string = schemasDir): JsonOb
       detail: `cannot read ${fullPath}: ${(error as Error).message}`,
     });
   }
-  const parsed: unknown = parseYaml(text, { maxAliasCount: 100 });
+  const parsed = parseYamlCached(text);
   if (!isJsonObject(parsed)) {
     throw new McpLdError({
       code: 'schema.not-an-object',

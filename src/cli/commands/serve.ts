@@ -1,6 +1,5 @@
 // `mcp-ld serve`: runs the HTTP service until it is stopped (SIGINT/SIGTERM close it cleanly).
 import { readServiceConfig } from '../../core/config.js';
-import { startServer } from '../../api/server.js';
 import { parseOptions, write, type Command } from '../command.js';
 
 export const serveCommand: Command = {
@@ -15,6 +14,7 @@ export const serveCommand: Command = {
       store: { type: 'string' },
     });
     const config = readServiceConfig(values);
+    const { startServer } = await import('../../api/server.js'); // fastify only for the commands that serve
     const server = await startServer(config);
     const address = server.addresses()[0];
     if (address && typeof address !== 'string') {

@@ -1,0 +1,61 @@
+// `mcp-ld lower`: reads N-Quads or TriG of lifted messages and writes the messages back as JSONL capture records
+// (seq, ts, dir, server, session, msg), in capture order. A bad N-Quads line is reported with its number and skipped.
+import { Parser, type Quad } from 'n3';
+import { loadSchema } from '../../schema/index.js';
+import { MessagePlans } from '../../lift/message-plans.js';
+import { Lowerer } from '../../lower/lower.js';
+import { parseOptions, UsageError, write, type Command } from '../command.js';
+import { readInput } from '../read-input.js';
+
+interface ParseProblem {
+  line: number;
+  detail: string;
+}
+
+/** N-Quads line by line, so one bad line costs only itself. */
+function parseNQuads(text: string, problems: ParseProblem[]): Quad[] {
+  const quads: Quad[] = [];
+  text.split('\n').forEach((line, i) => {
+    if (line.trim() === '' || line.trimStart().startsWith('#')) return;
+    try {
+      quads.push(...new Parser({ format: 'N-Quads' }).parse(line));
+    } catch (error) {
+      problems.push({ line: i + 1, detail: (error as Error).message.replace(/ on line \d+\.?$/, '') });
+    }
+  });
+  return quads;
+}
+
+function parseTriG(text: string, problems: ParseProblem[]): Quad[] {
+  try {
+    return new Parser({ format: 'TriG' }).parse(text);
+  } catch (error) {
+    const message = (error as Error).message;
+    problems.push({ line: Number(/line (\d+)/.exec(message)?.[1] ?? 0), detail: message });
+    return [];
+  }
+}
+
+export const lowerCommand: Command = {
+  name: 'lower',
+  summary: 'turn lifted RDF (N-Quads or TriG) back into the MCP messages, as JSONL capture records',
+  usage: 'mcp-ld lower [FILE|-] [--format nquads|trig] [--strict]',
+  async run(args, io) {
+    const { values, positionals } = parseOptions(args, { format: { type: 'string' }, strict: { type: 'boolean', default: false } }, true);
+    if (positionals.length > 1) throw new UsageError('lower takes one input file (or - for stdin)');
+    const file = positionals[0];
+    const format = values.format ?? (file?.endsWith('.trig') ? 'trig' : 'nquads');
+    if (format !== 'nquads' && format !== 'trig') throw new UsageError('--format must be nquads or trig');
+    const text = await readInput(file, io.stdin);
+    const problems: ParseProblem[] = [];
+    const quads = format === 'trig' ? parseTriG(text, problems) : parseNQuads(text, problems);
+    if (values.strict && problems.length > 0) {
+      await write(io.stderr, `line ${problems[0]!.line}: ${problems[0]!.detail}\n`);
+      return 1;
+    }
+    const records = new Lowerer(new MessagePlans(loadSchema())).lower(quads);
+    await write(io.stdout, records.map((record) => JSON.stringify(record)).join('\n') + (records.length > 0 ? '\n' : ''));
+    for (const problem of problems) await write(io.stderr, `line ${problem.line}: ${problem.detail}\n`);
+    return problems.length > 0 ? 1 : 0;
+  },
+};

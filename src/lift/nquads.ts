@@ -1,0 +1,43 @@
+// A direct N-Quads serializer for RDF-JS quads (W3C N-Quads: IRIREF and STRING_LITERAL_QUOTE escapes), used on
+// the hot path of conversion where building one big string through a general writer costs more than lifting.
+import type { Quad, Term } from '@rdfjs/types';
+import { xsd } from './vocabulary.js';
+
+const iriUnsafe = /[\x00-\x20<>"{}|^`\\]/;
+const literalUnsafe = /["\\\n\r]/;
+const literalEscapes: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\n': '\\n', '\r': '\\r' };
+
+function iri(value: string): string {
+  if (!iriUnsafe.test(value)) return `<${value}>`;
+  return `<${value.replace(/[\x00-\x20<>"{}|^`\\]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`)}>`;
+}
+
+function literal(term: Term & { termType: 'Literal' }): string {
+  const value = literalUnsafe.test(term.value) ? term.value.replace(/["\\\n\r]/g, (c) => literalEscapes[c]!) : term.value;
+  if (term.language) return `"${value}"@${term.language}`;
+  return term.datatype.value === xsd.string ? `"${value}"` : `"${value}"^^${iri(term.datatype.value)}`;
+}
+
+export function termToNQuads(term: Term): string {
+  switch (term.termType) {
+    case 'NamedNode':
+      return iri(term.value);
+    case 'BlankNode':
+      return `_:${term.value}`;
+    case 'Literal':
+      return literal(term);
+    default:
+      throw new Error(`cannot write a ${term.termType} in N-Quads`);
+  }
+}
+
+export function quadToNQuads(q: Quad): string {
+  const graph = q.graph.termType === 'DefaultGraph' ? '' : ` ${termToNQuads(q.graph)}`;
+  return `${termToNQuads(q.subject)} ${termToNQuads(q.predicate)} ${termToNQuads(q.object)}${graph} .\n`;
+}
+
+export function quadsToNQuads(quads: Iterable<Quad>): string {
+  let out = '';
+  for (const q of quads) out += quadToNQuads(q);
+  return out;
+}

@@ -1,0 +1,217 @@
+import assert from 'node:assert/strict';
+import type { Quad } from 'n3';
+import { loadSchema } from '../../src/schema/index.js';
+import { Lifter } from '../../src/lift/lifter.js';
+import { writeNQuads } from '../../src/lift/serialize.js';
+import { jrpc, mld, ns, rdf, xsd } from '../../src/lift/vocabulary.js';
+import type { CaptureRecord } from '../../src/lift/records.js';
+import { ogcExamples, trafficRecords } from '../helpers/corpus.js';
+
+const schema = loadSchema();
+const mcp = (local: string) => ns.mcp + local;
+
+function liftAll(records: CaptureRecord[], options = {}): Quad[] {
+  const lifter = new Lifter(schema, options);
+  return records.flatMap((record) => lifter.lift(record).quads);
+}
+
+function objects(quads: Quad[], subject: string, predicate: string): string[] {
+  return quads.filter((q) => q.subject.value === subject && q.predicate.value === predicate).map((q) => q.object.value);
+}
+
+function literalOf(quads: Quad[], subject: string, predicate: string): { value: string; datatype: string } {
+  const found = quads.find((q) => q.subject.value === subject && q.predicate.value === predicate);
+  assert.ok(found, `no ${predicate} on ${subject}`);
+  assert.equal(found.object.termType, 'Literal');
+  return { value: found.object.value, datatype: (found.object as { datatype: { value: string } }).datatype.value };
+}
+
+describe('lift: fast engine', () => {
+  const records = trafficRecords();
+  const quads = liftAll(records);
+  const session = 'urn:mcp-ld:session/57cd8539-bf6a-4833-ae14-361ffa3a23c9';
+  const message = (n: number) => `${session}/message/${n}`;
+
+  it('gives every corpus message a JSON-RPC class and an MCP class (or mld:UnknownMessage for unknown methods)', () => {
+    const jsonRpcClasses = new Set<string>([jrpc.Request, jrpc.Notification, jrpc.Response, jrpc.ErrorResponse]);
+    records.forEach((record, i) => {
+      const types = objects(quads, message(i + 1), rdf.type);
+      assert.equal(types.filter((t) => jsonRpcClasses.has(t)).length, 1, `message ${i + 1} has one JSON-RPC class: ${types}`);
+      const method = typeof record.msg['method'] === 'string' ? record.msg['method'] : undefined;
+      if (method && !schema.messageForMethod(method)) assert.ok(types.includes(mld.UnknownMessage), `message ${i + 1} (${method})`);
+      else if (!('error' in record.msg)) assert.ok(types.some((t) => t.startsWith(ns.mcp)), `message ${i + 1} has an MCP class: ${types}`);
+    });
+  });
+
+  it('types requests by method and results by the request they answer', () => {
+    const first = (method: string) => records.findIndex((r) => r.msg['method'] === method) + 1;
+    assert.ok(objects(quads, message(first('tools/call')), rdf.type).includes(mcp('CallToolRequest')));
+    const listTools = records.findIndex((r) => r.msg['method'] === 'tools/list');
+    const answer = records.findIndex((r, i) => i > listTools && r.msg['id'] === records[listTools]!.msg['id'] && 'result' in r.msg) + 1;
+    assert.ok(objects(quads, message(answer), rdf.type).includes(mcp('ListToolsResult')));
+    assert.deepEqual(objects(quads, message(answer), mld.respondsTo), [message(listTools + 1)]);
+  });
+
+  it('puts every quad of a session in its named graph, with direction, order and timestamp on each message', () => {
+    assert.ok(quads.every((q) => q.graph.value === session));
+    const firstMessage = message(1);
+    assert.deepEqual(objects(quads, firstMessage, mld.direction), [mld.clientToServer]);
+    assert.deepEqual(objects(quads, message(2), mld.direction), [mld.serverToClient]);
+    assert.equal(literalOf(quads, firstMessage, mld.order).value, '1');
+    const ts = literalOf(quads, firstMessage, mld.timestamp);
+    assert.equal(ts.value, records[0]!.ts);
+    assert.equal(ts.datatype, xsd.dateTime);
+    assert.deepEqual(objects(quads, firstMessage, mld.inSession), [session]);
+  });
+
+  it('describes the session with client, server, protocol version and capabilities from initialize', () => {
+    assert.ok(objects(quads, session, rdf.type).includes(mld.Session));
+    assert.deepEqual(objects(quads, session, mld.client), ['urn:mcp-ld:implementation/mcpcap-driver/0.1.0']);
+    assert.deepEqual(objects(quads, session, mld.serverImplementation), ['urn:mcp-ld:implementation/mcp-servers%2Feverything/2.0.0']);
+    assert.equal(literalOf(quads, session, mld.protocolVersion).value, '2025-11-25');
+    assert.deepEqual(objects(quads, session, mld.clientCapabilities), [`${message(1)}/params/capabilities`]);
+    assert.deepEqual(objects(quads, session, mld.serverCapabilities), [`${message(2)}/result/capabilities`]);
+    assert.deepEqual(objects(quads, session, mld.server), ['urn:mcp-ld:server/everything']);
+  });
+
+  it('makes request ids nodes that never collide across sessions, directions or JSON types', () => {
+    const lifter = new Lifter(schema);
+    const ids = [
+      lifter.lift({ session: 'a', dir: 'c2s', msg: { jsonrpc: '2.0', id: 1, method: 'ping' } }),
+      lifter.lift({ session: 'a', dir: 'c2s', msg: { jsonrpc: '2.0', id: '1', method: 'ping' } }),
+      lifter.lift({ session: 'a', dir: 's2c', msg: { jsonrpc: '2.0', id: 1, method: 'ping' } }),
+      lifter.lift({ session: 'b', dir: 'c2s', msg: { jsonrpc: '2.0', id: 1, method: 'ping' } }),
+    ].map((lifted) => objects(lifted.quads, lifted.iri, jrpc.hasId)[0]);
+    assert.equal(new Set(ids).size, 4, ids.join(' '));
+    const numberId = lifter.lift({ session: 'c', msg: { jsonrpc: '2.0', id: 7, method: 'ping' } });
+    const idNode = objects(numberId.quads, numberId.iri, jrpc.hasId)[0]!;
+    assert.deepEqual(objects(numberId.quads, idNode, rdf.type), [jrpc.NumberId]);
+    assert.deepEqual(literalOf(numberId.quads, idNode, jrpc.hasNumberValue), { value: '7', datatype: xsd.integer });
+    const stringId = lifter.lift({ session: 'c', msg: { jsonrpc: '2.0', id: 'seven', method: 'ping' } });
+    const stringNode = objects(stringId.quads, stringId.iri, jrpc.hasId)[0]!;
+    assert.deepEqual(objects(stringId.quads, stringNode, rdf.type), [jrpc.StringId]);
+    assert.equal(literalOf(stringId.quads, stringNode, jrpc.hasStringValue).value, 'seven');
+  });
+
+  it('shares the id node between a request and its response, and links the response to the request', () => {
+    const lifter = new Lifter(schema);
+    const request = lifter.lift({ session: 's', dir: 'c2s', msg: { jsonrpc: '2.0', id: 3, method: 'tools/list' } });
+    const response = lifter.lift({ session: 's', dir: 's2c', msg: { jsonrpc: '2.0', id: 3, result: { tools: [] } } });
+    assert.deepEqual(objects(response.quads, response.iri, jrpc.hasId), objects(request.quads, request.iri, jrpc.hasId));
+    assert.deepEqual(objects(response.quads, response.iri, mld.respondsTo), [request.iri]);
+  });
+
+  it('lifts the tools of tools/list as mcp:Tool nodes linked to per-server tool entities that tools/call links to', () => {
+    const listing = records.findIndex((r) => Array.isArray((r.msg['result'] as { tools?: unknown })?.tools)) + 1;
+    const first = `${message(listing)}/result/tools/0`;
+    assert.ok(objects(quads, first, rdf.type).includes(mcp('Tool')), `types of ${first}`);
+    const name = literalOf(quads, first, mcp('hasName')).value;
+    const entity = `urn:mcp-ld:server/everything/tool/${encodeURIComponent(name)}`;
+    assert.deepEqual(objects(quads, first, mld.describes), [entity]);
+    assert.ok(objects(quads, entity, rdf.type).includes(mld.Tool));
+    const call = records.findIndex((r) => r.msg['method'] === 'tools/call' && (r.msg['params'] as { name: string }).name === name) + 1;
+    assert.ok(call > 0, `the corpus calls ${name}`);
+    assert.deepEqual(objects(quads, message(call), mld.tool), [entity]);
+    // The same server in another session: the same entity.
+    const other = liftAll(records.slice(0, 40).map((r) => ({ ...r, session: 'another' })));
+    assert.ok(other.some((q) => q.object.value === entity));
+  });
+
+  it('links resources/read to the resource entity by URI', () => {
+    const read = records.findIndex((r) => r.msg['method'] === 'resources/read') + 1;
+    const uri = (records[read - 1]!.msg['params'] as { uri: string }).uri;
+    assert.deepEqual(objects(quads, message(read), mld.resource), [`urn:mcp-ld:server/everything/resource/${encodeURIComponent(uri)}`]);
+  });
+
+  it('keeps tool-call arguments as an rdf:JSON literal and as name/value pairs', () => {
+    const lifter = new Lifter(schema);
+    const call = lifter.lift({ session: 's', msg: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'add', arguments: { a: 2, b: 'x', c: { d: [1] } } } } });
+    const params = `${call.iri}/params`;
+    const json = literalOf(call.quads, params, mcp('hasArguments'));
+    assert.equal(json.datatype, rdf.JSON);
+    assert.equal(json.value, '{"a":2,"b":"x","c":{"d":[1]}}');
+    const pairs = objects(call.quads, params, mld.argument).map((a) => [literalOf(call.quads, a, mld.argumentName).value, literalOf(call.quads, a, mld.argumentValue)]);
+    assert.deepEqual(pairs.map(([n, v]) => [n, (v as { value: string }).value, (v as { datatype: string }).datatype]), [
+      ['a', '2', xsd.integer],
+      ['b', 'x', xsd.string],
+      ['c', '{"d":[1]}', rdf.JSON],
+    ]);
+  });
+
+  it('keeps keys and methods the schema does not know under the extension vocabulary, lifted like the rest', () => {
+    const lifter = new Lifter(schema);
+    const lifted = lifter.lift({ session: 's', msg: { jsonrpc: '2.0', id: 1, method: 'tasks/get', params: { taskId: 'abc', opts: { deep: [1, 'two'] } } } });
+    const types = objects(lifted.quads, lifted.iri, rdf.type);
+    assert.ok(types.includes(jrpc.Request) && types.includes(mld.UnknownMessage));
+    const params = `${lifted.iri}/params`;
+    assert.equal(literalOf(lifted.quads, params, `${ns.mldx}taskId`).value, 'abc');
+    const opts = objects(lifted.quads, params, `${ns.mldx}opts`)[0]!;
+    const list = objects(lifted.quads, opts, `${ns.mldx}deep`)[0]!;
+    assert.deepEqual(objects(lifted.quads, list, rdf.first), ['1']);
+    const rest = objects(lifted.quads, list, rdf.rest)[0]!;
+    assert.deepEqual(objects(lifted.quads, rest, rdf.first), ['two']);
+    assert.deepEqual(objects(lifted.quads, rest, rdf.rest), [rdf.nil]);
+  });
+
+  it('gives a value whose annotated datatype does not fit a datatype that does', () => {
+    const lifter = new Lifter(schema);
+    const lifted = lifter.lift({ session: 's', msg: { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 5, progress: 2.5, total: 10 } } });
+    const params = `${lifted.iri}/params`;
+    assert.deepEqual(literalOf(lifted.quads, params, mcp('hasProgressToken')), { value: '5', datatype: xsd.integer });
+    const progress = literalOf(lifted.quads, params, mcp('hasProgress'));
+    assert.equal(progress.value, '2.5');
+    assert.equal(progress.datatype, xsd.decimal);
+    assert.equal(literalOf(lifted.quads, params, mcp('hasTotal')).value, '10');
+  });
+
+  it('counts a request as client→server and roots/list as server→client when plain messages say nothing', () => {
+    const lifter = new Lifter(schema);
+    assert.equal(lifter.lift({ msg: { jsonrpc: '2.0', id: 1, method: 'tools/list' } }).direction, 'c2s');
+    assert.equal(lifter.lift({ msg: { jsonrpc: '2.0', id: 2, method: 'roots/list' } }).direction, 's2c');
+    const answer = lifter.lift({ msg: { jsonrpc: '2.0', id: 2, result: { roots: [] } } });
+    assert.equal(answer.direction, 'c2s');
+    assert.equal(answer.definition, 'ListRootsResult');
+  });
+
+  it('lifts a response whose request is unknown by the result definition its shape alone fits', () => {
+    const lifter = new Lifter(schema);
+    const tools = lifter.lift({ msg: { jsonrpc: '2.0', id: 9, result: { tools: [{ name: 'x', inputSchema: { type: 'object' } }] } } });
+    assert.equal(tools.definition, 'ListToolsResult');
+    const vague = lifter.lift({ msg: { jsonrpc: '2.0', id: 10, result: { something: 1 } } });
+    assert.equal(vague.definition, undefined);
+    assert.ok(objects(vague.quads, vague.iri, rdf.type).includes(mcp('Result')));
+    assert.equal(literalOf(vague.quads, `${vague.iri}/result`, `${ns.mldx}something`).value, '1');
+  });
+
+  it('lifts errors with code, message, data and the JSON-RPC error class of the code', () => {
+    const lifter = new Lifter(schema);
+    const lifted = lifter.lift({ msg: { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found', data: { method: 'x' } } } });
+    const error = `${lifted.iri}/error`;
+    assert.ok(objects(lifted.quads, lifted.iri, rdf.type).includes(jrpc.ErrorResponse));
+    assert.ok(objects(lifted.quads, error, rdf.type).includes(`${ns.jrpc}MethodNotFound`));
+    assert.equal(literalOf(lifted.quads, error, `${ns.jrpc}hasErrorCode`).value, '-32601');
+    assert.equal(literalOf(lifted.quads, error, `${ns.jrpc}hasErrorMessage`).value, 'Method not found');
+    assert.equal(literalOf(lifted.quads, error, `${ns.jrpc}hasErrorData`).value, '{"method":"x"}');
+  });
+
+  it('records validation problems as nodes on the message', () => {
+    const lifter = new Lifter(schema);
+    const lifted = lifter.lift({ msg: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: {} } });
+    assert.equal(lifted.problems.length, 1);
+    const [result] = objects(lifted.quads, lifted.iri, mld.validationResult);
+    assert.ok(result);
+    assert.equal(literalOf(lifted.quads, result, mld.instancePath).value, '/params');
+    assert.match(literalOf(lifted.quads, result, mld.message).value, /required property 'name'/);
+  });
+
+  it('is deterministic: the same input gives the same quads, byte for byte', () => {
+    const again = liftAll(records);
+    assert.equal(writeNQuads(again), writeNQuads(quads));
+    const examples = ogcExamples().map(({ msg }) => ({ session: 'ogc', msg }));
+    assert.equal(writeNQuads(liftAll(examples)), writeNQuads(liftAll(examples)));
+  });
+
+  it('uses no blank nodes', () => {
+    assert.ok(quads.every((q) => q.subject.termType !== 'BlankNode' && q.object.termType !== 'BlankNode'));
+  });
+});
