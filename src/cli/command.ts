@@ -31,7 +31,7 @@ export function parseOptions<O extends Options>(args: string[], options: O, allo
   }
 }
 
-export function write(stream: NodeJS.WritableStream, text: string): Promise<void> {
+export function write(stream: NodeJS.WritableStream, text: string | Uint8Array): Promise<void> {
   return new Promise((resolve, reject) => {
     stream.write(text, (error) => (error ? reject(error) : resolve()));
   });

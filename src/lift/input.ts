@@ -57,6 +57,20 @@ export function parseLine(text: string, line: number, maxDepth = defaultMaxDepth
   return text.trim() === '' ? undefined : asItem(() => parseJson(text, line), line, maxDepth);
 }
 
+function hasContentAfter(text: string, position: number): boolean {
+  for (let i = position; i < text.length; i++) if (text.charCodeAt(i) > 32) return true;
+  return false;
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** All messages of a whole input text. */
 export function* parseInput(text: string, maxDepth = defaultMaxDepth): Generator<InputItem> {
   const start = text.search(/\S/);
@@ -86,18 +100,19 @@ export function* parseInput(text: string, maxDepth = defaultMaxDepth): Generator
     }
     return;
   }
-  // A single (possibly pretty-printed) message, or JSONL: try the whole text first.
-  const lines = text.split('\n');
-  const nonBlank = lines.filter((l) => l.trim() !== '').length;
-  if (nonBlank > 1) {
+  // JSONL when the first line is a JSON value of its own; otherwise one (pretty-printed) message.
+  const firstEnd = text.indexOf('\n', start);
+  const firstLineText = firstEnd < 0 ? text.slice(start) : text.slice(start, firstEnd);
+  if (firstEnd >= 0 && hasContentAfter(text, firstEnd) && !isJson(firstLineText)) {
     let whole: JsonValue | undefined;
     try {
       whole = JSON.parse(text) as JsonValue;
     } catch {
-      // not one JSON document: JSONL
+      // neither: JSONL with a bad first line
     }
     if (whole !== undefined) return yield asItem(() => whole, firstLine, maxDepth);
   }
+  const lines = text.split('\n');
   for (const [i, content] of lines.entries()) {
     const item = parseLine(content, i + 1, maxDepth);
     if (item) yield item;
