@@ -3,7 +3,7 @@
 // stops the conversion with an error naming it.
 import { McpLdError } from '../core/problem.js';
 import type { InputItem } from './input.js';
-import type { LiftedMessage, Lifter } from './lifter.js';
+import type { LiftedMessage, LiftedMeta, Lifter } from './lifter.js';
 import type { CaptureRecord } from './records.js';
 
 export interface FailedItem {
@@ -42,7 +42,7 @@ export class Conversion {
   }
 
   /** Counts a lifted message; in strict mode an invalid one stops the conversion. */
-  tally(item: InputItem, lifted: LiftedMessage): LiftedMessage {
+  tally<T extends LiftedMeta>(item: InputItem, lifted: T): T {
     if (lifted.problems.length > 0 && this.options.strict) {
       const first = lifted.problems[0]!;
       throw new McpLdError({
@@ -55,7 +55,7 @@ export class Conversion {
       });
     }
     this.summary.messages += 1;
-    this.summary.quads += lifted.quads.length;
+    this.summary.quads += lifted.quadCount;
     if (lifted.problems.length > 0) this.summary.invalid += 1;
     if (lifted.unknownMethod) this.summary.unknownMethods += 1;
     this.sessions.add(lifted.session);

@@ -1,6 +1,6 @@
 // The fast lifting engine: a synchronous function from a session state and a record to quads, compiled from the
 // schema (see plan.ts), with no per-message JSON-LD processing. Streams, the CLI and the API only feed it.
-import { DataFactory, type Quad, type Quad_Object, type NamedNode } from 'n3';
+import type { Quad } from 'n3';
 import { isJsonObject, type JsonObject, type JsonValue } from '../core/json.js';
 import type { Direction, SchemaIndex } from '../schema/index.js';
 import { annotatedLiteral, jsonLiteral, naturalLiteral, naturalNumber, type LiteralForm } from './literals.js';
@@ -10,8 +10,8 @@ import { messageShape, type CaptureRecord, type MessageShape } from './records.j
 import { MessageValidator, type ValidationProblem } from './validate.js';
 import { entityListings, entityReferences, type EntityKind } from './entities.js';
 import { childIri, extensionPredicate, IriMinter, jrpc, listCellIri, mld, ns, rdf, xsd } from './vocabulary.js';
-
-const { namedNode, literal, quad } = DataFactory;
+import { NQuadsSink, NullSink, RdfJsSink, unsafeIriCharacters, type ObjectValue, type QuadSink } from './sinks.js';
+import { McpLdError } from '../core/problem.js';
 
 export interface LiftOptions {
   /** Base of the instance IRIs (default `urn:mcp-ld:`). */
@@ -26,7 +26,8 @@ export interface LiftOptions {
  * JSON-LD contexts describe — to another engine (`session-layer`, used by the reference engine). */
 export type LiftMode = 'full' | 'session-layer';
 
-export interface LiftedMessage {
+/** What lifting one message gives besides its quads. */
+export interface LiftedMeta {
   iri: string;
   session: string;
   order: number;
@@ -35,10 +36,20 @@ export interface LiftedMessage {
   definition?: string;
   /** The message's method (or, for a response, its request's method) is one the schema does not know. */
   unknownMethod: boolean;
-  quads: Quad[];
   problems: ValidationProblem[];
   /** How the body was (or is to be) lifted: the context file that describes it and the plans used. */
   body: MessageBody;
+  /** How many quads the message gave. */
+  quadCount: number;
+}
+
+export interface LiftedMessage extends LiftedMeta {
+  quads: Quad[];
+}
+
+export interface LiftedText extends LiftedMeta {
+  /** The message's quads as N-Quads text. */
+  nquads: string;
 }
 
 export interface MessageBody {
@@ -59,7 +70,6 @@ interface PendingRequest {
 /** What the lifter remembers of one session between messages. */
 class SessionState {
   order = 0;
-  readonly graph: NamedNode;
   readonly pending = new Map<string, PendingRequest>();
   /** Nodes whose describing triples are already in this session's graph (ids, entities, implementations). */
   readonly described = new Set<string>();
@@ -67,10 +77,9 @@ class SessionState {
 
   constructor(
     readonly id: string,
+    /** The session's node and the name of its graph. */
     readonly iri: string,
-  ) {
-    this.graph = namedNode(iri);
-  }
+  ) {}
 }
 
 const errorClasses: Record<number, string> = {
@@ -97,10 +106,12 @@ export class Lifter {
   private readonly sessions = new Map<string, SessionState>();
   private defaultSession: string | (() => string);
   private readonly hasArguments = `${ns.mcp}hasArguments`;
-  // Per lift() call: the quads being built, where the body's quads go (`out`, or nowhere), and their graph.
-  private out: Quad[] = [];
-  private body: Quad[] = [];
-  private graph!: NamedNode;
+  // Per lift: where the session layer's quads go, and where the body's go (the same sink, or nowhere).
+  private sink: QuadSink = new NullSink();
+  private bodySink: QuadSink = this.sink;
+  private readonly rdfJs = new RdfJsSink();
+  private readonly text = new NQuadsSink();
+  private readonly discard = new NullSink();
 
   constructor(
     readonly schema: SchemaIndex,
@@ -111,18 +122,34 @@ export class Lifter {
     this.minter = new IriMinter(options.base);
     this.validator = options.validate === false ? undefined : new MessageValidator(schema);
     this.defaultSession = options.defaultSession ?? 'default';
+    // Minted IRIs are made of encoded segments; what is not minted here is checked once, so sinks need not escape.
+    if (unsafeIriCharacters.test(this.minter.base) || !/^[a-z][a-z0-9+.-]*:/i.test(this.minter.base)) {
+      throw new McpLdError({ code: 'lift.bad-base', status: 400, title: 'Bad base IRI', detail: `"${this.minter.base}" is not an absolute IRI that N-Quads can carry` });
+    }
+    const unsafe = this.plans.compiler.schemaIris().find((iri) => unsafeIriCharacters.test(iri));
+    if (unsafe !== undefined) throw new McpLdError({ code: 'schema.bad-iri', status: 500, title: 'Bad IRI in the schema', detail: `"${unsafe}" cannot be written in N-Quads` });
   }
 
-  /** Lifts one record. Throws McpLdError (input.not-mcp) when the record is not a JSON-RPC message. */
+  /** Lifts one record to RDF-JS quads. Throws McpLdError (input.not-mcp) when the record is not a JSON-RPC message. */
   lift(record: CaptureRecord, mode: LiftMode = 'full'): LiftedMessage {
+    const meta = this.run(record, mode, this.rdfJs);
+    return { ...meta, quads: this.rdfJs.quads };
+  }
+
+  /** Lifts one record straight to N-Quads text (no term objects): the fast path of conversion and ingestion. */
+  liftToNQuads(record: CaptureRecord): LiftedText {
+    const meta = this.run(record, 'full', this.text);
+    return { ...meta, nquads: this.text.text };
+  }
+
+  private run(record: CaptureRecord, mode: LiftMode, sink: QuadSink): LiftedMeta {
     const { msg } = record;
     const shape = messageShape(msg);
-    this.out = [];
-    this.body = mode === 'full' ? this.out : [];
+    this.sink = sink;
+    this.bodySink = mode === 'full' ? sink : this.discard;
     const session = this.session(record.session ?? this.sessionForPlainMessages());
     const order = ++session.order;
     const iri = this.minter.message(session.id, order);
-    this.graph = session.graph;
 
     if (record.server !== undefined) {
       if (session.serverKey === undefined) this.setServer(session, record.server);
@@ -200,10 +227,8 @@ export class Lifter {
     problems.forEach((problem, i) => this.liftProblem(iri, i, problem));
 
     const unknownMethod = method !== undefined ? !this.schema.messageForMethod(method) : answeredMethod !== undefined && !this.schema.messageForMethod(answeredMethod);
-    const lifted: LiftedMessage = { iri, session: session.id, order, direction, quads: this.out, problems, body, unknownMethod };
+    const lifted: LiftedMeta = { iri, session: session.id, order, direction, problems, body, unknownMethod, quadCount: sink.count };
     if (plan && plan !== this.plans.genericResult) lifted.definition = plan.definition;
-    this.out = [];
-    this.body = [];
     return lifted;
   }
 
@@ -214,12 +239,16 @@ export class Lifter {
     return this.defaultSession;
   }
 
+  /** The state of session `id`, and the sink started on its graph (a new session describes itself first). */
   private session(id: string): SessionState {
     let state = this.sessions.get(id);
+    const isNew = !state;
     if (!state) {
       state = new SessionState(id, this.minter.session(id));
       this.sessions.set(id, state);
-      this.graph = state.graph;
+    }
+    this.sink.begin(state.iri);
+    if (isNew) {
       this.emit(state.iri, rdf.type, mld.Session);
       this.emitLiteral(state.iri, mld.sessionId, { value: id, datatype: xsd.string });
     }
@@ -280,7 +309,7 @@ export class Lifter {
       return undefined;
     }
     const iri = this.minter.requestId(session.id, requestDirection, id);
-    this.body.push(quad(namedNode(message), namedNode(this.plans.idPredicate), namedNode(iri), this.graph));
+    this.bodySink.add(message, this.plans.idPredicate, iri);
     this.describeOnce(session, iri, () => {
       if (id === null) this.emit(iri, rdf.type, jrpc.NullId);
       else if (typeof id === 'number') {
@@ -323,35 +352,35 @@ export class Lifter {
   private liftProperty(subject: string, plan: PropertyPlan | undefined, key: string, value: JsonValue): void {
     const predicate = plan?.predicate ?? extensionPredicate(key);
     const object = this.liftValue(childIri(subject, key), subject, predicate, plan?.value ?? anyPlan, value);
-    this.body.push(quad(namedNode(subject), namedNode(predicate), object, this.graph));
+    this.bodySink.add(subject, predicate, object);
     if (predicate === this.hasArguments && isJsonObject(value)) this.liftArguments(subject, value);
   }
 
-  private liftValue(nodeIri: string, subject: string, predicate: string, plan: ValuePlan, value: JsonValue): Quad_Object {
-    if (value === null || plan.kind === 'json') return this.literalTerm(jsonLiteral(value));
+  private liftValue(nodeIri: string, subject: string, predicate: string, plan: ValuePlan, value: JsonValue): ObjectValue {
+    if (value === null || plan.kind === 'json') return jsonLiteral(value);
     if (Array.isArray(value)) return this.liftList(nodeIri, subject, predicate, itemPlan(plan), value);
     if (isJsonObject(value)) {
       this.liftNode(nodeIri, plan.kind === 'node' ? plan.node : undefined, value);
-      return namedNode(nodeIri);
+      return nodeIri;
     }
-    return this.literalTerm(plan.kind === 'literal' ? annotatedLiteral(value, plan.datatype) : naturalLiteral(value));
+    return plan.kind === 'literal' ? annotatedLiteral(value, plan.datatype) : naturalLiteral(value);
   }
 
   private liftNode(iri: string, plan: NodePlan | undefined, value: JsonObject): void {
-    if (plan) for (const c of classesFor(plan, value)) this.body.push(quad(namedNode(iri), namedNode(rdf.type), namedNode(c), this.graph));
+    if (plan) for (const c of classesFor(plan, value)) this.bodySink.add(iri, rdf.type, c);
     for (const [key, member] of Object.entries(value)) this.liftProperty(iri, plan?.properties.get(key), key, member);
   }
 
-  private liftList(nodeIri: string, subject: string, predicate: string, item: ValuePlan, values: JsonValue[]): Quad_Object {
-    if (values.length === 0) return namedNode(rdf.nil);
+  private liftList(nodeIri: string, subject: string, predicate: string, item: ValuePlan, values: JsonValue[]): ObjectValue {
+    if (values.length === 0) return rdf.nil;
     const cells = values.map((_, i) => listCellIri(subject, predicate, i));
     values.forEach((value, i) => {
       const cell = cells[i]!;
       const object = this.liftValue(childIri(nodeIri, i), cell, rdf.first, item, value);
-      this.body.push(quad(namedNode(cell), namedNode(rdf.first), object, this.graph));
-      this.body.push(quad(namedNode(cell), namedNode(rdf.rest), namedNode(i + 1 < cells.length ? cells[i + 1]! : rdf.nil), this.graph));
+      this.bodySink.add(cell, rdf.first, object);
+      this.bodySink.add(cell, rdf.rest, i + 1 < cells.length ? cells[i + 1]! : rdf.nil);
     });
-    return namedNode(cells[0]!);
+    return cells[0]!;
   }
 
   /** Tool-call and prompt arguments, besides their rdf:JSON literal, as name/value pairs that queries can use. */
@@ -421,15 +450,11 @@ export class Lifter {
   // ---- emitting -------------------------------------------------------------------------------------------
 
   private emit(subject: string, predicate: string, object: string): void {
-    this.out.push(quad(namedNode(subject), namedNode(predicate), namedNode(object), this.graph));
+    this.sink.add(subject, predicate, object);
   }
 
   private emitLiteral(subject: string, predicate: string, form: LiteralForm): void {
-    this.out.push(quad(namedNode(subject), namedNode(predicate), this.literalTerm(form), this.graph));
-  }
-
-  private literalTerm(form: LiteralForm) {
-    return literal(form.value, namedNode(form.datatype));
+    this.sink.add(subject, predicate, form);
   }
 }
 

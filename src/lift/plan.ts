@@ -57,6 +57,25 @@ export class PlanCompiler {
     return expansion !== undefined && !iri.slice(colon + 1).startsWith('//') ? expansion + iri.slice(colon + 1) : iri;
   }
 
+  /** Every IRI the compiled plans can write: predicates, datatypes and classes (for checking them once). */
+  schemaIris(): string[] {
+    const iris = new Set<string>(this.classTerms.values());
+    const visit = (value: ValuePlan) => {
+      if (value.kind === 'literal') iris.add(value.datatype);
+      else if (value.kind === 'list') visit(value.item);
+      else if (value.kind === 'node') for (const c of value.node.classes) iris.add(c);
+    };
+    for (const plan of this.cache.values()) {
+      for (const c of plan.classes) iris.add(c);
+      for (const alternative of plan.alternatives) for (const c of alternative.classes) iris.add(c);
+      for (const property of plan.properties.values()) {
+        iris.add(property.predicate);
+        visit(property.value);
+      }
+    }
+    return [...iris];
+  }
+
   /** The class IRI of a definition: its extra term when the schema declares one, else mcp:<Name>. */
   classOf(definition: string): string {
     return this.classTerms.get(definition) ?? ns.mcp + definition;

@@ -50,7 +50,8 @@ export class ReferenceEngine {
   async lift(record: CaptureRecord): Promise<LiftedMessage> {
     const lifted = this.lifter.lift(record, 'session-layer');
     const body = await this.body(record.msg, lifted);
-    return { ...lifted, quads: [...lifted.quads, ...body] };
+    const quads = [...lifted.quads, ...body];
+    return { ...lifted, quads, quadCount: quads.length };
   }
 
   private async body(msg: JsonObject, lifted: LiftedMessage): Promise<Quad[]> {

@@ -211,6 +211,23 @@ describe('lift: fast engine', () => {
     assert.equal(writeNQuads(liftAll(examples)), writeNQuads(liftAll(examples)));
   });
 
+  it('writes the same N-Quads through its text path as through RDF-JS quads', () => {
+    const viaQuads = new Lifter(schema);
+    const viaText = new Lifter(schema);
+    const inputs = [...records, ...ogcExamples().map(({ msg }) => ({ session: 'ogc', msg }))];
+    for (const [i, record] of inputs.entries()) {
+      const text = viaText.liftToNQuads(record);
+      const lifted = viaQuads.lift(record);
+      assert.equal(text.nquads, writeNQuads(lifted.quads), `message ${i + 1}`);
+      assert.equal(text.quadCount, lifted.quads.length);
+    }
+  });
+
+  it('refuses a base IRI that N-Quads cannot carry', () => {
+    assert.throws(() => new Lifter(schema, { base: 'urn:with space/' }), /Bad base IRI/);
+    assert.throws(() => new Lifter(schema, { base: 'relative/' }), /Bad base IRI/);
+  });
+
   it('uses no blank nodes', () => {
     assert.ok(quads.every((q) => q.subject.termType !== 'BlankNode' && q.object.termType !== 'BlankNode'));
   });

@@ -46,6 +46,10 @@ export const convertCommand: Command = {
     for (const item of parseInput(text)) {
       const record = conversion.accept(item);
       if (!record) continue;
+      if (streaming && !reference) {
+        await streaming.push(conversion.tally(item, lifter.liftToNQuads(record)).nquads);
+        continue;
+      }
       const lifted = conversion.tally(item, reference ? await reference.lift(record) : lifter.lift(record));
       if (streaming) await streaming.push(quadsToNQuads(lifted.quads));
       else for (const q of lifted.quads) quads.push(q);

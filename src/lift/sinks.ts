@@ -1,0 +1,73 @@
+// Where the lifter's quads go. The lifter speaks in IRIs (strings) and literal forms; a sink turns them into
+// RDF-JS quads (for the store, the reference engine, lowering and tests) or straight into N-Quads text (the hot
+// path of conversion and ingestion: no term objects at all). IRIs reaching a sink are safe to write as they are:
+// the lifter mints them from encoded segments and checks the base and the schema's IRIs once, up front.
+import { DataFactory, type NamedNode, type Quad } from 'n3';
+import type { LiteralForm } from './literals.js';
+import { xsd } from './vocabulary.js';
+
+const { namedNode, literal, quad } = DataFactory;
+
+export type ObjectValue = string | LiteralForm;
+
+export interface QuadSink {
+  /** Starts the quads of one message, in the named graph `graph`. */
+  begin(graph: string): void;
+  add(subject: string, predicate: string, object: ObjectValue): void;
+  readonly count: number;
+}
+
+/** Discards what it is given (the body, when another engine lifts it). */
+export class NullSink implements QuadSink {
+  count = 0;
+  begin(): void {}
+  add(): void {}
+}
+
+export class RdfJsSink implements QuadSink {
+  quads: Quad[] = [];
+  private graph: NamedNode = namedNode('urn:mcp-ld:none');
+
+  get count(): number {
+    return this.quads.length;
+  }
+
+  begin(graph: string): void {
+    this.quads = [];
+    this.graph = namedNode(graph);
+  }
+
+  add(subject: string, predicate: string, object: ObjectValue): void {
+    const term = typeof object === 'string' ? namedNode(object) : literal(object.value, namedNode(object.datatype));
+    this.quads.push(quad(namedNode(subject), namedNode(predicate), term, this.graph));
+  }
+}
+
+const literalUnsafe = /["\\\n\r]/;
+const literalEscapes: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\n': '\\n', '\r': '\\r' };
+
+/** The N-Quads form of a literal (STRING_LITERAL_QUOTE escapes; xsd:string written plain). */
+export function nquadsLiteral(form: LiteralForm): string {
+  const value = literalUnsafe.test(form.value) ? form.value.replace(/["\\\n\r]/g, (c) => literalEscapes[c]!) : form.value;
+  return form.datatype === xsd.string ? `"${value}"` : `"${value}"^^<${form.datatype}>`;
+}
+
+export class NQuadsSink implements QuadSink {
+  text = '';
+  count = 0;
+  private graph = '';
+
+  begin(graph: string): void {
+    this.text = '';
+    this.count = 0;
+    this.graph = ` <${graph}> .\n`;
+  }
+
+  add(subject: string, predicate: string, object: ObjectValue): void {
+    this.text += `<${subject}> <${predicate}> ${typeof object === 'string' ? `<${object}>` : nquadsLiteral(object)}${this.graph}`;
+    this.count += 1;
+  }
+}
+
+/** Characters an IRI may not contain in N-Quads (IRIREF): the lifter refuses bases and schema IRIs with them. */
+export const unsafeIriCharacters = /[\x00-\x20<>"{}|^`\\]/;
