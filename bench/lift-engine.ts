@@ -1,5 +1,5 @@
 // One engine of the converter benchmark, run in a child process of its own so that its peak RSS is its own:
-//   node dist/bench/lift-engine.js fast|reference|baseline WORKLOAD.jsonl [WARMUP] [LIMIT|-] [CHECKPOINT]
+//   node dist/bench/lift-engine.js fast|fast-nquads|reference|baseline WORKLOAD.jsonl [WARMUP] [LIMIT|-] [CHECKPOINT]
 // Parses the JSONL with parseInput (the same for every engine), warms up on the first WARMUP messages (fast and
 // reference: re-keyed to sessions of their own, so the timed loop still sees new sessions), then times only the
 // conversion loop over the first LIMIT messages (default: all) and prints one JSON line (LiftEngineResult).
@@ -15,7 +15,7 @@ import { ReferenceEngine } from '../src/lift/reference.js';
 import { parseInput } from '../src/lift/input.js';
 import type { CaptureRecord } from '../src/lift/records.js';
 
-export const engines = ['fast', 'reference', 'baseline'] as const;
+export const engines = ['fast', 'fast-nquads', 'reference', 'baseline'] as const;
 export type EngineName = (typeof engines)[number];
 
 export const ogcContextFile = path.join(packageRoot, 'bench', 'fixtures', 'ogc-bblocks-mcp-context.jsonld');
@@ -75,6 +75,13 @@ function converter(engine: EngineName): Convert {
     return (record) => {
       const lifted = lifter.lift(record);
       return { quads: lifted.quads.length, invalid: lifted.problems.length > 0 };
+    };
+  }
+  if (engine === 'fast-nquads') {
+    // The path convert and ingest take: N-Quads text, no term objects.
+    return (record) => {
+      const lifted = lifter.liftToNQuads(record);
+      return { quads: lifted.quadCount, invalid: lifted.problems.length > 0 };
     };
   }
   const reference = new ReferenceEngine(lifter);
@@ -179,7 +186,7 @@ const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileUR
 if (!isMain) {
   // imported, not run
 } else if (!engines.includes(engine as EngineName) || file === undefined) {
-  process.stderr.write('usage: node dist/bench/lift-engine.js fast|reference|baseline WORKLOAD.jsonl [WARMUP] [LIMIT|-] [CHECKPOINT]\n');
+  process.stderr.write('usage: node dist/bench/lift-engine.js fast|fast-nquads|reference|baseline WORKLOAD.jsonl [WARMUP] [LIMIT|-] [CHECKPOINT]\n');
   process.exitCode = 2;
 } else {
   const result = await runEngine(engine as EngineName, file, optionalCount(warmup) ?? 0, optionalCount(limit), optionalCount(checkpoint));

@@ -127,6 +127,11 @@ async function main(options: LiftBenchOptions): Promise<void> {
     say(figureLine(throughput('lift fast', fast, 'quads'), base('quads'), 'higher'));
     say(figureLine(rss('lift fast', fast), rss(baselineName, baseline), 'lower'));
 
+    progress('fast engine, N-Quads text path…');
+    const text = await runEngine('fast-nquads', workload.file, options.warmup);
+    say(figureLine(throughput('lift fast (N-Quads text)', text, 'messages'), base('messages'), 'higher'));
+    say(figureLine(throughput('lift fast (N-Quads text)', text, 'quads'), base('quads'), 'higher'));
+
     progress('CLI process (mcp-ld convert --quiet > /dev/null)…');
     const cli = await runCli(workload.file);
     const cliName = 'lift CLI process (mcp-ld convert FILE --quiet > /dev/null, wall time from spawn to exit)';
