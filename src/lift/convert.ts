@@ -5,6 +5,8 @@ import { McpLdError } from '../core/problem.js';
 import type { InputItem } from './input.js';
 import type { LiftedMessage, LiftedMeta, Lifter } from './lifter.js';
 import type { CaptureRecord } from './records.js';
+import type { Quad } from 'n3';
+import { parseInput } from './input.js';
 
 export interface FailedItem {
   line: number;
@@ -79,4 +81,24 @@ function describe(item: InputItem): string {
 export function summaryLine(summary: ConversionSummary): string {
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   return `${plural(summary.messages, 'message')} in ${plural(summary.sessions, 'session')} → ${plural(summary.quads, 'quad')}; ${summary.invalid} invalid, ${plural(summary.unknownMethods, 'unknown method')}, ${plural(summary.failed.length, 'failed line')}`;
+}
+
+export interface ConvertTextOptions {
+  strict?: boolean;
+  /** Lift bodies with jsonld.js and the generated contexts instead of the compiled engine. */
+  engine?: 'fast' | 'reference';
+}
+
+/** Lifts a whole input text (message, batch, JSONL) to quads, with the tally of what happened. */
+export async function convertText(lifter: Lifter, text: string, options: ConvertTextOptions = {}): Promise<{ quads: Quad[]; summary: ConversionSummary }> {
+  const conversion = new Conversion(lifter, options.strict ? { strict: true } : {});
+  const reference = options.engine === 'reference' ? new (await import('./reference.js')).ReferenceEngine(lifter) : undefined;
+  const quads: Quad[] = [];
+  for (const item of parseInput(text)) {
+    const record = conversion.accept(item);
+    if (!record) continue;
+    const lifted = conversion.tally(item, reference ? await reference.lift(record) : lifter.lift(record));
+    for (const q of lifted.quads) quads.push(q);
+  }
+  return { quads, summary: conversion.summary };
 }

@@ -9,21 +9,31 @@ import type { JsonObject } from '../core/json.js';
 import { ns } from './vocabulary.js';
 import { quadsToNQuads } from './nquads.js';
 
+/** The formats `mcp-ld convert --format` offers. */
 export const rdfFormats = ['nquads', 'trig', 'turtle', 'jsonld'] as const;
-export type RdfFormat = (typeof rdfFormats)[number];
+/** Every format mcp-ld writes RDF in (the API negotiates among them). */
+export type RdfFormat = (typeof rdfFormats)[number] | 'ntriples' | 'jsonld-expanded' | 'rdfxml';
 
 export const mediaTypes: Record<RdfFormat, string> = {
   nquads: 'application/n-quads',
   trig: 'application/trig',
   turtle: 'text/turtle',
   jsonld: 'application/ld+json',
+  'jsonld-expanded': 'application/ld+json; profile="http://www.w3.org/ns/json-ld#expanded"',
+  ntriples: 'application/n-triples',
+  rdfxml: 'application/rdf+xml',
 };
 
 /** Prefixes used in Turtle/TriG output. */
 export const outputPrefixes: Record<string, string> = { ...ns };
 
-export function isRdfFormat(name: string): name is RdfFormat {
+export function isRdfFormat(name: string): name is (typeof rdfFormats)[number] {
   return (rdfFormats as readonly string[]).includes(name);
+}
+
+/** The quads in the default graph: for formats that carry triples only. */
+function triplesOf(quads: Quad[]): Quad[] {
+  return quads.map((q) => DataFactory.quad(q.subject, q.predicate, q.object));
 }
 
 export function writeNQuads(quads: Quad[]): string {
@@ -59,11 +69,27 @@ const noRemoteDocuments = async (url: string): Promise<never> => {
   throw new McpLdError({ code: 'jsonld.remote-refused', status: 400, title: 'Remote document refused', detail: `mcp-ld never loads remote documents (${url})` });
 };
 
-export async function writeJsonLd(quads: Quad[]): Promise<string> {
+export async function writeJsonLd(quads: Quad[], form: 'compacted' | 'expanded' = 'compacted'): Promise<string> {
   const { default: jsonld } = await import('jsonld'); // loaded only when JSON-LD is asked for
   const expanded = await jsonld.fromRDF(writeNQuads(quads), { format: 'application/n-quads', useNativeTypes: false });
+  if (form === 'expanded') return JSON.stringify(expanded, null, 2) + '\n';
   const compacted = await jsonld.compact(expanded, compactionContext() as never, { documentLoader: noRemoteDocuments as never });
   return JSON.stringify(compacted, null, 2) + '\n';
+}
+
+/** RDF/XML holds one graph: quads of several graphs are refused rather than silently merged. */
+export async function writeRdfXml(quads: Quad[]): Promise<string> {
+  const graphs = new Set(quads.map((q) => q.graph.value));
+  if (graphs.size > 1) {
+    throw new McpLdError({ code: 'format.one-graph', status: 406, title: 'Not acceptable', detail: `RDF/XML holds one graph, and this data has ${graphs.size} (one per session): ask for N-Quads, TriG or JSON-LD` });
+  }
+  const { default: rdflib } = await import('rdflib'); // loaded only when RDF/XML is asked for
+  const store = rdflib.graph();
+  const term = (t: Quad['object']) => (t.termType === 'Literal' ? rdflib.lit(t.value, t.language || undefined, t.language ? undefined : rdflib.sym(t.datatype.value)) : rdflib.sym(t.value));
+  for (const q of quads) store.add(rdflib.sym(q.subject.value), rdflib.sym(q.predicate.value), term(q.object));
+  return new Promise((resolve, reject) => {
+    rdflib.serialize(null, store, undefined, 'application/rdf+xml', (error, result) => (error ? reject(error) : resolve(result ?? '')));
+  });
 }
 
 export async function serialize(quads: Quad[], format: RdfFormat): Promise<string> {
@@ -73,11 +99,14 @@ export async function serialize(quads: Quad[], format: RdfFormat): Promise<strin
     case 'trig':
       return writeWithPrefixes(quads, 'TriG');
     case 'turtle':
-      return writeWithPrefixes(
-        quads.map((q) => DataFactory.quad(q.subject, q.predicate, q.object)),
-        'Turtle',
-      );
+      return writeWithPrefixes(triplesOf(quads), 'Turtle');
+    case 'ntriples':
+      return new Writer({ format: 'N-Triples' }).quadsToString(triplesOf(quads));
     case 'jsonld':
       return writeJsonLd(quads);
+    case 'jsonld-expanded':
+      return writeJsonLd(quads, 'expanded');
+    case 'rdfxml':
+      return writeRdfXml(quads);
   }
 }

@@ -1,13 +1,11 @@
 // `mcp-ld convert`: lifts MCP messages (one, a batch, JSONL of messages or capture records) to RDF on stdout.
 // Bad lines are reported on stderr with their line number and skipped; the exit status says whether any failed.
 import { createHash } from 'node:crypto';
-import type { Quad } from 'n3';
 import { loadSchema } from '../../schema/index.js';
 import { Lifter } from '../../lift/lifter.js';
 import { parseInput } from '../../lift/input.js';
-import { Conversion, summaryLine } from '../../lift/convert.js';
+import { Conversion, convertText, summaryLine, type ConversionSummary } from '../../lift/convert.js';
 import { isRdfFormat, rdfFormats, serialize } from '../../lift/serialize.js';
-import { quadsToNQuads } from '../../lift/nquads.js';
 import { ChunkedOutput } from '../chunked-output.js';
 import { parseOptions, UsageError, write, type Command } from '../command.js';
 import { readInput } from '../read-input.js';
@@ -38,29 +36,28 @@ export const convertCommand: Command = {
     // Plain messages without a session: a session id derived from the input, so the same input gives the same graph.
     const session = values.session ?? (() => createHash('sha256').update(text).digest('hex').slice(0, 16));
     const lifter = new Lifter(loadSchema(), { defaultSession: session, ...(values.base ? { base: values.base } : {}) });
-    const conversion = new Conversion(lifter, { strict: values.strict });
-    const reference = values.engine === 'reference' ? new (await import('../../lift/reference.js')).ReferenceEngine(lifter) : undefined;
-    // N-Quads stream out message by message; the other formats need the whole graph (prefixes, compaction).
-    const streaming = values.format === 'nquads' ? new ChunkedOutput(io.stdout) : undefined;
-    const quads: Quad[] = [];
-    for (const item of parseInput(text)) {
-      const record = conversion.accept(item);
-      if (!record) continue;
-      if (streaming && !reference) {
-        await streaming.push(conversion.tally(item, lifter.liftToNQuads(record)).nquads);
-        continue;
+    let summary: ConversionSummary;
+    if (values.format === 'nquads' && values.engine === 'fast') {
+      // N-Quads stream out message by message, as text straight from the lifter.
+      const conversion = new Conversion(lifter, { strict: values.strict });
+      const output = new ChunkedOutput(io.stdout);
+      for (const item of parseInput(text)) {
+        const record = conversion.accept(item);
+        if (record) await output.push(conversion.tally(item, lifter.liftToNQuads(record)).nquads);
       }
-      const lifted = conversion.tally(item, reference ? await reference.lift(record) : lifter.lift(record));
-      if (streaming) await streaming.push(quadsToNQuads(lifted.quads));
-      else for (const q of lifted.quads) quads.push(q);
+      await output.flush();
+      summary = conversion.summary;
+    } else {
+      // The other formats need the whole graph (prefixes, compaction); the reference engine gives quads.
+      const converted = await convertText(lifter, text, { strict: values.strict, engine: values.engine });
+      await write(io.stdout, await serialize(converted.quads, values.format));
+      summary = converted.summary;
     }
-    if (streaming) await streaming.flush();
-    else await write(io.stdout, await serialize(quads, values.format));
-    for (const failed of conversion.summary.failed) {
+    for (const failed of summary.failed) {
       const where = failed.index !== undefined ? `line ${failed.line}, batch item ${failed.index}` : `line ${failed.line}`;
       await write(io.stderr, `${where}: ${failed.error.title}: ${failed.error.detail}\n`);
     }
-    if (!values.quiet) await write(io.stderr, `mcp-ld convert: ${summaryLine(conversion.summary)}\n`);
-    return conversion.summary.failed.length > 0 ? 1 : 0;
+    if (!values.quiet) await write(io.stderr, `mcp-ld convert: ${summaryLine(summary)}\n`);
+    return summary.failed.length > 0 ? 1 : 0;
   },
 };

@@ -1,0 +1,97 @@
+// POST /convert: lifts the messages in the body (a message, a batch, NDJSON of messages or capture records) and
+// answers RDF in the negotiated format. Stores nothing. Any line that is not JSON or not a JSON-RPC message fails
+// the request (400, every bad line listed); schema validation problems fail it only with ?strict=true (422).
+import type { FastifyPluginAsync } from 'fastify';
+import { McpLdError } from '../../core/problem.js';
+import { loadSchema } from '../../schema/index.js';
+import { Lifter } from '../../lift/lifter.js';
+import { convertText } from '../../lift/convert.js';
+import { mediaTypes, serialize, type RdfFormat } from '../../lift/serialize.js';
+import { negotiate, type Offer } from '../negotiate.js';
+import { acceptMessageBodies, messageMediaTypes } from './raw-bodies.js';
+import { randomUUID } from 'node:crypto';
+
+/** The formats /convert answers in, in the order it prefers them. */
+const formats: { format: RdfFormat; offer: Offer }[] = [
+  { format: 'nquads', offer: { type: 'application/n-quads' } },
+  { format: 'trig', offer: { type: 'application/trig' } },
+  { format: 'jsonld', offer: { type: 'application/ld+json', params: { profile: 'http://www.w3.org/ns/json-ld#compacted' } } },
+  { format: 'jsonld-expanded', offer: { type: 'application/ld+json', params: { profile: 'http://www.w3.org/ns/json-ld#expanded' } } },
+  { format: 'turtle', offer: { type: 'text/turtle' } },
+  { format: 'ntriples', offer: { type: 'application/n-triples' } },
+  { format: 'rdfxml', offer: { type: 'application/rdf+xml' } },
+];
+
+/** application/ld+json without a profile means compacted (with the merged context). */
+function pickFormat(accept: string | undefined): RdfFormat {
+  const plainJsonLd = accept !== undefined && /application\/ld\+json(?![^,]*profile)/i.test(accept);
+  const offers = formats.map((f) => (f.format === 'jsonld' && plainJsonLd ? { ...f.offer, params: {} } : f.offer));
+  const index = negotiate(accept, offers);
+  if (index < 0) {
+    throw new McpLdError({ code: 'http.not-acceptable', status: 406, title: 'Not acceptable', detail: `no RDF format matches Accept: ${accept}; available: ${formats.map((f) => mediaTypes[f.format]).join(', ')}` });
+  }
+  return formats[index]!.format;
+}
+
+interface ConvertQuery {
+  session?: string;
+  base?: string;
+  strict?: boolean;
+  engine?: 'fast' | 'reference';
+}
+
+export const convertQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    session: { type: 'string', minLength: 1, maxLength: 200, description: 'session of plain messages (default: a new UUID, returned in MCP-LD-Session)' },
+    base: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9+.-]*:[^\\s<>"{}|^`\\\\]*$', maxLength: 500, description: 'base of the minted IRIs (default urn:mcp-ld:)' },
+    strict: { type: 'boolean', default: false, description: 'reject messages that fail schema validation (422)' },
+    engine: { type: 'string', enum: ['fast', 'reference'], default: 'fast', description: 'lifting engine' },
+  },
+} as const;
+
+export const convertRoutes: FastifyPluginAsync = async (app) => {
+  acceptMessageBodies(app);
+  const schema = loadSchema();
+
+  app.post<{ Querystring: ConvertQuery; Body: string }>(
+    '/convert',
+    {
+      schema: {
+        summary: 'Lift MCP messages to RDF (stores nothing)',
+        description: `Body: one JSON-RPC message, a JSON array (batch), or NDJSON of messages or capture records ({"seq","ts","dir","server","session","msg"}), as ${messageMediaTypes.join(', ')}. The answer's format is negotiated: ${formats.map((f) => mediaTypes[f.format]).join(', ')}.`,
+        querystring: convertQuerySchema,
+        consumes: messageMediaTypes,
+        produces: formats.map((f) => mediaTypes[f.format]),
+      },
+    },
+    async (request, reply) => {
+      const format = pickFormat(request.headers.accept);
+      const session = request.query.session ?? randomUUID();
+      const lifter = new Lifter(schema, { defaultSession: session, ...(request.query.base ? { base: request.query.base } : {}) });
+      const { quads, summary } = await convertText(lifter, request.body ?? '', { strict: request.query.strict === true, engine: request.query.engine ?? 'fast' });
+      if (summary.failed.length > 0) {
+        const first = summary.failed[0]!;
+        throw Object.assign(
+          new McpLdError({
+            code: first.error.code,
+            status: 400,
+            title: summary.failed.length === 1 ? first.error.title : 'Bad input lines',
+            detail: summary.failed.length === 1 ? first.error.detail : `${summary.failed.length} lines are not MCP messages; nothing was converted`,
+            line: first.line,
+          }),
+          { errors: summary.failed.map((f) => ({ line: f.line, ...(f.index !== undefined ? { index: f.index } : {}), title: f.error.title, detail: f.error.detail })) },
+        );
+      }
+      const body = await serialize(quads, format);
+      return reply
+        .header('MCP-LD-Session', session)
+        .header('MCP-LD-Messages', String(summary.messages))
+        .header('MCP-LD-Quads', String(summary.quads))
+        .header('MCP-LD-Invalid-Messages', String(summary.invalid))
+        .type(mediaTypes[format])
+        .send(body);
+    },
+  );
+};

@@ -1,0 +1,127 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { Parser } from 'n3';
+import type { FastifyInstance } from 'fastify';
+import { buildServer } from '../../src/api/server.js';
+import { readServiceConfig } from '../../src/core/config.js';
+import { trafficFile } from '../helpers/corpus.js';
+
+const call = '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"message":"hi"}}}';
+
+describe('api: POST /convert', () => {
+  let app: FastifyInstance;
+  before(async () => {
+    app = await buildServer(readServiceConfig({}, { MCPLD_BODY_LIMIT: '2000000' }), { logger: false });
+  });
+  after(() => app.close());
+
+  const post = (body: string, headers: Record<string, string> = {}, query = '') =>
+    app.inject({ method: 'POST', url: `/convert${query}`, headers: { 'content-type': 'application/json', ...headers }, payload: body });
+
+  it('answers N-Quads by default, with the session and counts in headers', async () => {
+    const response = await post(call, {}, '?session=s1');
+    assert.equal(response.statusCode, 200, response.body);
+    assert.match(String(response.headers['content-type']), /^application\/n-quads/);
+    assert.equal(response.headers['mcp-ld-session'], 's1');
+    assert.equal(response.headers['mcp-ld-messages'], '1');
+    const quads = new Parser({ format: 'N-Quads' }).parse(response.body);
+    assert.equal(String(quads.length), response.headers['mcp-ld-quads']);
+    assert.ok(quads.some((q) => q.object.value === 'http://modelcontextprotocol.io/ontology#CallToolRequest'));
+  });
+
+  it('mints a session when none is given, and returns it', async () => {
+    const response = await post(call);
+    assert.match(String(response.headers['mcp-ld-session']), /^[0-9a-f-]{36}$/);
+  });
+
+  it('converts NDJSON of capture records (the real capture)', async () => {
+    const response = await post(readFileSync(trafficFile, 'utf8'), { 'content-type': 'application/x-ndjson' });
+    assert.equal(response.statusCode, 200);
+    assert.equal(response.headers['mcp-ld-messages'], '220');
+    assert.equal(response.headers['mcp-ld-invalid-messages'], '18');
+  });
+
+  it('negotiates TriG, Turtle, N-Triples, JSON-LD (compacted and expanded) and RDF/XML', async () => {
+    const cases: [string, RegExp][] = [
+      ['application/trig', /^application\/trig/],
+      ['text/turtle', /^text\/turtle/],
+      ['application/n-triples', /^application\/n-triples/],
+      ['application/ld+json', /^application\/ld\+json/],
+      ['application/rdf+xml', /^application\/rdf\+xml/],
+      ['text/html;q=0.9, text/turtle', /^text\/turtle/],
+    ];
+    for (const [accept, type] of cases) {
+      const response = await post(call, { accept });
+      assert.equal(response.statusCode, 200, `${accept}: ${response.body}`);
+      assert.match(String(response.headers['content-type']), type, accept);
+    }
+    const compacted = JSON.parse((await post(call, { accept: 'application/ld+json' })).body);
+    assert.ok(compacted['@context'], 'compacted JSON-LD has the merged context');
+    const expanded = JSON.parse((await post(call, { accept: 'application/ld+json; profile="http://www.w3.org/ns/json-ld#expanded"' })).body);
+    assert.ok(Array.isArray(expanded) && !('@context' in expanded), 'expanded JSON-LD is an array without a context');
+    const xml = (await post(call, { accept: 'application/rdf+xml' })).body;
+    assert.match(xml, /<rdf:RDF/);
+  });
+
+  it('refuses RDF/XML for several sessions (406): it holds one graph', async () => {
+    const two = `{"session":"a","msg":${call}}\n{"session":"b","msg":${call}}`;
+    const response = await post(two, { 'content-type': 'application/x-ndjson', accept: 'application/rdf+xml' });
+    assert.equal(response.statusCode, 406);
+    assert.match(response.json().detail, /RDF\/XML holds one graph, and this data has 2/);
+  });
+
+  it('answers 406 problem+json when no format is acceptable', async () => {
+    const response = await post(call, { accept: 'image/png' });
+    assert.equal(response.statusCode, 406);
+    assert.match(String(response.headers['content-type']), /^application\/problem\+json/);
+  });
+
+  it('answers 400 with line and column for malformed JSON, and lists every bad NDJSON line', async () => {
+    const malformed = await post('{"jsonrpc":"2.0",');
+    assert.equal(malformed.statusCode, 400);
+    assert.deepEqual({ title: malformed.json().title, line: malformed.json().line }, { title: 'Malformed JSON', line: 1 });
+    assert.match(malformed.json().detail, /line 1, column \d+/);
+    const lines = await post(`${call}\n{"hello":"world"}\nnot json`, { 'content-type': 'application/x-ndjson' });
+    assert.equal(lines.statusCode, 400);
+    assert.deepEqual(lines.json().errors.map((e: { line: number; title: string }) => [e.line, e.title]), [
+      [2, 'Not an MCP message'],
+      [3, 'Malformed JSON'],
+    ]);
+  });
+
+  it('answers 400 for JSON that is not a JSON-RPC/MCP message, and for nesting beyond the limit', async () => {
+    const notMcp = await post('{"hello":"world"}');
+    assert.equal(notMcp.statusCode, 400);
+    assert.equal(notMcp.json().title, 'Not an MCP message');
+    const deep = await post('{"jsonrpc":"2.0","method":"x","params":' + '['.repeat(300) + ']'.repeat(300) + '}');
+    assert.equal(deep.statusCode, 400);
+    assert.equal(deep.json().title, 'Nesting too deep');
+  });
+
+  it('answers 422 for an invalid message with ?strict=true, naming the failing path', async () => {
+    const response = await post('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{}}', {}, '?strict=true');
+    assert.equal(response.statusCode, 422);
+    assert.equal(response.json().pointer, '/params');
+  });
+
+  it('answers 413 for a body over the limit and 415 for a media type it does not take', async () => {
+    const big = await post(JSON.stringify({ jsonrpc: '2.0', method: 'x', params: { pad: 'x'.repeat(2_100_000) } }));
+    assert.equal(big.statusCode, 413);
+    assert.match(String(big.headers['content-type']), /^application\/problem\+json/);
+    const csv = await post('a,b', { 'content-type': 'text/csv' });
+    assert.equal(csv.statusCode, 415);
+    assert.match(csv.json().detail, /does not take Content-Type text\/csv; it takes application\/json/);
+  });
+
+  it('answers 400 for query parameters that fail their schema', async () => {
+    const response = await post(call, {}, '?engine=turbo');
+    assert.equal(response.statusCode, 400);
+    assert.match(response.json().detail, /engine/);
+  });
+
+  it('describes itself in the OpenAPI document', async () => {
+    const openapi = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    assert.equal(openapi.openapi, '3.0.3');
+    assert.ok(openapi.paths['/convert'].post);
+  });
+});
