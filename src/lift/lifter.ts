@@ -149,7 +149,9 @@ export class Lifter {
     this.bodySink = mode === 'full' ? sink : this.discard;
     const session = this.session(record.session ?? this.sessionForPlainMessages());
     const order = ++session.order;
-    const iri = this.minter.message(session.id, order);
+    // A captured message is named by its capture seq, so ingesting the same capture again gives the same quads
+    // (a no-op for a store); plain messages by their order in this session.
+    const iri = this.minter.message(session.id, record.seq ?? order);
 
     if (record.server !== undefined) {
       if (session.serverKey === undefined) this.setServer(session, record.server);
@@ -221,7 +223,7 @@ export class Lifter {
 
     this.emit(iri, mld.inSession, session.iri);
     this.emit(iri, mld.direction, direction === 'c2s' ? mld.clientToServer : mld.serverToClient);
-    this.emitLiteral(iri, mld.order, { value: String(order), datatype: xsd.integer });
+    this.emitLiteral(iri, mld.order, { value: String(record.seq ?? order), datatype: xsd.integer });
     if (record.seq !== undefined) this.emitLiteral(iri, mld.captureSeq, { value: String(record.seq), datatype: xsd.integer });
     if (record.ts !== undefined) this.liftTimestamp(iri, record.ts);
     problems.forEach((problem, i) => this.liftProblem(iri, i, problem));

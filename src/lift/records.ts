@@ -37,7 +37,7 @@ export function messageShape(msg: JsonObject, line?: number): MessageShape {
 
 /** Whether a parsed JSON value is a capture record rather than a plain message. */
 export function isCaptureRecord(value: JsonObject): boolean {
-  return isJsonObject(value['msg']) && !('method' in value) && !('result' in value) && !('error' in value);
+  return (isJsonObject(value['msg']) || typeof value['raw'] === 'string') && !('method' in value) && !('result' in value) && !('error' in value);
 }
 
 /** Turns one parsed JSON value into a record, checking every field it has. */
@@ -46,6 +46,9 @@ export function toRecord(value: JsonValue, line?: number): CaptureRecord {
   if (!isCaptureRecord(value)) {
     messageShape(value, line);
     return { msg: value };
+  }
+  if (typeof value['raw'] === 'string' && !('msg' in value)) {
+    throw new McpLdError({ code: 'input.raw-line', status: 400, title: 'Not JSON on the wire', detail: 'a line the tap relayed that was not JSON: kept in the capture, not lifted', ...(line !== undefined ? { line } : {}) });
   }
   for (const key of Object.keys(value)) if (!recordKeys.has(key)) throw invalid(`capture record has an unknown field "${key}"`, line);
   const record: CaptureRecord = { msg: value['msg'] as JsonObject };

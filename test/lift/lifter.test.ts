@@ -228,6 +228,17 @@ describe('lift: fast engine', () => {
     assert.throws(() => new Lifter(schema, { base: 'relative/' }), /Bad base IRI/);
   });
 
+  it('names and orders captured messages by their capture seq: the same records lifted again give the same quads', () => {
+    const pair = records.slice(0, 2).map((r) => ({ ...r, seq: (r.seq ?? 0) + 1000 }));
+    const ofPair = (quads: Quad[]) => new Set(writeNQuads(quads.filter((q) => /\/message\/100[12](\/|$)/.test(q.subject.value))).split('\n'));
+    const fresh = liftAll(pair);
+    assert.ok(fresh.some((q) => q.subject.value === `${session}/message/1001`));
+    const busy = new Lifter(schema);
+    for (const r of records.slice(0, 30)) busy.lift(r); // a long-lived lifter that has seen other messages
+    const again = pair.flatMap((r) => busy.lift(r).quads);
+    assert.deepEqual(ofPair(again), ofPair(fresh));
+  });
+
   it('uses no blank nodes', () => {
     assert.ok(quads.every((q) => q.subject.termType !== 'BlankNode' && q.object.termType !== 'BlankNode'));
   });
