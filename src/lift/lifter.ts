@@ -20,6 +20,11 @@ export interface LiftOptions {
   defaultSession?: string | (() => string);
   /** Validate every message against its definition (default true). */
   validate?: boolean;
+  /**
+   * Sessions whose state (order, pending requests) is kept; past that the least recently used is forgotten (a late
+   * response of a forgotten session is then lifted by its shape). Default 10,000: a long-lived lifter stays bounded.
+   */
+  maxSessions?: number;
 }
 
 /** What one lift() call emits: everything (`full`), or only the session layer, leaving the message body — what the
@@ -105,6 +110,7 @@ export class Lifter {
   private readonly validator: MessageValidator | undefined;
   private readonly sessions = new Map<string, SessionState>();
   private defaultSession: string | (() => string);
+  private readonly maxSessions: number;
   private readonly hasArguments = `${ns.mcp}hasArguments`;
   // Per lift: where the session layer's quads go, and where the body's go (the same sink, or nowhere).
   private sink: QuadSink = new NullSink();
@@ -122,6 +128,7 @@ export class Lifter {
     this.minter = new IriMinter(options.base);
     this.validator = options.validate === false ? undefined : new MessageValidator(schema);
     this.defaultSession = options.defaultSession ?? 'default';
+    this.maxSessions = options.maxSessions ?? 10_000;
     // Minted IRIs are made of encoded segments; what is not minted here is checked once, so sinks need not escape.
     if (unsafeIriCharacters.test(this.minter.base) || !/^[a-z][a-z0-9+.-]*:/i.test(this.minter.base)) {
       throw new McpLdError({ code: 'lift.bad-base', status: 400, title: 'Bad base IRI', detail: `"${this.minter.base}" is not an absolute IRI that N-Quads can carry` });
@@ -245,9 +252,14 @@ export class Lifter {
   private session(id: string): SessionState {
     let state = this.sessions.get(id);
     const isNew = !state;
-    if (!state) {
+    if (state) {
+      // Most recently used last: Map keeps insertion order, so the first key is the one to forget.
+      this.sessions.delete(id);
+      this.sessions.set(id, state);
+    } else {
       state = new SessionState(id, this.minter.session(id));
       this.sessions.set(id, state);
+      if (this.sessions.size > this.maxSessions) this.sessions.delete(this.sessions.keys().next().value!);
     }
     this.sink.begin(state.iri);
     if (isNew) {

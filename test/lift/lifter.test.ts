@@ -239,6 +239,19 @@ describe('lift: fast engine', () => {
     assert.deepEqual(ofPair(again), ofPair(fresh));
   });
 
+  it('keeps the state of a bounded number of sessions, forgetting the least recently used', () => {
+    const lifter = new Lifter(schema, { maxSessions: 2 });
+    lifter.lift({ session: 'a', dir: 'c2s', msg: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
+    lifter.lift({ session: 'b', dir: 'c2s', msg: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
+    lifter.lift({ session: 'a', dir: 'c2s', msg: { jsonrpc: '2.0', method: 'notifications/initialized' } }); // a is used again
+    lifter.lift({ session: 'c', dir: 'c2s', msg: { jsonrpc: '2.0', id: 1, method: 'tools/list' } }); // b is forgotten
+    const answerA = lifter.lift({ session: 'a', dir: 's2c', msg: { jsonrpc: '2.0', id: 1, result: { tools: [] } } });
+    const answerB = lifter.lift({ session: 'b', dir: 's2c', msg: { jsonrpc: '2.0', id: 1, result: { tools: [] } } });
+    assert.equal(objects(answerA.quads, answerA.iri, mld.respondsTo).length, 1, 'a still knows its request');
+    assert.equal(objects(answerB.quads, answerB.iri, mld.respondsTo).length, 0, 'b forgot its request');
+    assert.equal(answerB.definition, 'ListToolsResult', 'and lifts the answer by its shape');
+  });
+
   it('uses no blank nodes', () => {
     assert.ok(quads.every((q) => q.subject.termType !== 'BlankNode' && q.object.termType !== 'BlankNode'));
   });
