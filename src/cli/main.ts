@@ -9,8 +9,9 @@ import { serveCommand } from './commands/serve.js';
 import { convertCommand } from './commands/convert.js';
 import { lowerCommand } from './commands/lower.js';
 import { contextsCommand } from './commands/contexts.js';
+import { ontologyCommand } from './commands/ontology.js';
 
-export const commands: Command[] = [convertCommand, lowerCommand, contextsCommand, schemaCommand, lintCommand, serveCommand];
+export const commands: Command[] = [convertCommand, lowerCommand, contextsCommand, ontologyCommand, schemaCommand, lintCommand, serveCommand];
 
 function overview(): string {
   const width = Math.max(...commands.map((c) => c.name.length));

@@ -1,0 +1,97 @@
+// mcp-ld's own vocabulary (`mld:`), described for the ontology: what each term of src/lift/vocabulary.ts means,
+// its domain and range, and the extension namespace (`mldx:`). The generator fails when vocabulary.ts gains a term
+// that has no description here, so the ontology always declares every term the lifter can write.
+import { entityReferences, type EntityKind } from '../lift/entities.js';
+import { jrpc, mld, ns, xsd } from '../lift/vocabulary.js';
+import type { PropertyDescription, TermDescription } from './json-rpc-terms.js';
+
+/** The class of the two direction individuals (not written by the lifter: the ontology's own). */
+export const directionClass = `${ns.mld}Direction`;
+
+const anyMessage = [jrpc.Request, jrpc.Notification, jrpc.Response, jrpc.ErrorResponse];
+const mcpClass = (definition: string) => `${ns.mcp}${definition}`;
+const entityClasses: Record<EntityKind, string> = { tool: mld.Tool, prompt: mld.Prompt, resource: mld.Resource };
+
+export const ownClasses: readonly TermDescription[] = [
+  { iri: mld.Session, label: 'Session', comment: 'One MCP session (one client-server connection) of a capture. It is also the named graph that holds its messages; messages link to it with mld:inSession.' },
+  { iri: mld.Server, label: 'Server', comment: 'An MCP server, as a capture names it (the `server` of its records, else the name in its initialize result). Tools, prompts and resources belong to a server.' },
+  { iri: mld.Tool, label: 'Tool (entity)', comment: 'A tool a server offers, one node per (server, tool name) across sessions. tools/call requests link to it with mld:tool; each mcp:Tool description in a tools/list result links to it with mld:describes.' },
+  { iri: mld.Prompt, label: 'Prompt (entity)', comment: 'A prompt a server offers, one node per (server, prompt name) across sessions. prompts/get requests link to it with mld:prompt; prompts/list results describe it.' },
+  { iri: mld.Resource, label: 'Resource (entity)', comment: 'A resource a server offers, one node per (server, URI) across sessions. Reads, subscriptions and update notifications link to it with mld:resource; resources/list and resources/read results describe it.' },
+  { iri: mld.Argument, label: 'Argument', comment: 'One name/value pair of the arguments of a tool call, a prompt request or a completion context (whose arguments object is also kept whole as an rdf:JSON literal), so that queries can use the arguments one by one.' },
+  { iri: mld.ValidationResult, label: 'Validation result', comment: 'A problem found when validating a message against its definition in the MCP schema (JSON Schema, ajv): where in the message, which schema keyword, and the message ajv gave.' },
+  { iri: mld.UnknownMessage, label: 'Unknown message', comment: 'A request or notification whose method the schema does not know (a newer protocol version, a vendor extension). Its parameters are lifted by the generic Request/Notification definitions; keys the schema does not know are kept under mldx:.' },
+  { iri: directionClass, label: 'Direction', comment: 'The direction a message travels: mld:clientToServer or mld:serverToClient.' },
+];
+
+export const ownIndividuals: readonly (TermDescription & { type: string })[] = [
+  { iri: mld.clientToServer, type: directionClass, label: 'client to server', comment: 'A message sent by the client to the server.' },
+  { iri: mld.serverToClient, type: directionClass, label: 'server to client', comment: 'A message sent by the server to the client.' },
+];
+
+function referencing(kind: EntityKind): string[] {
+  return entityReferences.filter((r) => r.kind === kind).map((r) => mcpClass(r.definition));
+}
+
+export const ownProperties: readonly PropertyDescription[] = [
+  { iri: mld.inSession, kind: 'object', label: 'in session', comment: 'The session a message belongs to.', domain: anyMessage, range: mld.Session },
+  { iri: mld.sessionId, kind: 'datatype', label: 'session id', comment: 'The id of a session, as the capture gives it (or as derived from the input).', domain: [mld.Session], range: xsd.string },
+  { iri: mld.direction, kind: 'object', label: 'direction', comment: 'Which way a message travels.', domain: anyMessage, range: directionClass },
+  { iri: mld.timestamp, kind: 'datatype', label: 'timestamp', comment: 'When the message was captured (the record\'s `ts`, in ISO 8601 UTC form).', domain: anyMessage, range: xsd.dateTime },
+  { iri: mld.timestampText, kind: 'datatype', label: 'timestamp text', comment: 'The record\'s `ts` as written, when it is not in the ISO form of mld:timestamp (so that lowering reproduces it exactly).', domain: anyMessage, range: xsd.string },
+  { iri: mld.order, kind: 'datatype', label: 'order', comment: 'The position of a message in its session, from 1.', domain: anyMessage, range: xsd.integer },
+  { iri: mld.captureSeq, kind: 'datatype', label: 'capture sequence number', comment: 'The `seq` of the capture record the message came from.', domain: anyMessage, range: xsd.integer },
+  { iri: mld.server, kind: 'object', label: 'server', comment: 'The server a session talks to, a message was exchanged with, or an entity (tool, prompt, resource) belongs to.', domain: [mld.Session, ...anyMessage, mld.Tool, mld.Prompt, mld.Resource], range: mld.Server },
+  { iri: mld.serverName, kind: 'datatype', label: 'server name', comment: 'The name by which the capture knows a server.', domain: [mld.Server], range: xsd.string },
+  { iri: mld.client, kind: 'object', label: 'client', comment: 'The client implementation of a session (its initialize request\'s clientInfo, one node per name and version).', domain: [mld.Session], range: mcpClass('Implementation') },
+  { iri: mld.serverImplementation, kind: 'object', label: 'server implementation', comment: 'The server implementation of a session (its initialize result\'s serverInfo, one node per name and version).', domain: [mld.Session], range: mcpClass('Implementation') },
+  { iri: mld.protocolVersion, kind: 'datatype', label: 'protocol version', comment: 'The protocol version a session runs: the one the server answered in its initialize result.', domain: [mld.Session], range: xsd.string },
+  { iri: mld.requestedProtocolVersion, kind: 'datatype', label: 'requested protocol version', comment: 'The protocol version the client asked for in its initialize request.', domain: [mld.Session], range: xsd.string },
+  { iri: mld.clientCapabilities, kind: 'object', label: 'client capabilities', comment: 'The capabilities the client declared in its initialize request.', domain: [mld.Session], range: mcpClass('ClientCapabilities') },
+  { iri: mld.serverCapabilities, kind: 'object', label: 'server capabilities', comment: 'The capabilities the server declared in its initialize result.', domain: [mld.Session], range: mcpClass('ServerCapabilities') },
+  { iri: mld.respondsTo, kind: 'object', label: 'responds to', comment: 'The request a response or error response answers (same id, opposite direction, same session).', domain: [jrpc.Response, jrpc.ErrorResponse], range: jrpc.Request },
+  { iri: mld.method, kind: 'datatype', label: 'method', comment: 'Reserved for the method a message answers; mcp-ld does not write it yet (a response is linked to its request with mld:respondsTo, whose jrpc:hasMethod gives the method).', domain: anyMessage, range: xsd.string },
+  { iri: mld.tool, kind: 'object', label: 'tool', comment: 'The tool a tools/call request calls.', domain: referencing('tool'), range: entityClasses.tool },
+  { iri: mld.prompt, kind: 'object', label: 'prompt', comment: 'The prompt a prompts/get request asks for.', domain: referencing('prompt'), range: entityClasses.prompt },
+  { iri: mld.resource, kind: 'object', label: 'resource', comment: 'The resource a message is about: read, subscribed to, unsubscribed from, or updated.', domain: referencing('resource'), range: entityClasses.resource },
+  {
+    iri: mld.describes,
+    kind: 'object',
+    label: 'describes',
+    comment: 'Links an item of a list result (a tool, prompt or resource description, or the contents of a read resource) to the entity it describes (see src/lift/entities.ts).',
+    domain: ['Tool', 'Prompt', 'Resource', 'TextResourceContents', 'BlobResourceContents'].map(mcpClass),
+    range: [mld.Tool, mld.Prompt, mld.Resource],
+  },
+  { iri: mld.argument, kind: 'object', label: 'argument', comment: 'One argument (name and value) of the arguments object (mcp:hasArguments) of the same node.', domain: [], domainOf: `${ns.mcp}hasArguments`, range: mld.Argument },
+  { iri: mld.argumentName, kind: 'datatype', label: 'argument name', comment: 'The name of an argument.', domain: [mld.Argument], range: xsd.string },
+  { iri: mld.argumentValue, kind: 'datatype', label: 'argument value', comment: 'The value of an argument: a string, number or boolean literal, or an rdf:JSON literal for objects, arrays and null.', domain: [mld.Argument] },
+  { iri: mld.validationResult, kind: 'object', label: 'validation result', comment: 'A problem ajv found when validating the message against its definition; a message without one is valid.', domain: anyMessage, range: mld.ValidationResult },
+  { iri: mld.instancePath, kind: 'datatype', label: 'instance path', comment: 'The JSON pointer, into the message, of the value that failed validation.', domain: [mld.ValidationResult], range: xsd.string },
+  { iri: mld.schemaPath, kind: 'datatype', label: 'schema path', comment: 'Where in the schema the failing keyword is.', domain: [mld.ValidationResult], range: xsd.string },
+  { iri: mld.keyword, kind: 'datatype', label: 'keyword', comment: 'The JSON Schema keyword that failed (required, type, const, enum, additionalProperties, ...).', domain: [mld.ValidationResult], range: xsd.string },
+  { iri: mld.message, kind: 'datatype', label: 'message', comment: 'What failed, in words.', domain: [mld.ValidationResult], range: xsd.string },
+];
+
+/** Schema properties the lifter also writes on its own nodes (entities get the name or URI that keys them). */
+export const ownUsesOfSchemaProperties: readonly { iri: string; domain: string[] }[] = [
+  { iri: `${ns.mcp}hasName`, domain: [mld.Tool, mld.Prompt] },
+  { iri: `${ns.mcp}hasURI`, domain: [mld.Resource] },
+];
+
+/** The extension namespace, described as a resource of its own. */
+export const extensionNamespace: TermDescription = {
+  iri: ns.mldx,
+  label: 'mcp-ld extension namespace',
+  comment:
+    'Keys the schema does not know (newer protocol versions, vendor `_meta` keys, unknown methods\' parameters) are kept, ' +
+    'not dropped: each key becomes the predicate mldx:<key> (the key percent-encoded), its value lifted by the generic rules ' +
+    '(objects as nodes, arrays as rdf:List, scalars as xsd:string/xsd:boolean/xsd:integer/xsd:decimal literals). ' +
+    'These predicates are open-ended and not declared one by one.',
+};
+
+/** The terms of `mld` that this module describes, to check that none is missing. */
+export function undescribedOwnTerms(): string[] {
+  const described = new Set([...ownClasses, ...ownIndividuals, ...ownProperties].map((t) => t.iri));
+  return Object.values(mld).filter((iri) => !described.has(iri));
+}
+
