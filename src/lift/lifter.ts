@@ -271,12 +271,17 @@ export class Lifter {
 
   private setServer(session: SessionState, key: string): void {
     session.serverKey = key;
+    this.emit(session.iri, mld.server, this.serverNode(session, key));
+  }
+
+  /** The server node of `key`, described once per session graph; `unknown` (no name seen yet) has no name. */
+  private serverNode(session: SessionState, key: string): string {
     const server = this.minter.server(key);
-    this.emit(session.iri, mld.server, server);
     this.describeOnce(session, server, () => {
       this.emit(server, rdf.type, mld.Server);
-      this.emitLiteral(server, mld.serverName, { value: key, datatype: xsd.string });
+      if (session.serverKey === key) this.emitLiteral(server, mld.serverName, { value: key, datatype: xsd.string });
     });
+    return server;
   }
 
   private implementation(session: SessionState, info: JsonValue | undefined): string | undefined {
@@ -437,7 +442,7 @@ export class Lifter {
     const iri = this.minter.entity(serverKey, kind, key);
     this.describeOnce(session, iri, () => {
       this.emit(iri, rdf.type, entityClass[kind]);
-      this.emit(iri, mld.server, this.minter.server(serverKey));
+      this.emit(iri, mld.server, this.serverNode(session, serverKey));
       if (keyName === 'name') this.emitLiteral(iri, `${ns.mcp}hasName`, { value: key, datatype: xsd.string });
       else this.emitLiteral(iri, `${ns.mcp}hasURI`, { value: key, datatype: xsd.anyURI });
     });

@@ -26,8 +26,8 @@ export interface NodePlan {
   byPredicate: Map<string, PropertyPlan>;
   /** Classes the node gets whatever its content (class-typed properties, a referenced definition). */
   classes: string[];
-  /** anyOf alternatives, each with the consts that identify it and the class it gives. */
-  alternatives: { consts: Record<string, JsonValue>; classes: string[] }[];
+  /** anyOf alternatives, each with what identifies it (its consts, its required keys) and the class it gives. */
+  alternatives: { consts: Record<string, JsonValue>; required: string[]; classes: string[] }[];
 }
 
 const anyValue: ValuePlan = { kind: 'any' };
@@ -128,7 +128,8 @@ export class PlanCompiler {
         const alternative: NodePlan = { pointer: '', properties: new Map(), byPredicate: new Map(), classes: [], alternatives: [] };
         this.collect({ document: location.document, pointer: `${location.pointer}/anyOf/${i}`, node: member }, alternative, new Set(seen));
         for (const [name, property] of alternative.properties) if (!plan.properties.has(name)) plan.properties.set(name, property);
-        plan.alternatives.push({ consts: constsOf(this.index, { document: location.document, pointer: `${location.pointer}/anyOf/${i}`, node: member }), classes: alternative.classes });
+        const memberLocation = { document: location.document, pointer: `${location.pointer}/anyOf/${i}`, node: member };
+        plan.alternatives.push({ ...identifiersOf(this.index, memberLocation), classes: alternative.classes });
       });
     }
   }
@@ -202,8 +203,9 @@ export function describesObject(index: SchemaIndex, location: SchemaLocation, de
   return false;
 }
 
-/** The `const` values of the top-level properties of an alternative (e.g. ContentBlock's `type`). */
-function constsOf(index: SchemaIndex, location: SchemaLocation): Record<string, JsonValue> {
+/** What tells an alternative apart: the `const` values of its top-level properties (ContentBlock's `type`) and its
+ * required keys (TextResourceContents' `text` against BlobResourceContents' `blob`). */
+function identifiersOf(index: SchemaIndex, location: SchemaLocation): { consts: Record<string, JsonValue>; required: string[] } {
   const target = typeof location.node['$ref'] === 'string' ? index.resolver.follow(location) : location;
   const consts: Record<string, JsonValue> = {};
   const properties = target.node['properties'];
@@ -212,7 +214,8 @@ function constsOf(index: SchemaIndex, location: SchemaLocation): Record<string, 
       if (isJsonObject(schema) && schema['const'] !== undefined) consts[name] = schema['const'];
     }
   }
-  return consts;
+  const required = Array.isArray(target.node['required']) ? target.node['required'].filter((key): key is string => typeof key === 'string') : [];
+  return { consts, required };
 }
 
 /** The plan of each item of an array found where `plan` applies (lists, or arrays where the schema expected one value). */
@@ -225,9 +228,11 @@ export function itemPlan(plan: ValuePlan): ValuePlan {
 /** The classes an object gets under `plan`: the plan's own, plus those of the anyOf alternative its consts match. */
 export function classesFor(plan: NodePlan, value: JsonObject): string[] {
   const classes = [...plan.classes];
+  // The alternatives whose consts the value has and whose required keys it carries; a class only when just one fits.
   const matching = plan.alternatives.filter((alternative) => {
     const entries = Object.entries(alternative.consts);
-    return entries.length > 0 && entries.every(([key, expected]) => value[key] === expected);
+    if (entries.length === 0 && alternative.required.length === 0) return false;
+    return entries.every(([key, expected]) => value[key] === expected) && alternative.required.every((key) => key in value);
   });
   if (matching.length === 1) for (const c of matching[0]!.classes) if (!classes.includes(c)) classes.push(c);
   return classes;

@@ -79,7 +79,6 @@ export const mld = {
   clientCapabilities: `${ns.mld}clientCapabilities`,
   serverCapabilities: `${ns.mld}serverCapabilities`,
   respondsTo: `${ns.mld}respondsTo`,
-  method: `${ns.mld}method`,
   tool: `${ns.mld}tool`,
   prompt: `${ns.mld}prompt`,
   resource: `${ns.mld}resource`,

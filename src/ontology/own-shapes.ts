@@ -42,7 +42,12 @@ export const ownShapes: readonly OwnNodeShape[] = [
     ],
   },
   { name: 'mld.Session', targets: [mld.Session], comment: 'A session has one id.', properties: [{ path: mld.sessionId, ...one, datatypes: string }] },
-  { name: 'mld.Server', targets: [mld.Server], comment: 'A server has one name.', properties: [{ path: mld.serverName, ...one, datatypes: string }] },
+  {
+    name: 'mld.Server',
+    targets: [mld.Server],
+    comment: 'A server has at most one name: none when the traffic never named it (plain messages without initialize).',
+    properties: [{ path: mld.serverName, max: 1, datatypes: string }],
+  },
   {
     name: 'mld.NamedEntity',
     targets: [mld.Tool, mld.Prompt],

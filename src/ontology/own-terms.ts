@@ -50,7 +50,6 @@ export const ownProperties: readonly PropertyDescription[] = [
   { iri: mld.clientCapabilities, kind: 'object', label: 'client capabilities', comment: 'The capabilities the client declared in its initialize request.', domain: [mld.Session], range: mcpClass('ClientCapabilities') },
   { iri: mld.serverCapabilities, kind: 'object', label: 'server capabilities', comment: 'The capabilities the server declared in its initialize result.', domain: [mld.Session], range: mcpClass('ServerCapabilities') },
   { iri: mld.respondsTo, kind: 'object', label: 'responds to', comment: 'The request a response or error response answers (same id, opposite direction, same session).', domain: [jrpc.Response, jrpc.ErrorResponse], range: jrpc.Request },
-  { iri: mld.method, kind: 'datatype', label: 'method', comment: 'Reserved for the method a message answers; mcp-ld does not write it yet (a response is linked to its request with mld:respondsTo, whose jrpc:hasMethod gives the method).', domain: anyMessage, range: xsd.string },
   { iri: mld.tool, kind: 'object', label: 'tool', comment: 'The tool a tools/call request calls.', domain: referencing('tool'), range: entityClasses.tool },
   { iri: mld.prompt, kind: 'object', label: 'prompt', comment: 'The prompt a prompts/get request asks for.', domain: referencing('prompt'), range: entityClasses.prompt },
   { iri: mld.resource, kind: 'object', label: 'resource', comment: 'The resource a message is about: read, subscribed to, unsubscribed from, or updated.', domain: referencing('resource'), range: entityClasses.resource },

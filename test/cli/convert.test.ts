@@ -14,7 +14,7 @@ describe('cli: convert and lower', () => {
     assert.equal(result.code, 0, result.stderr);
     const quads = new Parser({ format: 'N-Quads' }).parse(result.stdout);
     assert.ok(quads.length > 4000);
-    assert.match(result.stderr, /^mcp-ld convert: 220 messages in 1 session → \d+ quads; 18 invalid, 46 unknown methods, 0 failed lines$/m);
+    assert.match(result.stderr, /^mcp-ld convert: 220 messages in 1 session → \d+ quads; 9 invalid, 46 unknown methods, 0 failed lines$/m);
   });
 
   it('`convert | lower` gives back the capture records', async () => {

@@ -123,6 +123,19 @@ describe('lift: fast engine', () => {
     assert.deepEqual(objects(quads, message(read), mld.resource), [`urn:mcp-ld:server/everything/resource/${encodeURIComponent(uri)}`]);
   });
 
+  it('types anyOf members by what tells them apart: content blocks by their type, resource contents by text or blob', () => {
+    const lifter = new Lifter(schema);
+    lifter.lift({ session: 's', dir: 'c2s', msg: { jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'file:///a' } } });
+    const read = lifter.lift({ session: 's', dir: 's2c', msg: { jsonrpc: '2.0', id: 1, result: { contents: [{ uri: 'file:///a', text: 'hi' }, { uri: 'file:///b', blob: 'aGk=' }] } } });
+    const contents = `${read.iri}/result/contents`;
+    assert.ok(objects(read.quads, `${contents}/0`, rdf.type).includes(mcp('TextResourceContents')));
+    assert.ok(objects(read.quads, `${contents}/1`, rdf.type).includes(mcp('BlobResourceContents')));
+    lifter.lift({ session: 's', dir: 'c2s', msg: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'x' } } });
+    const call = lifter.lift({ session: 's', dir: 's2c', msg: { jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: 'a' }, { type: 'image', data: 'aGk=', mimeType: 'image/png' }] } } });
+    assert.ok(objects(call.quads, `${call.iri}/result/content/0`, rdf.type).includes(mcp('TextContent')));
+    assert.ok(objects(call.quads, `${call.iri}/result/content/1`, rdf.type).includes(mcp('ImageContent')));
+  });
+
   it('keeps tool-call arguments as an rdf:JSON literal and as name/value pairs', () => {
     const lifter = new Lifter(schema);
     const call = lifter.lift({ session: 's', msg: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'add', arguments: { a: 2, b: 'x', c: { d: [1] } } } } });
