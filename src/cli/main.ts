@@ -8,10 +8,11 @@ import { schemaCommand } from './commands/schema.js';
 import { serveCommand } from './commands/serve.js';
 import { convertCommand } from './commands/convert.js';
 import { lowerCommand } from './commands/lower.js';
+import { ingestCommand } from './commands/ingest.js';
 import { contextsCommand } from './commands/contexts.js';
 import { ontologyCommand } from './commands/ontology.js';
 
-export const commands: Command[] = [convertCommand, lowerCommand, contextsCommand, ontologyCommand, schemaCommand, lintCommand, serveCommand];
+export const commands: Command[] = [convertCommand, lowerCommand, contextsCommand, ontologyCommand, schemaCommand, lintCommand, serveCommand, ingestCommand];
 
 function overview(): string {
   const width = Math.max(...commands.map((c) => c.name.length));

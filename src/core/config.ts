@@ -1,16 +1,38 @@
 // The one place that reads configuration: command-line flags first, then environment variables, then defaults.
 // Nothing else in mcp-ld reads process.env.
 
-export interface ServiceConfig {
-  host: string;
-  port: number;
+/** Which store to open and its limits (see src/store/open-store.ts). */
+export interface StoreConfig {
   /** Data directory of the embedded store; memory-only when absent. */
   dataDir?: string;
-  /** URL of a remote SPARQL 1.1 store; the embedded store when absent. */
+  /** URL of a remote SPARQL 1.1 store (its query endpoint); the embedded store when absent. */
   storeUrl?: string;
-  /** Largest accepted request body, in bytes. */
+  /** The remote store's SPARQL Update endpoint (default: storeUrl). */
+  storeUpdateUrl?: string;
+  /** The remote store's Graph Store Protocol endpoint (default: storeUrl). */
+  storeGraphsUrl?: string;
+  /** Credentials for the remote store (HTTP Digest or Basic, as the store asks). */
+  storeUser?: string;
+  storePassword?: string;
+  /** Most quads the embedded store takes before it refuses ingests (WebAssembly caps a process at 4 GiB). */
+  maxQuads: number;
+  /** Default time limit of a query, in milliseconds. */
+  queryTimeoutMs: number;
+  /** Largest literal (bytes of its lexical form) the remote store is sent. */
+  maxLiteralBytes: number;
+}
+
+export interface ServiceConfig extends StoreConfig {
+  host: string;
+  port: number;
+  /** Largest accepted request body, in bytes (NDJSON ingestion: the largest line; the stream may be any length). */
   bodyLimit: number;
   logLevel: string;
+  /** Bearer token that write requests (ingest, delete, SPARQL Update) must present; writes open to all when absent,
+   * deletes and updates refused. */
+  writeToken?: string;
+  /** Origins allowed by CORS (`*` for any); CORS off when empty. */
+  corsOrigins: string[];
 }
 
 export type Environment = Record<string, string | undefined>;
@@ -27,8 +49,19 @@ export const environmentVariables = {
   MCPLD_PORT: 'port the service listens on (default 8080)',
   MCPLD_DATA: 'data directory of the embedded store (default: memory only)',
   MCPLD_STORE: 'URL of a remote SPARQL 1.1 store (default: the embedded store)',
+  MCPLD_STORE_UPDATE: "the remote store's SPARQL Update endpoint (default: MCPLD_STORE)",
+  MCPLD_STORE_GRAPHS: "the remote store's Graph Store Protocol endpoint (default: MCPLD_STORE)",
+  MCPLD_STORE_USER: 'user name for the remote store (HTTP Digest or Basic)',
+  MCPLD_STORE_PASSWORD: 'password for the remote store',
+  MCPLD_MAX_QUADS: 'most quads the embedded store holds before it refuses ingests (default 5000000)',
+  MCPLD_QUERY_TIMEOUT: 'default query time limit in milliseconds (default 30000)',
+  MCPLD_MAX_LITERAL: 'largest literal in bytes sent to a remote store (default 8388608)',
   MCPLD_BODY_LIMIT: 'largest accepted request body in bytes (default 10485760)',
   MCPLD_LOG_LEVEL: 'fastify log level (default info)',
+  MCPLD_WRITE_TOKEN: 'bearer token required by writes (ingest, DELETE /sessions, SPARQL Update); without it ingest is open and deletes and updates are refused',
+  MCPLD_CORS_ORIGINS: 'comma-separated origins allowed by CORS, or * (default: CORS off)',
+  MCPLD_SPOOL: 'where `mcp-ld tap` keeps records while the store is unavailable (default ~/.cache/mcp-ld/spool)',
+  MCPLD_TAP_FLUSH_MS: 'how long `mcp-ld tap` waits at exit for the store to take what is left (default 10000)',
 } as const;
 
 export class ConfigError extends Error {}
@@ -46,16 +79,66 @@ function parsePositiveInteger(name: string, value: string): number {
 }
 
 export function readServiceConfig(flags: ServiceFlags, env: Environment = process.env): ServiceConfig {
-  const config: ServiceConfig = {
+  return {
     host: flags.host ?? env['MCPLD_HOST'] ?? '127.0.0.1',
     port: parsePort(flags.port ?? env['MCPLD_PORT'] ?? '8080'),
     bodyLimit: parsePositiveInteger('MCPLD_BODY_LIMIT', env['MCPLD_BODY_LIMIT'] ?? String(10 * 1024 * 1024)),
     logLevel: env['MCPLD_LOG_LEVEL'] ?? 'info',
+    corsOrigins: (env['MCPLD_CORS_ORIGINS'] ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
+    ...(env['MCPLD_WRITE_TOKEN'] ? { writeToken: env['MCPLD_WRITE_TOKEN'] } : {}),
+    ...readStoreConfig(flags, env),
+  };
+}
+
+function parseUrl(name: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) URL, not "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`${name} must be an http(s) URL, not "${value}"`);
+  if (url.username || url.password) throw new ConfigError(`${name}: give the credentials in MCPLD_STORE_USER and MCPLD_STORE_PASSWORD, not in the URL`);
+  return url.href;
+}
+
+/** The store settings: `--data DIR` / MCPLD_DATA or `--store URL` / MCPLD_STORE, credentials and limits. */
+export function readStoreConfig(flags: { data?: string | undefined; store?: string | undefined }, env: Environment = process.env): StoreConfig {
+  const config: StoreConfig = {
+    maxQuads: parsePositiveInteger('MCPLD_MAX_QUADS', env['MCPLD_MAX_QUADS'] ?? '5000000'),
+    queryTimeoutMs: parsePositiveInteger('MCPLD_QUERY_TIMEOUT', env['MCPLD_QUERY_TIMEOUT'] ?? '30000'),
+    maxLiteralBytes: parsePositiveInteger('MCPLD_MAX_LITERAL', env['MCPLD_MAX_LITERAL'] ?? String(8 * 1024 * 1024)),
   };
   const dataDir = flags.data ?? env['MCPLD_DATA'];
   const storeUrl = flags.store ?? env['MCPLD_STORE'];
   if (dataDir && storeUrl) throw new ConfigError('choose either a data directory (--data) or a remote store (--store), not both');
   if (dataDir) config.dataDir = dataDir;
-  if (storeUrl) config.storeUrl = storeUrl;
+  if (storeUrl) {
+    config.storeUrl = parseUrl('--store / MCPLD_STORE', storeUrl);
+    const update = env['MCPLD_STORE_UPDATE'];
+    const graphs = env['MCPLD_STORE_GRAPHS'];
+    if (update) config.storeUpdateUrl = parseUrl('MCPLD_STORE_UPDATE', update);
+    if (graphs) config.storeGraphsUrl = parseUrl('MCPLD_STORE_GRAPHS', graphs);
+    const user = env['MCPLD_STORE_USER'];
+    const password = env['MCPLD_STORE_PASSWORD'];
+    if ((user === undefined) !== (password === undefined)) throw new ConfigError('set both MCPLD_STORE_USER and MCPLD_STORE_PASSWORD, or neither');
+    if (user !== undefined) config.storeUser = user;
+    if (password !== undefined) config.storePassword = password;
+  }
   return config;
+}
+
+export interface TapConfig {
+  /** Where undeliverable records wait for the store. */
+  spoolDir: string;
+  /** How long the tap waits, at exit, for the store to take what is left. */
+  flushTimeoutMs: number;
+}
+
+export function readTapConfig(flags: { spool?: string | undefined }, env: Environment = process.env): TapConfig {
+  const cache = env['XDG_CACHE_HOME'] ?? (env['HOME'] ? `${env['HOME']}/.cache` : '.cache');
+  return {
+    spoolDir: flags.spool ?? env['MCPLD_SPOOL'] ?? `${cache}/mcp-ld/spool`,
+    flushTimeoutMs: parsePositiveInteger('MCPLD_TAP_FLUSH_MS', env['MCPLD_TAP_FLUSH_MS'] ?? '10000'),
+  };
 }

@@ -1,0 +1,135 @@
+// `mcp-ld ingest`: lifts MCP messages from files (or stdin) and stores them, in batches, in the embedded store
+// (--data DIR, or memory only) or a remote SPARQL store (--store URL). Bad lines are reported with their line number
+// and skipped; the rest is stored. A store error stops the ingest: what was acknowledged before it stays stored.
+import { createHash } from 'node:crypto';
+import { readStoreConfig } from '../../core/config.js';
+import { isMcpLdError, McpLdError } from '../../core/problem.js';
+import { loadSchema } from '../../schema/index.js';
+import { Lifter } from '../../lift/lifter.js';
+import { parseInput } from '../../lift/input.js';
+import { Conversion, summaryLine } from '../../lift/convert.js';
+import { openStore } from '../../store/open-store.js';
+import type { QuadStore } from '../../store/quad-store.js';
+import { BatchWriter } from '../../store/batch-writer.js';
+import { parseOptions, UsageError, write, type Command, type CommandIo } from '../command.js';
+import { readInput } from '../read-input.js';
+
+/** A progress line on a terminal, redrawn at most ten times a second; nothing when stderr is not a terminal. */
+class Progress {
+  private last = 0;
+  private shown = false;
+  private readonly started = performance.now();
+
+  constructor(private readonly stream: NodeJS.WritableStream & { isTTY?: boolean; columns?: number }) {}
+
+  get enabled(): boolean {
+    return this.stream.isTTY === true;
+  }
+
+  update(file: string, fraction: number, messages: number, force = false): void {
+    if (!this.enabled) return;
+    const now = performance.now();
+    if (!force && now - this.last < 100) return;
+    this.last = now;
+    const width = 20;
+    const filled = Math.round(Math.max(0, Math.min(1, fraction)) * width);
+    const rate = Math.round(messages / Math.max((now - this.started) / 1000, 0.001));
+    const name = file.length > 24 ? `…${file.slice(-23)}` : file;
+    const line = `[${'='.repeat(filled)}${' '.repeat(width - filled)}] ${String(Math.round(fraction * 100)).padStart(3)}% ${name} ${messages.toLocaleString('en')} msgs ${rate.toLocaleString('en')}/s`;
+    this.stream.write(`\r${line.slice(0, (this.stream.columns || 100) - 1)}\x1b[K`);
+    this.shown = true;
+  }
+
+  clear(): void {
+    if (this.shown) this.stream.write('\r\x1b[K');
+    this.shown = false;
+  }
+}
+
+function lineCount(text: string): number {
+  let count = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) count++;
+  return count;
+}
+
+export const ingestCommand: Command = {
+  name: 'ingest',
+  summary: 'lift MCP messages and store them (embedded store, durable with --data, or a remote SPARQL store)',
+  usage: 'mcp-ld ingest FILE... [--data DIR | --store URL] [--session ID] [--base IRI] [--batch 1000] [--quiet]',
+  async run(args: string[], io: CommandIo) {
+    const { values, positionals } = parseOptions(
+      args,
+      {
+        data: { type: 'string' },
+        store: { type: 'string' },
+        session: { type: 'string' },
+        base: { type: 'string' },
+        batch: { type: 'string', default: '1000' },
+        quiet: { type: 'boolean', default: false },
+      },
+      true,
+    );
+    if (positionals.length === 0) throw new UsageError('name at least one input file (or - for stdin)');
+    if (positionals.filter((p) => p === '-').length > 1) throw new UsageError('stdin (-) can be read only once');
+    const batch = Number(values.batch);
+    if (!Number.isSafeInteger(batch) || batch <= 0) throw new UsageError('--batch must be a positive number of messages');
+    if (values.base !== undefined && !/^[a-z][a-z0-9+.-]*:/i.test(values.base)) throw new UsageError('--base must be an absolute IRI');
+    const config = readStoreConfig({ data: values.data, store: values.store });
+
+    // Plain messages without a session: a session id derived from the input (as `convert` does), so the same input
+    // gives the same graph and ingesting it again changes nothing.
+    let current = '';
+    const session = values.session ?? (() => createHash('sha256').update(current).digest('hex').slice(0, 16));
+    const lifter = new Lifter(loadSchema(), { defaultSession: session, ...(values.base ? { base: values.base } : {}) });
+    const conversion = new Conversion(lifter);
+    const store = await openStore(config, { onWarning: (message) => void io.stderr.write(`mcp-ld ingest: warning: ${message}\n`) });
+    const progress = new Progress(io.stderr);
+    const writer = new BatchWriter(store, batch);
+    let failedLines = 0;
+    try {
+      for (const file of positionals) {
+        const name = file === '-' ? 'stdin' : file;
+        const text = await readInput(file, io.stdin);
+        current = text;
+        const lines = progress.enabled ? lineCount(text) : 1;
+        const failedBefore = conversion.summary.failed.length;
+        for (const item of parseInput(text)) {
+          const record = conversion.accept(item);
+          if (record) {
+            try {
+              await writer.add(conversion.tally(item, lifter.liftToNQuads(record)).nquads);
+            } catch (error) {
+              if (!isMcpLdError(error)) throw error;
+              conversion.summary.failed.push({ line: error.line ?? item.line, error, ...(item.index !== undefined ? { index: item.index } : {}) });
+            }
+          }
+          if (writer.error) break;
+          progress.update(name, item.line / lines, conversion.summary.messages);
+        }
+        progress.clear();
+        for (const failed of conversion.summary.failed.slice(failedBefore)) {
+          const where = failed.index !== undefined ? `line ${failed.line}, batch item ${failed.index}` : `line ${failed.line}`;
+          await write(io.stderr, `${name}: ${where}: ${failed.error.title}: ${failed.error.detail}\n`);
+        }
+        failedLines = conversion.summary.failed.length;
+        if (writer.error) break;
+      }
+      await writer.finish();
+      progress.clear();
+    } finally {
+      await store.close().catch(async (error: unknown) => {
+        await write(io.stderr, `mcp-ld ingest: closing the store failed: ${(error as Error).message}\n`);
+        writer.error ??= error instanceof McpLdError ? error : new McpLdError({ code: 'store.failed', status: 500, title: 'Store failure', detail: String(error) });
+      });
+    }
+    if (writer.error) {
+      await write(io.stderr, `mcp-ld ingest: ${writer.error.title}: ${writer.error.detail}\n`);
+      await write(io.stderr, `mcp-ld ingest: stopped; ${writer.stored.messages} messages (${writer.stored.quads} quads) were stored before the error\n`);
+    }
+    const where = store.kind === 'remote' ? `the remote store` : config.dataDir ? config.dataDir : 'memory';
+    if (!values.quiet) {
+      await write(io.stderr, `mcp-ld ingest: ${summaryLine(conversion.summary)}; stored ${writer.stored.quads} quads in ${writer.stored.batches} batch${writer.stored.batches === 1 ? '' : 'es'} into ${where}${writer.error ? '; 1 store error' : ''}\n`);
+    }
+    return failedLines > 0 || writer.error ? 1 : 0;
+  },
+};

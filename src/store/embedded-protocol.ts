@@ -1,0 +1,32 @@
+// The messages between the embedded store (main thread) and its Oxigraph worker thread: plain, structured-clonable
+// data only. Text crosses as UTF-8 bytes (shared or transferred), never as strings: V8 clones a string of a few
+// megabytes far slower than it copies, shares or moves its bytes. Shared by embedded-engine.ts and embedded-thread.ts.
+import type { QueryForm } from './quad-store.js';
+
+export type ThreadRequest =
+  | { id: number; op: 'load'; data: Uint8Array }
+  | { id: number; op: 'drop'; graph: string }
+  | { id: number; op: 'query'; sparql: string; form: QueryForm; graph?: string }
+  | { id: number; op: 'graphs' }
+  | { id: number; op: 'hasGraph'; graph: string }
+  | { id: number; op: 'graphText'; graph: string }
+  | { id: number; op: 'size' }
+  | { id: number; op: 'countNew'; data: Uint8Array }
+  | { id: number; op: 'snapshotBegin' }
+  | { id: number; op: 'snapshotNext'; maxBytes: number };
+
+/** A request without its id (the engine numbers them). */
+export type EngineRequest = ThreadRequest extends infer R ? (R extends ThreadRequest ? Omit<R, 'id'> : never) : never;
+
+/** `fatal`: the engine trapped (a WebAssembly runtime error, out of memory) and must not be used any more. */
+export type ThreadResponse = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string; fatal: boolean };
+
+/** The ArrayBuffers of `views` that can be moved to the other thread (not shared, not pooled, wholly theirs). */
+export function transferables(views: Uint8Array[]): ArrayBuffer[] {
+  const buffers = new Set<ArrayBuffer>();
+  for (const view of views) {
+    const buffer = view.buffer;
+    if (buffer instanceof ArrayBuffer && view.byteOffset === 0 && view.byteLength === buffer.byteLength) buffers.add(buffer);
+  }
+  return [...buffers];
+}

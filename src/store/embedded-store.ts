@@ -1,0 +1,378 @@
+// The embedded store: Oxigraph (WebAssembly) in a worker thread, fed N-Quads batches, with a journal as the truth —
+// a data directory (snapshot + fsynced log, locked against a second process) or, without one, a copy in memory.
+// Writes are checked before anything is written, logged and loaded in one order, and acknowledged only when both
+// are done; queries run with a time limit, after which the worker is replaced and rebuilt from the journal.
+import type { Quad } from '@rdfjs/types';
+import type { GraphSummary, IngestReceipt, QueryOptions, QueryResult, QuadStore } from './quad-store.js';
+import { EmbeddedEngine, WorkerError, type Replay } from './embedded-engine.js';
+import { transferables } from './embedded-protocol.js';
+import { FileJournal } from './file-journal.js';
+import { MemoryJournal, type Journal, type JournalEntry } from './journal.js';
+import { checkNQuadsBytes, type CheckedBatch } from './nquads-check.js';
+import { queryForm } from './query-form.js';
+import { fromGraphText, fromSparqlJson, parseTriples, type SparqlJson } from './sparql-results.js';
+import { invalidGraph, invalidQuery, storeClosed, storeFailed, storeFull } from './store-errors.js';
+import { McpLdError } from '../core/problem.js';
+import { isUtf8 } from 'node:buffer';
+
+export interface EmbeddedStoreOptions {
+  /** Data directory; memory-only when absent. */
+  dataDir?: string;
+  /** Most quads the store takes; an ingest that could grow it past this is refused (507). Default 5,000,000. */
+  maxQuads?: number;
+  /** Default query time limit in milliseconds. Default 30,000. */
+  queryTimeoutMs?: number;
+  /** The journal is compacted into a snapshot when it is larger than this and than the snapshot. Default 512 MiB. */
+  compactLogBytes?: number;
+  /** Largest group of waiting ingests written (and fsynced) as one journal entry. Default 16 MiB. */
+  groupBytes?: number;
+  /** Told about things worth a line on stderr (a torn journal tail that was cut off). */
+  onWarning?: (message: string) => void;
+}
+
+export const defaultMaxQuads = 5_000_000;
+export const defaultQueryTimeoutMs = 30_000;
+
+type PendingWrite =
+  | { kind: 'quads'; data: Uint8Array; checked: CheckedBatch; resolve: (receipt: IngestReceipt) => void; reject: (error: unknown) => void }
+  | { kind: 'drop'; graph: string; resolve: (dropped: boolean) => void; reject: (error: unknown) => void }
+  | { kind: 'compact'; resolve: () => void; reject: (error: unknown) => void };
+
+type QuadsWrite = Extract<PendingWrite, { kind: 'quads' }>;
+
+const decoder = new TextDecoder();
+const encoder = new TextEncoder();
+
+/** Text as UTF-8 in shared memory: written by the journal and loaded by the worker without another copy. */
+function sharedUtf8(text: string): Uint8Array {
+  const bytes = new Uint8Array(new SharedArrayBuffer(Buffer.byteLength(text, 'utf8')));
+  encoder.encodeInto(text, bytes);
+  return bytes;
+}
+
+/** Batches one after the other in one shared buffer, each ending with a newline. */
+function concatLines(parts: Uint8Array[]): Uint8Array {
+  const ends = (part: Uint8Array) => part.length === 0 || part[part.length - 1] === 0x0a;
+  const length = parts.reduce((sum, part) => sum + part.length + (ends(part) ? 0 : 1), 0);
+  const out = new Uint8Array(new SharedArrayBuffer(length));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+    if (!ends(part)) out[offset++] = 0x0a;
+  }
+  return out;
+}
+
+const absoluteIri = /^[A-Za-z][A-Za-z0-9+.-]*:[^\x00-\x20<>"{}|^`\\]*$/;
+
+export function checkGraphName(graph: string): string {
+  if (!absoluteIri.test(graph)) throw invalidGraph(graph);
+  return graph;
+}
+
+export class EmbeddedStore implements QuadStore {
+  readonly kind = 'embedded' as const;
+  private readonly maxQuads: number;
+  private readonly queryTimeoutMs: number;
+  private readonly compactLogBytes: number;
+  private readonly groupBytes: number;
+  private engine!: EmbeddedEngine;
+  private seq = 0;
+  /** An upper bound of the store's size: exact after `size`, plus every quad ingested since. */
+  private sizeBound = 0;
+  private readonly writes: PendingWrite[] = [];
+  private writing: Promise<void> | undefined;
+  private closing: Promise<void> | undefined;
+  private readonly onWarning: (message: string) => void;
+  /**
+   * What the journal holds beyond the snapshot, to tell whether compacting it pays: a journal of fresh quads only is
+   * as quick to replay as a snapshot of them, and writing that snapshot costs a full dump (seconds per million quads).
+   */
+  private journalSince = { unknown: false, entries: 0, quads: 0, drops: 0, baseSize: 0 };
+  private nextCompactionCheck = 0;
+
+  private constructor(
+    private readonly journal: Journal,
+    options: EmbeddedStoreOptions,
+  ) {
+    this.maxQuads = options.maxQuads ?? defaultMaxQuads;
+    this.queryTimeoutMs = options.queryTimeoutMs ?? defaultQueryTimeoutMs;
+    this.compactLogBytes = options.compactLogBytes ?? 512 * 1024 * 1024;
+    this.groupBytes = options.groupBytes ?? 16 * 1024 * 1024;
+    this.onWarning = options.onWarning ?? (() => {});
+  }
+
+  /** Opens the store: takes the data directory's lock and loads its snapshot and journal (or starts empty). */
+  static async open(options: EmbeddedStoreOptions = {}): Promise<EmbeddedStore> {
+    const journal = options.dataDir ? await FileJournal.open(options.dataDir, options.onWarning) : new MemoryJournal();
+    const store = new EmbeddedStore(journal, options);
+    try {
+      store.engine = await EmbeddedEngine.start(store.replay, journal.lastSeq);
+      store.seq = journal.lastSeq;
+      store.sizeBound = await store.engine.run<number>({ op: 'size' });
+      store.journalSince = { unknown: journal.logBytes > 0, entries: 0, quads: 0, drops: 0, baseSize: store.sizeBound };
+    } catch (error) {
+      await journal.close();
+      throw error;
+    }
+    return store;
+  }
+
+  /** Where the data lives: "memory" or the data directory. */
+  get location(): string {
+    return this.journal.location;
+  }
+
+  get durable(): boolean {
+    return this.journal.durable;
+  }
+
+  /** Worker rebuilds so far (after timeouts or failures) and how long the last one took. */
+  get engineStats(): { restarts: number; lastRestartMs: number } {
+    return { ...this.engine.stats };
+  }
+
+  private readonly replay: Replay = (load, upTo) =>
+    this.journal.replay(upTo, {
+      chunk: async (data, disposable) => void (await load({ op: 'load', data }, disposable ? transferables([data]) : undefined)),
+      entry: async (entry, disposable) =>
+        void (await (entry.type === 'quads' ? load({ op: 'load', data: entry.data }, disposable ? transferables([entry.data]) : undefined) : load({ op: 'drop', graph: entry.graph }))),
+    });
+
+  async ingest(nquads: string | Uint8Array): Promise<IngestReceipt> {
+    if (this.closing) throw storeClosed();
+    // The batch as UTF-8 in shared memory, our own copy: checked, journaled and loaded without another one.
+    let data: Uint8Array;
+    if (typeof nquads === 'string') {
+      data = sharedUtf8(nquads);
+    } else {
+      if (!isUtf8(nquads)) throw new McpLdError({ code: 'store.invalid-nquads', status: 400, title: 'Invalid N-Quads', detail: 'the batch is not valid UTF-8' });
+      data = new Uint8Array(new SharedArrayBuffer(nquads.byteLength));
+      data.set(nquads);
+    }
+    const checked = checkNQuadsBytes(data);
+    if (checked.quads === 0) return { quads: 0, graphs: [] };
+    return new Promise<IngestReceipt>((resolve, reject) => {
+      this.writes.push({ kind: 'quads', data, checked, resolve, reject });
+      this.pump();
+    });
+  }
+
+  async deleteGraph(graph: string): Promise<boolean> {
+    if (this.closing) throw storeClosed();
+    checkGraphName(graph);
+    return new Promise<boolean>((resolve, reject) => {
+      this.writes.push({ kind: 'drop', graph, resolve, reject });
+      this.pump();
+    });
+  }
+
+  async query(sparql: string, options: QueryOptions = {}): Promise<QueryResult> {
+    if (this.closing) throw storeClosed();
+    const form = queryForm(sparql);
+    const graph = options.graph === undefined || options.graph === 'union' ? undefined : checkGraphName(options.graph);
+    let text: string;
+    try {
+      text = decoder.decode(await this.engine.run<Uint8Array>({ op: 'query', sparql, form, ...(graph !== undefined ? { graph } : {}) }, { timeoutMs: options.timeoutMs ?? this.queryTimeoutMs }));
+    } catch (error) {
+      if (error instanceof WorkerError) throw invalidQuery(error.message);
+      throw error;
+    }
+    if (form === 'SELECT' || form === 'ASK') return fromSparqlJson(form, JSON.parse(text) as SparqlJson);
+    return fromGraphText(form, text);
+  }
+
+  async graphs(): Promise<GraphSummary[]> {
+    if (this.closing) throw storeClosed();
+    const graphs = await this.engine.run<GraphSummary[]>({ op: 'graphs' });
+    return graphs.sort((a, b) => (a.graph < b.graph ? -1 : a.graph > b.graph ? 1 : 0));
+  }
+
+  async graphQuads(graph: string): Promise<Quad[]> {
+    if (this.closing) throw storeClosed();
+    checkGraphName(graph);
+    return parseTriples(decoder.decode(await this.engine.run<Uint8Array>({ op: 'graphText', graph })), graph);
+  }
+
+  async size(): Promise<number> {
+    if (this.closing) throw storeClosed();
+    const size = await this.engine.run<number>({ op: 'size' });
+    if (!this.writing) this.sizeBound = size;
+    return size;
+  }
+
+  /** Finishes the pending writes, compacts a durable journal into a snapshot, stops the worker, releases the lock. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      while (this.writing) await this.writing;
+      try {
+        if (this.journal.durable && this.journal.logBytes > 0 && (await this.compactionPays())) await this.snapshot();
+      } finally {
+        await this.engine.close();
+        await this.journal.close();
+      }
+    })();
+    return this.closing;
+  }
+
+  /** Writes the journal into a snapshot now (normally done when the journal grows, and on close). */
+  compact(): Promise<void> {
+    if (this.closing) return Promise.reject(storeClosed());
+    return new Promise<void>((resolve, reject) => {
+      this.writes.push({ kind: 'compact', resolve, reject });
+      this.pump();
+    });
+  }
+
+  /**
+   * Whether the journal holds enough that a snapshot would not (deleted graphs, quads the store already had, many
+   * small entries, or entries of an earlier run, unknown) to be worth a full dump.
+   */
+  private async compactionPays(): Promise<boolean> {
+    const since = this.journalSince;
+    if (since.unknown || since.drops > 0) return true;
+    if (since.entries > 0 && this.journal.logBytes / since.entries < 64 * 1024 && this.journal.logBytes > 1024 * 1024) return true;
+    const grown = (await this.engine.run<number>({ op: 'size' })) - since.baseSize;
+    return since.quads > grown * 1.2;
+  }
+
+  /** Dumps the worker's graphs into a new snapshot; runs between writes (in the write pump, or after it on close). */
+  private async snapshot(): Promise<void> {
+    const seq = this.seq;
+    const writer = await this.journal.snapshot(seq);
+    try {
+      await this.engine.run({ op: 'snapshotBegin' });
+      for (;;) {
+        const chunk = await this.engine.run<Uint8Array>({ op: 'snapshotNext', maxBytes: 8 * 1024 * 1024 });
+        if (chunk.length === 0) break;
+        await writer.add(chunk);
+      }
+      await writer.commit();
+    } catch (error) {
+      await writer.abort();
+      throw error;
+    }
+    const size = await this.engine.run<number>({ op: 'size' });
+    this.journalSince = { unknown: false, entries: 0, quads: 0, drops: 0, baseSize: size };
+  }
+
+  private full(adding: number, size: number): McpLdError {
+    return storeFull(
+      `adding ${adding} quads to the ${size} quads in the store could take it past its limit of ${this.maxQuads} quads ` +
+        '(MCPLD_MAX_QUADS; the embedded store runs in WebAssembly, which caps a process at 4 GiB): ' +
+        'use a remote SPARQL store (--store URL / MCPLD_STORE) for graphs this large, or delete sessions first',
+    );
+  }
+
+  /**
+   * Whether a batch fits under the ceiling. Cheap while the store is well below it (an upper bound of its size plus
+   * the batch); near it, the exact size and then the number of quads of the batch the store does not have yet.
+   */
+  private async fits(write: QuadsWrite): Promise<boolean> {
+    if (this.sizeBound + write.checked.quads <= this.maxQuads) return true;
+    this.sizeBound = await this.engine.run<number>({ op: 'size' });
+    if (this.sizeBound + write.checked.quads <= this.maxQuads) return true;
+    const fresh = await this.engine.run<number>({ op: 'countNew', data: write.data });
+    return this.sizeBound + fresh <= this.maxQuads;
+  }
+
+  private pump(): void {
+    if (this.writing) return;
+    this.writing = (async () => {
+      try {
+        while (this.writes.length > 0) {
+          const head = this.writes.shift()!;
+          if (head.kind === 'drop') {
+            await this.drop(head).catch(head.reject);
+            continue;
+          }
+          if (head.kind === 'compact') {
+            await this.snapshot().then(head.resolve, head.reject);
+            continue;
+          }
+          if (!(await this.fits(head).catch(() => false))) {
+            head.reject(this.full(head.checked.quads, this.sizeBound));
+            continue;
+          }
+          // Group commit: the ingests waiting behind this one go into the same journal entry and fsync.
+          const group: QuadsWrite[] = [head];
+          let bytes = head.data.length;
+          let quads = head.checked.quads;
+          for (let next = this.writes[0]; next?.kind === 'quads'; next = this.writes[0]) {
+            if (bytes + next.data.length > this.groupBytes || this.sizeBound + quads + next.checked.quads > this.maxQuads) break;
+            group.push(this.writes.shift() as QuadsWrite);
+            bytes += next.data.length;
+            quads += next.checked.quads;
+          }
+          await this.load(group, quads).catch((error: unknown) => group.forEach((w) => w.reject(error)));
+          const threshold = Math.max(this.compactLogBytes, this.journal.snapshotBytes, this.nextCompactionCheck);
+          if (this.journal.logBytes > threshold) {
+            // On failure the journal stays the truth, and a later write tries again.
+            if (await this.compactionPays().catch(() => false)) {
+              await this.snapshot().catch((error: unknown) => this.onWarning(`could not compact the journal of ${this.journal.location}: ${(error as Error).message}`));
+            } else {
+              this.nextCompactionCheck = this.journal.logBytes * 1.5;
+            }
+          }
+        }
+      } finally {
+        this.writing = undefined;
+      }
+    })();
+  }
+
+  /** Logs and loads one group of batches as one write; on failure, retries its members one by one. */
+  private async load(group: QuadsWrite[], quads: number): Promise<void> {
+    // One copy of the bytes, shared by the journal (write, or keep in memory) and the worker (load).
+    const data = group.length === 1 ? group[0]!.data : concatLines(group.map((w) => w.data));
+    const failure = await this.write({ type: 'quads', seq: ++this.seq, data }, { op: 'load', data });
+    if (!failure) {
+      this.sizeBound += quads;
+      this.journalSince.entries += 1;
+      this.journalSince.quads += quads;
+      for (const w of group) w.resolve({ quads: w.checked.quads, graphs: w.checked.graphs });
+      return;
+    }
+    if (group.length > 1) {
+      for (const w of group) await this.load([w], w.checked.quads);
+      return;
+    }
+    group[0]!.reject(failure);
+  }
+
+  private async drop(write: Extract<PendingWrite, { kind: 'drop' }>): Promise<void> {
+    try {
+      if (!(await this.engine.run<boolean>({ op: 'hasGraph', graph: write.graph }))) return write.resolve(false);
+    } catch (error) {
+      return write.reject(error);
+    }
+    const failure = await this.write({ type: 'drop', seq: ++this.seq, graph: write.graph }, { op: 'drop', graph: write.graph });
+    if (failure) return write.reject(failure);
+    this.journalSince.drops += 1;
+    write.resolve(true);
+  }
+
+  /**
+   * One write: appended to the journal (fsynced) and applied by the worker at the same time. Both or neither: a write
+   * the worker could not apply is taken back from the journal, and a write the journal could not take is taken back
+   * from the worker by rebuilding it from the journal. Resolves with the error, or undefined on success.
+   */
+  private async write(entry: JournalEntry, request: { op: 'load'; data: Uint8Array } | { op: 'drop'; graph: string }): Promise<McpLdError | undefined> {
+    const appliedBefore = this.engine.appliedSeq;
+    const [logged, applied] = await Promise.allSettled([this.journal.append(entry), this.engine.run(request, { seq: entry.seq })]);
+    if (logged.status === 'fulfilled' && applied.status === 'fulfilled') return undefined;
+    if (logged.status === 'fulfilled') await this.journal.retract(entry.seq).catch(() => undefined);
+    // A load without a transaction may have left part of the batch behind; the journal knows exactly what holds.
+    this.engine.appliedSeq = Math.min(this.engine.appliedSeq, appliedBefore);
+    await this.engine.rebuild().catch(() => undefined);
+    if (applied.status === 'rejected') {
+      const error = applied.reason as unknown;
+      if (error instanceof WorkerError) return new McpLdError({ code: 'store.invalid-nquads', status: 400, title: 'Invalid N-Quads', detail: `the store refused the batch: ${error.message}` });
+      return error instanceof McpLdError ? error : storeFailed(String(error));
+    }
+    const reason = (logged as PromiseRejectedResult).reason as NodeJS.ErrnoException;
+    const detail = `could not write to ${this.journal.location}: ${reason.message}`;
+    return reason.code === 'ENOSPC' || reason.code === 'EDQUOT' ? storeFull(detail) : storeFailed(detail);
+  }
+}

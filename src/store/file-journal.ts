@@ -1,0 +1,264 @@
+// The durable journal of a data directory: `snapshot.mld` (the graphs as chunks of N-Quads, written to a temporary file,
+// fsynced and renamed into place) and `journal.mld` (the writes since, appended and fsynced one frame each before a
+// write is acknowledged). On open a torn last frame (a crash mid-append) is cut off; damage anywhere else is an error.
+import path from 'node:path';
+import { constants } from 'node:fs';
+import { mkdir, open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import { DataLock } from './data-lock.js';
+import { decodeFrameHeader, encodeFrameHeader, frameHeaderBytes, payloadMatches, type FrameType } from './frames.js';
+import { entryPayload, type Journal, type JournalEntry, type JournalSink, type SnapshotWriter } from './journal.js';
+import { storeCorrupt } from './store-errors.js';
+
+export const snapshotFileName = 'snapshot.mld';
+export const journalFileName = 'journal.mld';
+const snapshotFormat = 1;
+
+interface ReadFrame {
+  type: FrameType;
+  seq: number;
+  payload: Buffer;
+  offset: number;
+}
+
+type FrameProblem = { offset: number; reason: string; torn: boolean };
+
+/** Reads the frames of a file from `start` to `end`; stops at the first bad frame and says whether it is a torn tail. */
+async function* readFrames(handle: FileHandle, start: number, end: number): AsyncGenerator<ReadFrame, FrameProblem | undefined> {
+  const header = Buffer.alloc(frameHeaderBytes);
+  let offset = start;
+  while (offset < end) {
+    if (end - offset < frameHeaderBytes) return { offset, reason: 'incomplete frame header', torn: true };
+    await handle.read(header, 0, frameHeaderBytes, offset);
+    const decoded = decodeFrameHeader(header);
+    if (!decoded.ok) {
+      const rest = Buffer.alloc(Math.min(end - offset, 1024 * 1024));
+      await handle.read(rest, 0, rest.length, offset);
+      return { offset, reason: decoded.reason, torn: end - offset <= rest.length && rest.every((b) => b === 0) };
+    }
+    const payloadEnd = offset + frameHeaderBytes + decoded.length;
+    if (payloadEnd > end) return { offset, reason: 'incomplete frame', torn: true };
+    const payload = Buffer.allocUnsafe(decoded.length);
+    if (decoded.length > 0) await handle.read(payload, 0, decoded.length, offset + frameHeaderBytes);
+    if (!payloadMatches(header, payload, decoded.crc)) return { offset, reason: 'checksum mismatch', torn: payloadEnd === end };
+    yield { type: decoded.type, seq: decoded.seq, payload, offset };
+    offset = payloadEnd;
+  }
+  return undefined;
+}
+
+async function syncDirectory(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+async function sizeOf(file: string): Promise<number | undefined> {
+  try {
+    return (await stat(file)).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+export class FileJournal implements Journal {
+  readonly durable = true;
+  lastSeq = 0;
+  snapshotBytes = 0;
+  private snapshotSeq = 0;
+  private end = 0;
+  private lastAppend: { seq: number; offset: number } | undefined;
+
+  private constructor(
+    readonly location: string,
+    private readonly lock: DataLock,
+    private readonly journal: FileHandle,
+  ) {}
+
+  get logBytes(): number {
+    return this.end;
+  }
+
+  /** Opens (creating) a data directory: takes its lock, checks the journal and cuts off a torn last frame. */
+  static async open(dir: string, onWarning: (message: string) => void = () => {}): Promise<FileJournal> {
+    const location = path.resolve(dir);
+    await mkdir(location, { recursive: true });
+    const lock = await DataLock.acquire(location);
+    let handle: FileHandle | undefined;
+    try {
+      await rm(path.join(location, `${snapshotFileName}.tmp`), { force: true });
+      handle = await open(path.join(location, journalFileName), constants.O_RDWR | constants.O_CREAT);
+      const journal = new FileJournal(location, lock, handle);
+      await journal.readSnapshotHeader();
+      await journal.checkJournal(onWarning);
+      return journal;
+    } catch (error) {
+      await handle?.close();
+      await lock.release();
+      throw error;
+    }
+  }
+
+  private async readSnapshotHeader(): Promise<void> {
+    const file = path.join(this.location, snapshotFileName);
+    const size = await sizeOf(file);
+    if (size === undefined) return;
+    const handle = await open(file, 'r');
+    try {
+      const first = await readFrames(handle, 0, size).next();
+      if (first.done || first.value.type !== 'header') throw storeCorrupt(`${file} does not start with a snapshot header`);
+      const info = JSON.parse(first.value.payload.toString('utf8')) as { format?: number; seq?: number };
+      if (info.format !== snapshotFormat || typeof info.seq !== 'number') throw storeCorrupt(`${file} has an unknown snapshot format`);
+      this.snapshotSeq = info.seq;
+      this.lastSeq = info.seq;
+      this.snapshotBytes = size;
+    } finally {
+      await handle.close();
+    }
+  }
+
+  private async checkJournal(onWarning: (message: string) => void): Promise<void> {
+    const file = path.join(this.location, journalFileName);
+    const size = (await this.journal.stat()).size;
+    const frames = readFrames(this.journal, 0, size);
+    let result = await frames.next();
+    let end = 0;
+    while (!result.done) {
+      this.lastSeq = Math.max(this.lastSeq, result.value.seq);
+      end = result.value.offset + frameHeaderBytes + result.value.payload.length;
+      result = await frames.next();
+    }
+    const problem = result.value;
+    if (problem) {
+      if (!problem.torn) {
+        throw storeCorrupt(`${file} is damaged at byte ${problem.offset} (${problem.reason}), before its end: restore it from a backup, or cut it at that byte to lose the writes after it`);
+      }
+      await this.journal.truncate(problem.offset);
+      await this.journal.datasync();
+      onWarning(`${file}: ignored an incomplete last write of ${size - problem.offset} bytes (${problem.reason}); it had not been acknowledged`);
+      end = problem.offset;
+    }
+    this.end = end;
+  }
+
+  async append(entry: JournalEntry): Promise<void> {
+    const encoded = entryPayload(entry);
+    const header = encodeFrameHeader(entry.type, entry.seq, encoded);
+    const offset = this.end;
+    try {
+      const { bytesWritten } = await this.journal.writev([header, encoded], offset);
+      if (bytesWritten !== header.length + encoded.length) throw new Error(`short write (${bytesWritten} of ${header.length + encoded.length} bytes): is the disk full?`);
+      await this.journal.datasync();
+    } catch (error) {
+      // Leave no partial frame behind for the next append to follow.
+      await this.journal.truncate(offset).catch(() => undefined);
+      throw error;
+    }
+    this.end = offset + header.length + encoded.length;
+    this.lastAppend = { seq: entry.seq, offset };
+    this.lastSeq = Math.max(this.lastSeq, entry.seq);
+  }
+
+  async retract(seq: number): Promise<void> {
+    if (!this.lastAppend || this.lastAppend.seq !== seq) return;
+    await this.journal.truncate(this.lastAppend.offset);
+    await this.journal.datasync();
+    this.end = this.lastAppend.offset;
+    this.lastAppend = undefined;
+  }
+
+  async replay(upTo: number, sink: JournalSink): Promise<void> {
+    await this.replaySnapshot(sink);
+    const frames = readFrames(this.journal, 0, this.end);
+    let result = await frames.next();
+    for (; !result.done; result = await frames.next()) {
+      const { type, seq, payload } = result.value;
+      if (seq <= this.snapshotSeq) continue;
+      if (seq > upTo) break;
+      if (type === 'quads') await sink.entry({ type, seq, data: payload }, true);
+      else if (type === 'drop') await sink.entry({ type, seq, graph: payload.toString('utf8') }, true);
+      else throw storeCorrupt(`${path.join(this.location, journalFileName)} holds a ${type} frame at byte ${result.value.offset}`);
+    }
+    if (result.done && result.value) throw storeCorrupt(`${path.join(this.location, journalFileName)} changed while it was read (${result.value.reason} at byte ${result.value.offset})`);
+  }
+
+  private async replaySnapshot(sink: JournalSink): Promise<void> {
+    const file = path.join(this.location, snapshotFileName);
+    const size = await sizeOf(file);
+    if (size === undefined) return;
+    const handle = await open(file, 'r');
+    try {
+      const frames = readFrames(handle, 0, size);
+      let ended = false;
+      let result = await frames.next();
+      for (; !result.done; result = await frames.next()) {
+        const { type, payload } = result.value;
+        if (type === 'header') {
+          ended = (JSON.parse(payload.toString('utf8')) as { end?: boolean }).end === true;
+          continue;
+        }
+        if (type !== 'quads' || ended) throw storeCorrupt(`${file} holds an unexpected ${type} frame at byte ${result.value.offset}`);
+        await sink.chunk(payload, true);
+      }
+      if (result.value) throw storeCorrupt(`${file} is damaged at byte ${result.value.offset} (${result.value.reason})`);
+      if (!ended) throw storeCorrupt(`${file} is incomplete (no end frame)`);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async snapshot(seq: number): Promise<SnapshotWriter> {
+    const tmp = path.join(this.location, `${snapshotFileName}.tmp`);
+    const target = path.join(this.location, snapshotFileName);
+    const handle = await open(tmp, 'w');
+    let position = 0;
+    let chunks = 0;
+    const write = async (type: FrameType, ...parts: Uint8Array[]) => {
+      const header = encodeFrameHeader(type, seq, ...parts);
+      const { bytesWritten } = await handle.writev([header, ...parts], position);
+      position += bytesWritten;
+    };
+    let closed = false;
+    const close = async () => {
+      if (!closed) await handle.close();
+      closed = true;
+    };
+    await write('header', Buffer.from(JSON.stringify({ format: snapshotFormat, seq, created: new Date().toISOString() })));
+    return {
+      add: async (nquads) => {
+        await write('quads', nquads);
+        chunks += 1;
+      },
+      commit: async () => {
+        await write('header', Buffer.from(JSON.stringify({ end: true, chunks })));
+        await handle.sync();
+        await close();
+        await rename(tmp, target);
+        await syncDirectory(this.location);
+        this.snapshotSeq = seq;
+        this.snapshotBytes = position;
+        if (this.lastSeq <= seq) {
+          // Every write in the journal is in the snapshot now. (A crash before this point replays the journal's writes
+          // after the snapshot's sequence number only.)
+          await this.journal.truncate(0);
+          await this.journal.datasync();
+          this.end = 0;
+          this.lastAppend = undefined;
+        }
+      },
+      abort: async () => {
+        await close();
+        await rm(tmp, { force: true });
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.journal.close();
+    await this.lock.release();
+  }
+}
+

@@ -1,0 +1,51 @@
+// The one interface of the knowledge-graph store: one named graph per MCP session, SPARQL 1.1 over them.
+// Two implementations (embedded Oxigraph, remote SPARQL 1.1 endpoint) pass one shared test suite.
+import type { Quad, Term } from '@rdfjs/types';
+
+export interface IngestReceipt {
+  /** Quads in the batch (as sent; the store may already have had some of them). */
+  quads: number;
+  /** Session graphs the batch touched. */
+  graphs: string[];
+}
+
+export type QueryForm = 'SELECT' | 'ASK' | 'CONSTRUCT' | 'DESCRIBE';
+
+export type QueryResult =
+  | { form: 'SELECT'; variables: string[]; rows: Map<string, Term>[] }
+  | { form: 'ASK'; boolean: boolean }
+  | { form: 'CONSTRUCT' | 'DESCRIBE'; quads: Quad[] };
+
+export interface QueryOptions {
+  /** The default graph: the union of all session graphs (default), or the graph of one session (its IRI). */
+  graph?: 'union' | string;
+  /** Time limit in milliseconds; a query that runs longer fails with McpLdError code `query.timeout` (504). */
+  timeoutMs?: number;
+}
+
+export interface GraphSummary {
+  graph: string;
+  quads: number;
+}
+
+export interface QuadStore {
+  readonly kind: 'embedded' | 'remote';
+  /**
+   * Adds a batch of N-Quads (quads in session graphs; no default-graph quads), as text or as its UTF-8 bytes (the
+   * bytes are copied before ingest returns: the caller may reuse its buffer). All or nothing: when it
+   * resolves, the batch is stored (and, for a durable store, on disk); when it rejects, nothing of it is.
+   * Invalid N-Quads are rejected with McpLdError (400) before anything is written.
+   */
+  ingest(nquads: string | Uint8Array): Promise<IngestReceipt>;
+  /** A read-only SPARQL 1.1 query (SELECT, ASK, CONSTRUCT, DESCRIBE). */
+  query(sparql: string, options?: QueryOptions): Promise<QueryResult>;
+  /** Every session graph with its size. */
+  graphs(): Promise<GraphSummary[]>;
+  /** The quads of one graph (empty when it does not exist). */
+  graphQuads(graph: string): Promise<Quad[]>;
+  /** Removes one session graph; false when there was none. */
+  deleteGraph(graph: string): Promise<boolean>;
+  /** Quads in the store. */
+  size(): Promise<number>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,358 @@
+// The remote store: any SPARQL 1.1 Query / Update / Graph Store Protocol endpoint (Virtuoso, Fuseki, Oxigraph server,
+// GraphDB, Neptune). Ingests go per graph through the Graph Store protocol as N-Triples in Turtle bodies (Virtuoso
+// refuses N-Quads); queries run over the session graphs named in the protocol's dataset, so system graphs stay out.
+// Virtuoso's quirks are handled here: ASK as `__ASK_RETVAL` rows, booleans read back as "1"/"0", system graphs.
+import type { Quad, Term } from '@rdfjs/types';
+import { DataFactory } from 'n3';
+import { isUtf8 } from 'node:buffer';
+import type { GraphSummary, IngestReceipt, QueryOptions, QueryResult, QuadStore, QueryForm } from './quad-store.js';
+import { McpLdError } from '../core/problem.js';
+import { HttpClient, type Credentials } from './http-auth.js';
+import { splitNQuads } from './nquads-check.js';
+import { queryForm } from './query-form.js';
+import { fromGraphText, fromSparqlJson, parseTriples, type LiteralFix, type SparqlJson } from './sparql-results.js';
+import { invalidQuery, queryTimeout, storeFailed, storeUnavailable } from './store-errors.js';
+import { checkGraphName } from './embedded-store.js';
+
+export interface RemoteStoreOptions {
+  /** SPARQL 1.1 Query endpoint. */
+  queryUrl: string;
+  /** SPARQL 1.1 Update endpoint (default: derived for Virtuoso, else queryUrl). */
+  updateUrl?: string;
+  /** Graph Store Protocol endpoint (default: derived for Virtuoso, else queryUrl). */
+  graphsUrl?: string;
+  user?: string;
+  password?: string;
+  /** Default query time limit in milliseconds. Default 30,000. */
+  queryTimeoutMs?: number;
+  /** Time limit of one upload or other request, in milliseconds. Default 120,000. */
+  requestTimeoutMs?: number;
+  /** Largest statement (in bytes, and so largest literal) sent. Default 8 MiB. */
+  maxLiteralBytes?: number;
+  /** Triples per Graph Store upload. Default 10,000. */
+  uploadTriples?: number;
+  /** Uploads in flight at once. Default 4. */
+  concurrency?: number;
+  /** How long the list of session graphs (the dataset of union queries) is reused, in ms. Default 5,000. */
+  graphListTtlMs?: number;
+}
+
+const { namedNode, quad } = DataFactory;
+
+function termKey(term: Term): string {
+  return term.termType === 'Literal' ? `"${term.value}"@${term.language}^^${term.datatype.value}` : `${term.termType}:${term.value}`;
+}
+
+/** Graphs a store keeps for itself (Virtuoso's), never session graphs. */
+const systemGraphPrefixes = ['http://www.openlinksw.com/', 'http://www.w3.org/ns/ldp#', 'http://www.w3.org/2002/07/owl#', 'virtrdf:', 'urn:virtuoso:'];
+
+export function isSystemGraph(graph: string): boolean {
+  return systemGraphPrefixes.some((prefix) => graph.startsWith(prefix)) || /^https?:\/\/[^/]+\/(?:sparql|DAV)\/?$/i.test(graph);
+}
+
+const xsdBoolean = 'http://www.w3.org/2001/XMLSchema#boolean';
+
+/** Virtuoso reads booleans back as "1" and "0". */
+const fixLiteral: LiteralFix = (value, datatype) => (datatype === xsdBoolean ? (value === '1' ? 'true' : value === '0' ? 'false' : value) : value);
+
+/** The dataset of a query over no graph at all (an empty store), so the store does not fall back to all its graphs. */
+const noGraph = 'urn:mcp-ld:no-graph';
+
+function derivedEndpoint(queryUrl: string, authenticated: boolean, kind: 'update' | 'graphs'): string {
+  const url = new URL(queryUrl);
+  // Virtuoso: /sparql (anonymous, read-only) and /sparql-auth; updates on /sparql-auth, graphs on /sparql-graph-crud(-auth).
+  if (url.pathname === '/sparql' || url.pathname === '/sparql-auth') {
+    url.search = '';
+    if (kind === 'graphs') url.pathname = authenticated ? '/sparql-graph-crud-auth' : '/sparql-graph-crud';
+    else url.pathname = authenticated ? '/sparql-auth' : '/sparql';
+    return url.href;
+  }
+  return queryUrl;
+}
+
+/** The gist of an error body: plain text up to its echo of the query, or the text of an HTML page. */
+function firstLines(text: string): string {
+  let plain = text;
+  if (/^\s*<(?:!DOCTYPE|html)/i.test(text)) {
+    plain = text
+      .replace(/<head>[\s\S]*?<\/head>/i, '')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
+  }
+  const cut = plain.split(/\r?\n\s*\r?\n|SPARQL query:/)[0]!.replace(/\s+/g, ' ').trim();
+  return cut.length > 500 ? `${cut.slice(0, 500)}…` : cut;
+}
+
+export class RemoteStore implements QuadStore {
+  readonly kind = 'remote' as const;
+  readonly queryUrl: string;
+  readonly updateUrl: string;
+  readonly graphsUrl: string;
+  private readonly http: HttpClient;
+  private readonly queryTimeoutMs: number;
+  private readonly requestTimeoutMs: number;
+  private readonly maxLiteralBytes: number;
+  private readonly uploadTriples: number;
+  private readonly concurrency: number;
+  private readonly graphListTtlMs: number;
+  private graphList: { graphs: string[]; at: number } | undefined;
+
+  private constructor(options: RemoteStoreOptions) {
+    const credentials: Credentials | undefined = options.user !== undefined && options.password !== undefined ? { user: options.user, password: options.password } : undefined;
+    this.http = new HttpClient(credentials);
+    this.queryUrl = options.queryUrl;
+    this.updateUrl = options.updateUrl ?? derivedEndpoint(options.queryUrl, credentials !== undefined, 'update');
+    this.graphsUrl = options.graphsUrl ?? derivedEndpoint(options.queryUrl, credentials !== undefined, 'graphs');
+    this.queryTimeoutMs = options.queryTimeoutMs ?? 30_000;
+    this.requestTimeoutMs = options.requestTimeoutMs ?? 120_000;
+    this.maxLiteralBytes = options.maxLiteralBytes ?? 8 * 1024 * 1024;
+    this.uploadTriples = options.uploadTriples ?? 10_000;
+    this.concurrency = options.concurrency ?? 4;
+    this.graphListTtlMs = options.graphListTtlMs ?? 5_000;
+  }
+
+  /** Creates the client; it does not contact the store (a store that is down fails the first request with 503). */
+  static async open(options: RemoteStoreOptions): Promise<RemoteStore> {
+    return new RemoteStore(options);
+  }
+
+  get location(): string {
+    return this.queryUrl;
+  }
+
+  async ingest(input: string | Uint8Array): Promise<IngestReceipt> {
+    if (typeof input !== 'string' && !isUtf8(input)) throw new McpLdError({ code: 'store.invalid-nquads', status: 400, title: 'Invalid N-Quads', detail: 'the batch is not valid UTF-8' });
+    const nquads = typeof input === 'string' ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString('utf8');
+    this.checkStatementSizes(nquads);
+    const batch = splitNQuads(nquads);
+    if (batch.quads === 0) return { quads: 0, graphs: [] };
+    const uploads: { graph: string; lines: string[] }[] = [];
+    for (const [graph, lines] of batch.triples) {
+      // Blank nodes are scoped to one upload: a graph that has any goes up in one piece.
+      const whole = lines.length <= this.uploadTriples || lines.some((line) => line.includes('_:'));
+      if (whole) uploads.push({ graph, lines });
+      else for (let i = 0; i < lines.length; i += this.uploadTriples) uploads.push({ graph, lines: lines.slice(i, i + this.uploadTriples) });
+    }
+    this.graphList = undefined;
+    let next = 0;
+    let failure: unknown;
+    const worker = async () => {
+      while (failure === undefined && next < uploads.length) {
+        const upload = uploads[next++]!;
+        try {
+          await this.upload(upload.graph, upload.lines);
+        } catch (error) {
+          failure ??= error;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.concurrency, uploads.length) }, worker));
+    if (failure !== undefined) throw failure;
+    return { quads: batch.quads, graphs: batch.graphs };
+  }
+
+  /** A statement over the literal limit is refused before anything is sent (Virtuoso crashes on huge literals). */
+  private checkStatementSizes(nquads: string): void {
+    if (nquads.length <= this.maxLiteralBytes / 3) return;
+    let line = 0;
+    for (let start = 0; start < nquads.length; ) {
+      let end = nquads.indexOf('\n', start);
+      if (end < 0) end = nquads.length;
+      line += 1;
+      if (end - start > this.maxLiteralBytes / 3 && Buffer.byteLength(nquads.slice(start, end)) > this.maxLiteralBytes) {
+        throw new McpLdError({
+          code: 'store.literal-too-large',
+          status: 413,
+          title: 'Literal too large for the remote store',
+          detail: `line ${line}: a statement of ${Buffer.byteLength(nquads.slice(start, end))} bytes is over the remote store's limit of ${this.maxLiteralBytes} bytes (MCPLD_MAX_LITERAL)`,
+          line,
+        });
+      }
+      start = end + 1;
+    }
+  }
+
+  private async upload(graph: string, lines: string[]): Promise<void> {
+    // Virtuoso sniffs the format from the content: an @prefix line first makes it read Turtle (N-Triples is Turtle).
+    const body = `@prefix mld: <https://w3id.org/mcp-ld/ns#> .\n${lines.join('\n')}\n`;
+    const response = await this.request('ingest', this.graphUrl(graph), { method: 'POST', headers: { 'content-type': 'text/turtle; charset=utf-8' }, body }, this.requestTimeoutMs);
+    if (!response.ok) throw await this.refused('ingest', response, `uploading ${lines.length} triples to graph <${graph}>`);
+    await response.arrayBuffer();
+  }
+
+  async query(sparql: string, options: QueryOptions = {}): Promise<QueryResult> {
+    const form = queryForm(sparql);
+    const graphs = options.graph === undefined || options.graph === 'union' ? await this.sessionGraphs() : [checkGraphName(options.graph)];
+    return this.runQuery(sparql, form, graphs, options.timeoutMs ?? this.queryTimeoutMs);
+  }
+
+  private async runQuery(sparql: string, form: QueryForm, dataset: string[] | undefined, timeoutMs: number, cut?: { maxRows?: number }): Promise<QueryResult> {
+    const params = new URLSearchParams({ query: sparql });
+    if (dataset) {
+      for (const graph of dataset.length > 0 ? dataset : [noGraph]) params.append('default-graph-uri', graph);
+      for (const graph of dataset.length > 0 ? dataset : [noGraph]) params.append('named-graph-uri', graph);
+    }
+    // Virtuoso and Fuseki stop a query at `timeout` (ms) on their side too, instead of running on after we gave up.
+    params.set('timeout', String(timeoutMs));
+    const graphForm = form === 'CONSTRUCT' || form === 'DESCRIBE';
+    const accept = graphForm ? 'application/n-triples, text/turtle;q=0.8' : 'application/sparql-results+json';
+    const response = await this.request(
+      'query',
+      this.queryUrl,
+      { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept }, body: params.toString() },
+      timeoutMs,
+    );
+    if (!response.ok) throw await this.refused('query', response, 'running a query');
+    // Virtuoso answers a query that reached its time limit with partial results and this header.
+    if (response.headers.get('x-sql-state') === 'S1TAT') {
+      await response.arrayBuffer();
+      throw queryTimeout(timeoutMs, ' (the remote store stopped it)');
+    }
+    // Virtuoso cuts results at its ResultSetMaxRows silently, but for this header: say so rather than answer wrong.
+    const maxRows = response.headers.get('x-sparql-maxrows');
+    if (maxRows !== null && cut) cut.maxRows = Number(maxRows);
+    else if (maxRows !== null) {
+      await response.arrayBuffer();
+      throw new McpLdError({
+        code: 'query.truncated',
+        status: 502,
+        title: 'Results cut by the remote store',
+        detail: `the remote store returned only the first ${maxRows} results (its ResultSetMaxRows): narrow the query, page it with LIMIT and OFFSET, or raise that limit`,
+      });
+    }
+    const text = await response.text();
+    if (graphForm) {
+      const type = response.headers.get('content-type') ?? '';
+      return fromGraphText(form, text, /turtle/i.test(type) ? 'Turtle' : 'N-Triples');
+    }
+    const json = JSON.parse(text) as SparqlJson;
+    if (form === 'ASK' && typeof json.boolean !== 'boolean') {
+      // Virtuoso: one row `__ASK_RETVAL` = 1 for true, no rows (or 0) for false.
+      const rows = json.results?.bindings ?? [];
+      const value = rows[0]?.['__ASK_RETVAL']?.value;
+      return { form, boolean: rows.length > 0 && value !== '0' && value !== 'false' };
+    }
+    return fromSparqlJson(form as 'SELECT' | 'ASK', json, fixLiteral);
+  }
+
+  /** The session graphs, for the dataset of union queries; kept for a few seconds and dropped after our own writes. */
+  private async sessionGraphs(): Promise<string[]> {
+    if (this.graphList && performance.now() - this.graphList.at < this.graphListTtlMs) return this.graphList.graphs;
+    const graphs = (await this.graphs()).map((g) => g.graph);
+    this.graphList = { graphs, at: performance.now() };
+    return graphs;
+  }
+
+  async graphs(): Promise<GraphSummary[]> {
+    const result = await this.runQuery('SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } GROUP BY ?g', 'SELECT', undefined, this.queryTimeoutMs);
+    if (result.form !== 'SELECT') throw storeFailed('unexpected answer to the graph list');
+    const graphs: GraphSummary[] = [];
+    for (const row of result.rows) {
+      const g = row.get('g');
+      const n = row.get('n');
+      if (g?.termType !== 'NamedNode' || isSystemGraph(g.value)) continue;
+      graphs.push({ graph: g.value, quads: Number(n?.value ?? 0) });
+    }
+    return graphs.sort((a, b) => (a.graph < b.graph ? -1 : a.graph > b.graph ? 1 : 0));
+  }
+
+  async graphQuads(graph: string): Promise<Quad[]> {
+    checkGraphName(graph);
+    const expected = await this.countGraph(graph);
+    if (expected === 0) return [];
+    const response = await this.request('read', this.graphUrl(graph), { method: 'GET', headers: { accept: 'application/n-triples, text/turtle;q=0.8' } }, this.requestTimeoutMs);
+    if (response.status === 404) {
+      await response.arrayBuffer();
+      return [];
+    }
+    if (!response.ok) throw await this.refused('read', response, `reading graph <${graph}>`);
+    const type = response.headers.get('content-type') ?? '';
+    const quads = parseTriples(await response.text(), graph, /turtle/i.test(type) ? 'Turtle' : 'N-Triples');
+    if (quads.length >= expected) return quads;
+    // Virtuoso cuts a Graph Store GET at its ResultSetMaxRows without a word: page through the graph instead, in
+    // pages of what it did send (unordered pages: ORDER BY past its sort limit fails), and check the count.
+    return this.pagedGraphQuads(graph, expected, quads.length);
+  }
+
+  private async countGraph(graph: string): Promise<number> {
+    const result = await this.runQuery(`SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${graph}> { ?s ?p ?o } }`, 'SELECT', [graph], this.queryTimeoutMs);
+    return result.form === 'SELECT' ? Number(result.rows[0]?.get('n')?.value ?? 0) : 0;
+  }
+
+  private async pagedGraphQuads(graph: string, expected: number, pageSize: number): Promise<Quad[]> {
+    const seen = new Map<string, Quad>();
+    const target = namedNode(graph);
+    for (let offset = 0; offset < expected; offset += pageSize) {
+      const cut: { maxRows?: number } = {};
+      const page = await this.runQuery(`SELECT ?s ?p ?o WHERE { GRAPH <${graph}> { ?s ?p ?o } } LIMIT ${pageSize} OFFSET ${offset}`, 'SELECT', [graph], this.requestTimeoutMs, cut);
+      if (page.form !== 'SELECT') break;
+      if (cut.maxRows !== undefined && cut.maxRows > 1) {
+        // The page reached the store's cap: it may be short; take it again in pages under the cap.
+        pageSize = cut.maxRows - 1;
+        offset -= pageSize;
+        continue;
+      }
+      for (const row of page.rows) {
+        const q = quad(row.get('s') as Quad['subject'], row.get('p') as Quad['predicate'], row.get('o') as Quad['object'], target) as Quad;
+        seen.set(`${q.subject.value}\u0000${q.predicate.value}\u0000${termKey(q.object)}`, q);
+      }
+    }
+    if (seen.size < expected) {
+      throw new McpLdError({
+        code: 'query.truncated',
+        status: 502,
+        title: 'Results cut by the remote store',
+        detail: `graph <${graph}> has ${expected} quads but the remote store returned ${seen.size} (it cuts answers at ${pageSize} rows: raise its ResultSetMaxRows)`,
+      });
+    }
+    return [...seen.values()];
+  }
+
+  async deleteGraph(graph: string): Promise<boolean> {
+    checkGraphName(graph);
+    this.graphList = undefined;
+    const response = await this.request('delete', this.graphUrl(graph), { method: 'DELETE' }, this.requestTimeoutMs);
+    await response.arrayBuffer();
+    if (response.status === 404) return false;
+    if (!response.ok) throw await this.refused('delete', response, `deleting graph <${graph}>`);
+    return true;
+  }
+
+  async size(): Promise<number> {
+    return (await this.graphs()).reduce((sum, g) => sum + g.quads, 0);
+  }
+
+  async close(): Promise<void> {}
+
+  private graphUrl(graph: string): string {
+    const url = new URL(this.graphsUrl);
+    url.searchParams.set('graph', graph);
+    return url.href;
+  }
+
+  private async request(what: 'ingest' | 'query' | 'read' | 'delete', url: string, init: { method: string; headers?: Record<string, string>; body?: string }, timeoutMs: number): Promise<Response> {
+    try {
+      return await this.http.fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      const name = (error as Error).name;
+      if (name === 'TimeoutError' || name === 'AbortError') {
+        if (what === 'query') throw queryTimeout(timeoutMs);
+        throw storeUnavailable(`the remote store at ${new URL(url).origin} did not answer within ${timeoutMs} ms (${what}); nothing of this request is acknowledged`);
+      }
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      throw storeUnavailable(`cannot reach the remote store at ${new URL(url).origin} (${cause?.code ?? cause?.message ?? (error as Error).message})${what === 'ingest' ? '; nothing of this batch is acknowledged' : ''}`);
+    }
+  }
+
+  private async refused(what: 'ingest' | 'query' | 'read' | 'delete', response: Response, doing: string): Promise<McpLdError> {
+    const text = firstLines(await response.text().catch(() => ''));
+    const status = `${response.status} ${response.statusText}`.trim();
+    if (what === 'query' && response.status === 400) return invalidQuery(`the remote store refused the query: ${text || status}`);
+    if (response.status === 401 || response.status === 403) {
+      return storeUnavailable(`the remote store refused ${doing} (${status}): check MCPLD_STORE_USER / MCPLD_STORE_PASSWORD and the user's rights`);
+    }
+    return storeUnavailable(`the remote store answered ${status} when ${doing}${text ? `: ${text}` : ''}${what === 'ingest' ? '; the batch is not acknowledged' : ''}`);
+  }
+}

@@ -1,0 +1,278 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { EmbeddedStore } from '../../src/store/embedded-store.js';
+import { openStore, memoryOnlyWarning } from '../../src/store/open-store.js';
+import { encodeFrame } from '../../src/store/frames.js';
+import { journalFileName } from '../../src/store/file-journal.js';
+import { lockFileName } from '../../src/store/data-lock.js';
+import { readStoreConfig } from '../../src/core/config.js';
+import { crashBatch, crashBatchGraph } from '../helpers/crash-batch.js';
+import { g1, g2, quadStoreSuite, rejects, rowsOf, sample } from './quad-store-suite.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const childScript = path.join(here, '..', 'helpers', 'ingest-child.js');
+
+function tempDir(): string {
+  return mkdtempSync(path.join(tmpdir(), 'mcp-ld-store-'));
+}
+
+/** A few thousand quads: enough for a cartesian product that runs for hours. */
+function manyQuads(count: number, graph = g1): string {
+  let text = '';
+  for (let i = 0; i < count; i++) text += `<urn:x:s${i}> <urn:x:p${i % 7}> "${i}" <${graph}> .\n`;
+  return text;
+}
+
+const runaway = 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i }';
+
+describe('store: embedded (Oxigraph in a worker thread)', function () {
+  this.timeout(60_000);
+
+  describe('in memory', () => {
+    let store: EmbeddedStore;
+    beforeEach(async () => (store = await EmbeddedStore.open()));
+    afterEach(() => store.close());
+    quadStoreSuite(() => store);
+  });
+
+  describe('with a data directory', () => {
+    let dir: string;
+    let store: EmbeddedStore;
+    beforeEach(async () => {
+      dir = tempDir();
+      store = await EmbeddedStore.open({ dataDir: dir });
+    });
+    afterEach(async () => {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    quadStoreSuite(() => store);
+
+    it('gives the same answers after a restart on the same data directory', async () => {
+      await store.ingest(sample);
+      await store.deleteGraph(g2);
+      await store.ingest(`<urn:x:carol> <urn:x:name> "Carol" <${g2}> .\n`);
+      const before = { graphs: await store.graphs(), rows: rowsOf(await store.query('SELECT ?s ?name WHERE { ?s <urn:x:name> ?name } ORDER BY ?name')) };
+      await store.close();
+      store = await EmbeddedStore.open({ dataDir: dir });
+      assert.deepEqual(await store.graphs(), before.graphs);
+      assert.deepEqual(rowsOf(await store.query('SELECT ?s ?name WHERE { ?s <urn:x:name> ?name } ORDER BY ?name')), before.rows);
+    });
+
+    it('compacts a journal of deleted or repeated data into a snapshot as it grows, and on close', async () => {
+      await store.close();
+      store = await EmbeddedStore.open({ dataDir: dir, compactLogBytes: 64 * 1024 });
+      // Every batch twice: half the journal is quads the store already has, so compacting pays on the way.
+      for (let n = 0; n < 5; n++) for (let twice = 0; twice < 2; twice++) await store.ingest(crashBatch(n, 200));
+      assert.ok(statSync(path.join(dir, 'snapshot.mld')).size > 0);
+      assert.ok(statSync(path.join(dir, journalFileName)).size < 10 * 200 * 230);
+      await store.deleteGraph(crashBatchGraph(0));
+      await store.close();
+      assert.equal(statSync(path.join(dir, journalFileName)).size, 0);
+      store = await EmbeddedStore.open({ dataDir: dir });
+      assert.equal(await store.size(), 4 * 200);
+      assert.equal((await store.graphs()).length, 4);
+    });
+
+    it('keeps a journal of fresh quads as it is on close (replaying it costs what a snapshot would), and compacts later', async () => {
+      for (let n = 0; n < 3; n++) await store.ingest(crashBatch(n, 300));
+      await store.close();
+      assert.ok(!existsSync(path.join(dir, 'snapshot.mld')));
+      store = await EmbeddedStore.open({ dataDir: dir });
+      assert.equal(await store.size(), 900);
+      await store.close(); // journal entries of an earlier run: compacted
+      assert.ok(existsSync(path.join(dir, 'snapshot.mld')));
+      assert.equal(statSync(path.join(dir, journalFileName)).size, 0);
+      store = await EmbeddedStore.open({ dataDir: dir });
+      assert.equal(await store.size(), 900);
+    });
+
+    it('a second open of a live data directory fails clearly (423), and the first keeps working', async () => {
+      const error = await rejects(EmbeddedStore.open({ dataDir: dir }), 'store.locked', 423);
+      assert.match(error.message, new RegExp(`in use by this process`));
+      await store.ingest(sample);
+      assert.equal(await store.size(), 6);
+    });
+
+    it('takes over a lock left by a process that no longer exists', async () => {
+      await store.close();
+      const dead = spawn(process.execPath, ['-e', '0']);
+      const pid = dead.pid!;
+      await new Promise((resolve) => dead.on('exit', resolve));
+      writeFileSync(path.join(dir, lockFileName), JSON.stringify({ pid, host: (await import('node:os')).hostname(), since: 'then' }));
+      store = await EmbeddedStore.open({ dataDir: dir });
+      assert.equal(JSON.parse(readFileSync(path.join(dir, lockFileName), 'utf8')).pid, process.pid);
+      // A restarted container often gets the same pid again: a lock older than the process holding its pid is stale.
+      await store.close();
+      writeFileSync(path.join(dir, lockFileName), JSON.stringify({ pid: process.pid, host: (await import('node:os')).hostname(), since: '2020-01-01T00:00:00Z' }));
+      store = await EmbeddedStore.open({ dataDir: dir });
+    });
+
+    it('ignores a torn last journal frame (a crash mid-append) with a warning, and keeps everything before it', async () => {
+      await store.ingest(sample);
+      await store.close();
+      const journal = path.join(dir, journalFileName);
+      appendFileSync(journal, encodeFrame('quads', 1000, Buffer.from(`<urn:x:dave> <urn:x:name> "Dave" <${g1}> .\n`)));
+      const torn = encodeFrame('quads', 1001, Buffer.from(`<urn:x:erin> <urn:x:name> "Erin" <${g1}> .\n`));
+      appendFileSync(journal, torn.subarray(0, torn.length - 10));
+      const warnings: string[] = [];
+      store = await EmbeddedStore.open({ dataDir: dir, onWarning: (w) => warnings.push(w) });
+      assert.equal(warnings.length, 1);
+      assert.match(warnings[0]!, /incomplete last write/);
+      assert.equal(await store.size(), 7);
+      assert.deepEqual(await store.query('ASK { ?s <urn:x:name> "Erin" }'), { form: 'ASK', boolean: false });
+      // The cut-off journal takes new writes after its last whole frame.
+      await store.ingest(`<urn:x:frank> <urn:x:name> "Frank" <${g1}> .\n`);
+      await store.close();
+      store = await EmbeddedStore.open({ dataDir: dir });
+      assert.equal(await store.size(), 8);
+    });
+
+    it('refuses to open a journal damaged before its end (500), rather than drop acknowledged writes', async () => {
+      await store.close();
+      const journal = path.join(dir, journalFileName);
+      const first = encodeFrame('quads', 1, Buffer.from(`<urn:x:a> <urn:x:b> "1" <${g1}> .\n`));
+      first[first.length - 3] ^= 0xff;
+      writeFileSync(journal, Buffer.concat([first, encodeFrame('quads', 2, Buffer.from(`<urn:x:a> <urn:x:b> "2" <${g1}> .\n`))]));
+      await rejects(EmbeddedStore.open({ dataDir: dir }), 'store.corrupt', 500);
+      store = await EmbeddedStore.open(); // for afterEach
+    });
+
+    it('survives kill -9 mid-ingest: every acknowledged batch is there, and no batch is there in part', async function () {
+      this.timeout(120_000);
+      await store.close();
+      const perBatch = 300;
+      // Round 1: one batch at a time. Round 2: three at once (group commit), each twice, and a tiny compaction
+      // threshold: the journal is folded into snapshots on the way, so the kill can land in one too.
+      for (const [concurrency, compactBytes, killAfter, repeat] of [
+        [1, 512 * 1024 * 1024, 25, ''],
+        [3, 256 * 1024, 40, 'repeat'],
+      ] as const) {
+        const roundDir = path.join(dir, `round-${concurrency}`);
+        const acked = new Set<number>();
+        const child = spawn(process.execPath, [childScript, roundDir, String(perBatch), String(concurrency), String(compactBytes), repeat], { stdio: ['ignore', 'pipe', 'pipe'] });
+        let stderr = '';
+        child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+        const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+        await new Promise<void>((resolve, reject) => {
+          let buffer = '';
+          child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+            buffer += chunk;
+            for (let newline = buffer.indexOf('\n'); newline >= 0; newline = buffer.indexOf('\n')) {
+              const line = buffer.slice(0, newline);
+              buffer = buffer.slice(newline + 1);
+              const match = /^ack (\d+)$/.exec(line);
+              if (match) acked.add(Number(match[1]));
+              if (acked.size >= killAfter) {
+                child.kill('SIGKILL');
+                resolve();
+              }
+            }
+          });
+          child.on('exit', (code, signal) => (signal === 'SIGKILL' ? resolve() : reject(new Error(`child exited (${code}): ${stderr}`))));
+        });
+        await exited;
+        if (repeat) assert.ok(existsSync(path.join(roundDir, 'snapshot.mld')), 'the journal was compacted on the way');
+        store = await EmbeddedStore.open({ dataDir: roundDir });
+        const graphs = await store.graphs();
+        const present = new Map(graphs.map((g) => [g.graph, g.quads]));
+        for (const n of acked) assert.equal(present.get(crashBatchGraph(n)), perBatch, `acknowledged batch ${n} is missing or incomplete`);
+        for (const { graph, quads } of graphs) assert.equal(quads, perBatch, `${graph} holds part of a batch`);
+        await store.close();
+      }
+      store = await EmbeddedStore.open({ dataDir: dir });
+    });
+
+    it('a second process cannot open a directory the first has open', async function () {
+      this.timeout(30_000);
+      await store.close();
+      const child = spawn(process.execPath, [childScript, dir, '10', '1'], { stdio: ['ignore', 'pipe', 'ignore'] });
+      await new Promise<void>((resolve) => {
+        let seen = '';
+        child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+          seen += chunk;
+          if (seen.includes('ack ')) resolve();
+        });
+      });
+      try {
+        const error = await rejects(EmbeddedStore.open({ dataDir: dir }), 'store.locked', 423);
+        assert.match(error.message, new RegExp(`process ${child.pid}`));
+      } finally {
+        child.kill('SIGKILL');
+        await new Promise((resolve) => child.on('exit', resolve));
+      }
+      store = await EmbeddedStore.open({ dataDir: dir }); // the dead child's lock is taken over
+      assert.ok((await store.size()) > 0);
+    });
+
+    it('a query over its time limit fails with query.timeout (504); the store is rebuilt from disk and answers after', async () => {
+      await store.ingest(manyQuads(3000));
+      const started = performance.now();
+      await rejects(store.query(runaway, { timeoutMs: 300 }), 'query.timeout', 504);
+      assert.ok(performance.now() - started < 5000);
+      assert.equal(await store.size(), 3000);
+      assert.equal(store.engineStats.restarts, 1);
+      await store.ingest(sample);
+      assert.equal(await store.size(), 3006);
+    });
+  });
+
+  describe('limits', () => {
+    it('a runaway query in a memory-only store fails with query.timeout, and the data is rebuilt from memory', async () => {
+      const store = await EmbeddedStore.open({ queryTimeoutMs: 300 });
+      try {
+        await store.ingest(manyQuads(3000));
+        await store.deleteGraph(g1);
+        await store.ingest(manyQuads(2000, g2));
+        await rejects(store.query(runaway), 'query.timeout', 504);
+        assert.deepEqual(await store.graphs(), [{ graph: g2, quads: 2000 }]);
+        assert.deepEqual(rowsOf(await store.query('SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }')), [{ n: '2000' }]);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('refuses an ingest past the configured ceiling with store.full (507) pointing to the remote store', async () => {
+      const store = await EmbeddedStore.open({ maxQuads: 10 });
+      try {
+        await store.ingest(sample);
+        const error = await rejects(store.ingest(manyQuads(5, g2)), 'store.full', 507);
+        assert.match(error.message, /--store/);
+        assert.equal(await store.size(), 6);
+        await store.ingest(sample); // duplicates do not grow the store
+        await store.ingest(manyQuads(4, g2));
+        assert.equal(await store.size(), 10);
+        await rejects(store.ingest(manyQuads(11)), 'store.full', 507);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('openStore warns that a store without a data directory is memory-only', async () => {
+      const warnings: string[] = [];
+      const store = await openStore(readStoreConfig({}, {}), { onWarning: (w) => warnings.push(w) });
+      try {
+        assert.equal(store.kind, 'embedded');
+        assert.deepEqual(warnings, [memoryOnlyWarning]);
+      } finally {
+        await store.close();
+      }
+      const dir = tempDir();
+      const durable = await openStore(readStoreConfig({ data: dir }, {}), { onWarning: (w) => warnings.push(w) });
+      await durable.close();
+      assert.equal(warnings.length, 1);
+      assert.ok(existsSync(path.join(dir, journalFileName)));
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('rejects calls after close with store.closed', async () => {
+      const store = await EmbeddedStore.open();
+      await store.close();
+      await rejects(store.ingest(sample), 'store.closed', 503);
+    });
+  });
+});

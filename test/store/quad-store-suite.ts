@@ -1,0 +1,172 @@
+// The behaviour every QuadStore shares, as one suite run against each implementation (embedded in memory, embedded
+// with a data directory, remote Virtuoso): real engines, no mocks.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import type { QuadStore, QueryResult } from '../../src/store/quad-store.js';
+import { Lifter } from '../../src/lift/lifter.js';
+import { loadSchema } from '../../src/schema/index.js';
+import { parseInput } from '../../src/lift/input.js';
+import { trafficFile } from '../helpers/corpus.js';
+import { isMcpLdError } from '../../src/core/problem.js';
+
+const xsd = 'http://www.w3.org/2001/XMLSchema#';
+export const g1 = 'urn:mcp-ld:session/test-1';
+export const g2 = 'urn:mcp-ld:session/test-2';
+
+export const sample = [
+  `<urn:x:alice> <urn:x:name> "Alice" <${g1}> .`,
+  `<urn:x:alice> <urn:x:knows> <urn:x:bob> <${g1}> .`,
+  `<urn:x:alice> <urn:x:active> "true"^^<${xsd}boolean> <${g1}> .`,
+  `<urn:x:bob> <urn:x:name> "Bob" <${g2}> .`,
+  `<urn:x:bob> <urn:x:age> "42"^^<${xsd}integer> <${g2}> .`,
+  `<urn:x:bob> <urn:x:data> "{\\"a\\":[1,2]}"^^<http://www.w3.org/1999/02/22-rdf-syntax-ns#JSON> <${g2}> .`,
+  '',
+].join('\n');
+
+export function rowsOf(result: QueryResult): Record<string, string>[] {
+  assert.equal(result.form, 'SELECT');
+  if (result.form !== 'SELECT') return [];
+  return result.rows.map((row) => Object.fromEntries([...row].map(([name, term]) => [name, term.value])));
+}
+
+export async function rejects(promise: Promise<unknown>, code: string, status: number): Promise<Error> {
+  try {
+    await promise;
+  } catch (error) {
+    assert.ok(isMcpLdError(error), `expected an McpLdError, got ${String(error)}`);
+    assert.equal(error.code, code, error.message);
+    assert.equal(error.status, status);
+    return error;
+  }
+  assert.fail(`expected a rejection with ${code}`);
+}
+
+/** The real capture, lifted to N-Quads. */
+export function corpusNQuads(): string {
+  const lifter = new Lifter(loadSchema());
+  let out = '';
+  for (const item of parseInput(readFileSync(trafficFile, 'utf8'))) if (item.record) out += lifter.liftToNQuads(item.record).nquads;
+  return out;
+}
+
+/** Registers the shared tests; `store()` gives the store under test, emptied before each test. */
+export function quadStoreSuite(store: () => QuadStore): void {
+  it('ingest acknowledges the quads and the session graphs of a batch', async () => {
+    const receipt = await store().ingest(sample);
+    assert.equal(receipt.quads, 6);
+    assert.deepEqual([...receipt.graphs].sort(), [g1, g2]);
+    assert.equal(await store().size(), 6);
+  });
+
+  it('SELECT runs over the union of the session graphs, or over one session', async () => {
+    await store().ingest(sample);
+    const all = rowsOf(await store().query('SELECT ?name WHERE { ?who <urn:x:name> ?name } ORDER BY ?name'));
+    assert.deepEqual(all, [{ name: 'Alice' }, { name: 'Bob' }]);
+    const one = await store().query('SELECT ?who ?name WHERE { ?who <urn:x:name> ?name }', { graph: g2 });
+    assert.equal(one.form, 'SELECT');
+    if (one.form === 'SELECT') assert.deepEqual([...one.variables].sort(), ['name', 'who']);
+    assert.deepEqual(rowsOf(one), [{ who: 'urn:x:bob', name: 'Bob' }]);
+    const joined = rowsOf(await store().query('SELECT ?age WHERE { <urn:x:alice> <urn:x:knows> ?b . ?b <urn:x:age> ?age }'));
+    assert.deepEqual(joined, [{ age: '42' }]);
+  });
+
+  it('SELECT gives typed literals back with their datatype and canonical form (booleans as true/false)', async () => {
+    await store().ingest(sample);
+    const result = await store().query('SELECT ?active ?age ?data WHERE { <urn:x:alice> <urn:x:active> ?active . <urn:x:bob> <urn:x:age> ?age ; <urn:x:data> ?data }');
+    assert.equal(result.form, 'SELECT');
+    if (result.form !== 'SELECT') return;
+    const row = result.rows[0]!;
+    const active = row.get('active')!;
+    assert.equal(active.termType, 'Literal');
+    assert.equal(active.value, 'true');
+    assert.equal((active as { datatype: { value: string } }).datatype.value, `${xsd}boolean`);
+    assert.equal((row.get('age') as { datatype: { value: string } }).datatype.value, `${xsd}integer`);
+    assert.equal(row.get('data')!.value, '{"a":[1,2]}');
+  });
+
+  it('GRAPH ?g names the session graphs only', async () => {
+    await store().ingest(sample);
+    const graphs = rowsOf(await store().query('SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s ?p ?o } } ORDER BY ?g'));
+    assert.deepEqual(graphs, [{ g: g1 }, { g: g2 }]);
+  });
+
+  it('ASK answers true and false', async () => {
+    await store().ingest(sample);
+    assert.deepEqual(await store().query('ASK { ?s <urn:x:name> "Bob" }'), { form: 'ASK', boolean: true });
+    assert.deepEqual(await store().query('ASK { ?s <urn:x:name> "Carol" }'), { form: 'ASK', boolean: false });
+    assert.deepEqual(await store().query('ASK { <urn:x:bob> ?p ?o }', { graph: g1 }), { form: 'ASK', boolean: false });
+  });
+
+  it('CONSTRUCT gives quads in the default graph', async () => {
+    await store().ingest(sample);
+    const result = await store().query('PREFIX x: <urn:x:> CONSTRUCT { ?a x:friendOf ?b } WHERE { ?a x:knows ?b }');
+    assert.equal(result.form, 'CONSTRUCT');
+    if (result.form !== 'CONSTRUCT') return;
+    assert.equal(result.quads.length, 1);
+    const [q] = result.quads;
+    assert.equal(q!.subject.value, 'urn:x:alice');
+    assert.equal(q!.predicate.value, 'urn:x:friendOf');
+    assert.equal(q!.object.value, 'urn:x:bob');
+    assert.equal(q!.graph.termType, 'DefaultGraph');
+  });
+
+  it('graphs() lists every session graph with its size', async () => {
+    assert.deepEqual(await store().graphs(), []);
+    await store().ingest(sample);
+    assert.deepEqual(await store().graphs(), [
+      { graph: g1, quads: 3 },
+      { graph: g2, quads: 3 },
+    ]);
+  });
+
+  it('graphQuads() gives the quads of one graph, in that graph, and nothing for an unknown graph', async () => {
+    await store().ingest(sample);
+    const quads = await store().graphQuads(g1);
+    assert.equal(quads.length, 3);
+    assert.ok(quads.every((q) => q.graph.value === g1 && q.subject.value === 'urn:x:alice'));
+    assert.deepEqual(await store().graphQuads('urn:mcp-ld:session/none'), []);
+  });
+
+  it('deleteGraph() removes one session graph and says whether there was one', async () => {
+    await store().ingest(sample);
+    assert.equal(await store().deleteGraph(g1), true);
+    assert.equal(await store().deleteGraph(g1), false);
+    assert.deepEqual(await store().graphs(), [{ graph: g2, quads: 3 }]);
+    assert.equal(await store().size(), 3);
+    assert.deepEqual(await store().query('ASK { ?s <urn:x:name> "Alice" }'), { form: 'ASK', boolean: false });
+  });
+
+  it('ingesting the same batch again changes nothing', async () => {
+    await store().ingest(sample);
+    await store().ingest(sample);
+    assert.equal(await store().size(), 6);
+  });
+
+  it('invalid N-Quads are rejected (400, naming the line) and nothing of the batch is stored', async () => {
+    await store().ingest(sample);
+    const bad = `<urn:x:carol> <urn:x:name> "Carol" <${g1}> .\n<urn:x:carol> <urn:x:age> 42 <${g1}> .\n`;
+    const error = await rejects(store().ingest(bad), 'store.invalid-nquads', 400);
+    assert.match(error.message, /line 2/);
+    await rejects(store().ingest(`<urn:x:carol> <urn:x:name> "Carol" .\n`), 'store.invalid-nquads', 400);
+    await rejects(store().ingest(`<relative> <urn:x:name> "Carol" <${g1}> .\n`), 'store.invalid-nquads', 400);
+    assert.equal(await store().size(), 6);
+    assert.deepEqual(await store().query('ASK { ?s <urn:x:name> "Carol" }'), { form: 'ASK', boolean: false });
+  });
+
+  it('refuses updates and malformed queries with query.invalid (400)', async () => {
+    await rejects(store().query('INSERT DATA { GRAPH <urn:g> { <urn:a> <urn:b> <urn:c> } }'), 'query.invalid', 400);
+    await rejects(store().query('SELECT * WHERE { ?s ?p ?o'), 'query.invalid', 400);
+  });
+
+  it('stores the real capture: every lifted quad, queryable over the union', async () => {
+    const nquads = corpusNQuads();
+    const lines = nquads.split('\n').filter((l) => l !== '').length;
+    const receipt = await store().ingest(nquads);
+    assert.equal(receipt.quads, lines);
+    assert.equal(await store().size(), lines);
+    const count = rowsOf(await store().query('SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }'));
+    assert.equal(Number(count[0]!['n']), lines);
+    const calls = rowsOf(await store().query('SELECT (COUNT(?m) AS ?n) WHERE { ?m a <http://modelcontextprotocol.io/ontology#CallToolRequest> }'));
+    assert.ok(Number(calls[0]!['n']) > 0);
+  });
+}

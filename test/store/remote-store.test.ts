@@ -1,0 +1,167 @@
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import { RemoteStore, isSystemGraph } from '../../src/store/remote-store.js';
+import { openStore } from '../../src/store/open-store.js';
+import { readStoreConfig } from '../../src/core/config.js';
+import { parseChallenge } from '../../src/store/http-auth.js';
+import { sharedVirtuoso, skipBanner, virtuosoRequired, type Virtuoso } from '../helpers/virtuoso.js';
+import { g1, quadStoreSuite, rejects, sample } from './quad-store-suite.js';
+
+async function listen(handler: Parameters<typeof createServer>[1]): Promise<{ server: Server; url: string }> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  return { server, url: `http://127.0.0.1:${address.port}/sparql` };
+}
+
+describe('store: remote (SPARQL 1.1 protocols)', function () {
+  this.timeout(60_000);
+
+  it('a store that is down makes ingest reject with store.unavailable (503)', async () => {
+    const { server, url } = await listen(() => undefined);
+    await new Promise((resolve) => server.close(resolve)); // nothing listens on that port any more
+    const store = await RemoteStore.open({ queryUrl: url });
+    const error = await rejects(store.ingest(sample), 'store.unavailable', 503);
+    assert.match(error.message, /nothing of this batch is acknowledged/);
+    await rejects(store.query('ASK {}'), 'store.unavailable', 503);
+  });
+
+  it('a store that answers an error makes ingest reject with store.unavailable (503)', async () => {
+    const { server, url } = await listen((request, response) => {
+      request.resume();
+      response.writeHead(500, { 'content-type': 'text/plain' }).end('Virtuoso 42000 Error: out of disk');
+    });
+    try {
+      const store = await RemoteStore.open({ queryUrl: url });
+      const error = await rejects(store.ingest(sample), 'store.unavailable', 503);
+      assert.match(error.message, /500.*out of disk/);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('refuses a statement over the literal limit (413) before sending anything', async () => {
+    let requests = 0;
+    const { server, url } = await listen((request, response) => {
+      requests++;
+      request.resume();
+      response.writeHead(201).end();
+    });
+    try {
+      const store = await RemoteStore.open({ queryUrl: url, maxLiteralBytes: 1000 });
+      await rejects(store.ingest(`<urn:x:a> <urn:x:b> "${'y'.repeat(2000)}" <${g1}> .\n`), 'store.literal-too-large', 413);
+      assert.equal(requests, 0);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('answers HTTP Digest (qop=auth) and Basic challenges', async () => {
+    const digest = parseChallenge('Digest realm="SPARQL", domain="/sparql-graph-crud-auth", nonce="abc", opaque="xyz", stale="false", qop="auth", algorithm="MD5"');
+    assert.deepEqual(digest, { scheme: 'digest', params: { realm: 'SPARQL', domain: '/sparql-graph-crud-auth', nonce: 'abc', opaque: 'xyz', stale: 'false', qop: 'auth', algorithm: 'MD5' } });
+    assert.deepEqual(parseChallenge('Basic realm="fuseki"'), { scheme: 'basic', params: {} });
+    const seen: string[] = [];
+    const { server, url } = await listen((request, response) => {
+      request.resume();
+      const auth = request.headers.authorization;
+      seen.push(auth ?? '');
+      if (auth !== `Basic ${Buffer.from('u:p').toString('base64')}`) response.writeHead(401, { 'www-authenticate': 'Basic realm="x"' }).end();
+      else response.writeHead(204).end();
+    });
+    try {
+      const store = await RemoteStore.open({ queryUrl: url, user: 'u', password: 'p' });
+      await store.ingest(sample);
+      assert.equal(seen[0], '');
+      assert.ok(seen.some((a) => a.startsWith('Basic ')));
+      seen.length = 0;
+      await store.ingest(sample); // now authenticated up front
+      assert.equal(seen.length, 2);
+      assert.ok(seen.every((a) => a.startsWith('Basic ')));
+    } finally {
+      server.close();
+    }
+  });
+
+  it('tells system graphs from session graphs', () => {
+    assert.ok(isSystemGraph('http://www.openlinksw.com/schemas/virtrdf#'));
+    assert.ok(isSystemGraph('http://www.w3.org/ns/ldp#'));
+    assert.ok(isSystemGraph('http://localhost:8890/sparql'));
+    assert.ok(!isSystemGraph('urn:mcp-ld:session/1'));
+    assert.ok(!isSystemGraph('https://example.org/mcp/session/1'));
+  });
+
+  describe('against Virtuoso', function () {
+    let virtuoso: Virtuoso;
+    let store: RemoteStore;
+
+    before(async function () {
+      this.timeout(180_000);
+      try {
+        virtuoso = await sharedVirtuoso();
+      } catch (error) {
+        if (virtuosoRequired()) throw error;
+        console.warn(skipBanner((error as Error).message.split('\n')[0]!));
+        this.skip();
+      }
+      store = await RemoteStore.open({ queryUrl: virtuoso.queryUrl, user: virtuoso.user, password: virtuoso.password });
+    });
+
+    beforeEach(async () => {
+      for (const { graph } of await store.graphs()) await store.deleteGraph(graph);
+    });
+
+    quadStoreSuite(() => store);
+
+    it('openStore opens it from --store and the credentials in the environment', async () => {
+      const config = readStoreConfig({ store: virtuoso.queryUrl }, { MCPLD_STORE_USER: virtuoso.user, MCPLD_STORE_PASSWORD: virtuoso.password });
+      const opened = await openStore(config);
+      assert.equal(opened.kind, 'remote');
+      await opened.ingest(sample);
+      assert.equal(await opened.size(), 6);
+    });
+
+    it('wrong credentials make ingest reject with store.unavailable (503) naming the credentials', async () => {
+      const wrong = await RemoteStore.open({ queryUrl: virtuoso.queryUrl, user: virtuoso.user, password: 'wrong' });
+      const error = await rejects(wrong.ingest(sample), 'store.unavailable', 503);
+      assert.match(error.message, /MCPLD_STORE_USER/);
+      assert.equal(await store.size(), 0);
+    });
+
+    it('uploads large batches in several Graph Store requests', async () => {
+      const small = await RemoteStore.open({ queryUrl: virtuoso.queryUrl, user: virtuoso.user, password: virtuoso.password, uploadTriples: 1000 });
+      let text = '';
+      for (let i = 0; i < 4500; i++) text += `<urn:x:s${i}> <urn:x:p> "${i}" <${g1}> .\n`;
+      assert.equal((await small.ingest(text)).quads, 4500);
+      assert.deepEqual(await store.graphs(), [{ graph: g1, quads: 4500 }]);
+    });
+
+    it('says when Virtuoso cuts results at its ResultSetMaxRows (502) instead of answering short; reads whole graphs', async () => {
+      let text = '';
+      for (let i = 0; i < 12_000; i++) text += `<urn:x:s${i}> <urn:x:p> "${i}" <${g1}> .\n`;
+      await store.ingest(text);
+      await rejects(store.query('SELECT ?s WHERE { ?s ?p ?o }'), 'query.truncated', 502);
+      assert.equal((await store.graphQuads(g1)).length, 12_000);
+    });
+
+    it('a runaway query fails with query.timeout (504)', async () => {
+      let text = '';
+      for (let i = 0; i < 3000; i++) text += `<urn:x:s${i}> <urn:x:p${i % 7}> "${i}" <${g1}> .\n`;
+      await store.ingest(text);
+      await rejects(store.query('SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i }', { timeoutMs: 1000 }), 'query.timeout', 504);
+      assert.equal(await store.size(), 3000);
+    });
+
+    it('when Virtuoso stops, ingest rejects with store.unavailable (503); when it is back, ingest works', async function () {
+      this.timeout(180_000);
+      await virtuoso.stop();
+      try {
+        await rejects(store.ingest(sample), 'store.unavailable', 503);
+      } finally {
+        await virtuoso.restart();
+      }
+      await store.ingest(sample);
+      assert.equal(await store.size(), 6);
+    });
+  });
+});
