@@ -1,0 +1,22 @@
+// The query stage: SPARQL 1.1 over a QuadStore (checked, read-only, no federation), named parameterised queries
+// from queries/, and the result formats. The API and the CLI use it through this module.
+export { parseQuery, generateQuery, type ParsedQuery } from './parse-query.js';
+export { runQuery, sessionGraph, type RunOptions } from './run-query.js';
+export { NamedQueries, readQuery, prepareQuery, type NamedQuery } from './named-queries.js';
+export { parameterTerm, bindParameters, parameterTypes, type ParameterType, type ParameterValues, type QueryParameter } from './parameters.js';
+export { parseQueryHeader, type QueryHeader } from './query-header.js';
+export {
+  writeResult,
+  writeSolutions,
+  writeGraph,
+  resultsJson,
+  formatsFor,
+  isResultFormat,
+  resultMediaTypes,
+  solutionFormats,
+  graphFormats,
+  type ResultFormat,
+  type SolutionFormat,
+  type GraphFormat,
+} from './result-formats.js';
+export { queryPrefixes } from './prefixes.js';

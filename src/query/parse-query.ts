@@ -1,0 +1,254 @@
+// Parses SPARQL 1.1 with sparqljs and refuses what mcp-ld never runs: updates (INSERT, DELETE, LOAD, CLEAR…),
+// SERVICE at any depth (no federation), and malformed text (reported with its line and column). A query reaches a
+// store only after it passed here. Pure: no store, no I/O.
+import { Generator, Parser, type Query, type SparqlQuery, type Update } from 'sparqljs';
+import { McpLdError } from '../core/problem.js';
+import type { QueryForm } from '../store/quad-store.js';
+import { prefixPrologue, queryPrefixes } from './prefixes.js';
+
+export interface ParsedQuery {
+  form: QueryForm;
+  /** The sparqljs syntax tree (predeclared prefixes already expanded). */
+  tree: Query;
+  /** The text a store runs: the prologue of predeclared prefixes, then the query. */
+  text: string;
+}
+
+export interface ParseOptions {
+  /** Names the query in error messages (a file name, a named query). */
+  source?: string;
+}
+
+/** Parses and checks one query; throws McpLdError (400) for malformed text, updates and SERVICE. */
+export function parseQuery(text: string, options: ParseOptions = {}): ParsedQuery {
+  let tree: SparqlQuery;
+  try {
+    tree = new Parser({ prefixes: { ...queryPrefixes } }).parse(text);
+  } catch (error) {
+    const update = updateKeyword(text);
+    if (update) throw updateRefused(update, options);
+    throw malformed(text, error as Error & { hash?: ParserErrorHash }, options);
+  }
+  if (tree.type === 'update') throw updateRefused(updateOperations(tree), options);
+  refuseService(tree, text, options);
+  return { form: tree.queryType, tree, text: prefixPrologue + text };
+}
+
+/** The text of a (modified) syntax tree, as a store runs it: every IRI written in full, no prefix needed. */
+export function generateQuery(tree: Query): string {
+  return new Generator().stringify({ ...tree, prefixes: {} });
+}
+
+/** Checks a tree that did not come from text (or was modified): no update, no SERVICE. */
+export function checkTree(tree: SparqlQuery, options: ParseOptions = {}): asserts tree is Query {
+  if (tree.type === 'update') throw updateRefused(updateOperations(tree), options);
+  refuseService(tree, undefined, options);
+}
+
+// ---- refusals ------------------------------------------------------------------------------------------------
+
+function named(options: ParseOptions): string {
+  return options.source ? `${options.source}: ` : '';
+}
+
+function updateRefused(operation: string, options: ParseOptions): McpLdError {
+  return new McpLdError({
+    code: 'query.update-refused',
+    status: 400,
+    title: 'Update refused',
+    detail: `${named(options)}${operation} is a SPARQL update; mcp-ld runs only read-only queries (SELECT, ASK, CONSTRUCT, DESCRIBE) — traffic enters the store by ingestion`,
+  });
+}
+
+function updateOperations(update: Update): string {
+  const names = update.updates.map((u) => {
+    if ('updateType' in u) return { insert: 'INSERT DATA', delete: 'DELETE DATA', insertdelete: 'INSERT/DELETE … WHERE', deletewhere: 'DELETE WHERE' }[u.updateType];
+    return u.type.toUpperCase();
+  });
+  return [...new Set(names)].join(', ');
+}
+
+const updateKeywords = /^(INSERT|DELETE|LOAD|CLEAR|DROP|CREATE|ADD|MOVE|COPY|WITH)\b/i;
+
+/** The update keyword a text starts with after its prologue (for updates the parser could not even read). */
+function updateKeyword(text: string): string | undefined {
+  let rest = maskText(text);
+  const prologue = /^\s*(BASE\s*<[^>]*>|PREFIX\s*[^\s:]*:\s*<[^>]*>)/i;
+  for (let m = prologue.exec(rest); m; m = prologue.exec(rest)) rest = rest.slice(m[0].length);
+  return updateKeywords.exec(rest.trimStart())?.[1]?.toUpperCase();
+}
+
+function refuseService(tree: Query, text: string | undefined, options: ParseOptions): void {
+  const service = findService(tree);
+  if (!service) return;
+  const name = service.name.termType === 'NamedNode' ? `<${service.name.value}>` : `?${service.name.value}`;
+  const at = text === undefined ? undefined : locate(text, maskText(text).search(/\bSERVICE\b/i));
+  throw new McpLdError({
+    code: 'query.service-refused',
+    status: 400,
+    title: 'SERVICE refused',
+    detail: `${named(options)}SERVICE ${name}${at ? ` at line ${at.line}, column ${at.column}` : ''}: mcp-ld does not run federated queries; a query reads only the store's own graphs`,
+    ...(at ? { line: at.line } : {}),
+  });
+}
+
+interface ServiceNode {
+  type: 'service';
+  name: { termType: string; value: string };
+}
+
+/** The first SERVICE pattern anywhere in the tree: groups, OPTIONAL, UNION, MINUS, GRAPH, sub-queries, EXISTS. */
+function findService(node: unknown): ServiceNode | undefined {
+  if (Array.isArray(node)) {
+    for (const item of node) {
+      const found = findService(item);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (typeof node !== 'object' || node === null) return undefined;
+  const record = node as Record<string, unknown>;
+  if (record['type'] === 'service') return record as unknown as ServiceNode;
+  if ('termType' in record) return undefined; // an RDF term: nothing below it
+  for (const value of Object.values(record)) {
+    const found = findService(value);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+// ---- malformed text and where -------------------------------------------------------------------------------
+
+interface ParserErrorHash {
+  text?: string;
+  token?: string;
+  loc?: { first_line: number; first_column: number; last_line: number; last_column: number };
+  expected?: string[];
+}
+
+interface Position {
+  line: number;
+  column: number;
+}
+
+const tokenNames: Record<string, string> = {
+  IRIREF: 'an IRI',
+  PNAME_NS: 'a prefixed name',
+  PNAME_LN: 'a prefixed name',
+  VAR: 'a variable',
+  EOF: 'the end of the query',
+  INTEGER: 'a number',
+  DECIMAL: 'a number',
+  DOUBLE: 'a number',
+  STRING_LITERAL1: 'a string',
+  STRING_LITERAL2: 'a string',
+  STRING_LITERAL_LONG1: 'a string',
+  STRING_LITERAL_LONG2: 'a string',
+  BLANK_NODE_LABEL: 'a blank node',
+  INVALID: 'an invalid token',
+};
+
+function describeToken(token: string): string {
+  const bare = token.replace(/^'|'$/g, '');
+  return tokenNames[bare] ?? (/^[A-Z_]+$/.test(bare) && bare.length > 1 ? bare : `'${bare}'`);
+}
+
+function malformed(text: string, error: Error & { hash?: ParserErrorHash }, options: ParseOptions): McpLdError {
+  let at: Position | undefined;
+  let what: string;
+  const hash = error.hash;
+  if (hash && hash.loc) {
+    // The parser reports the last token it accepted; the offending one starts at the next non-blank character.
+    at = nextToken(text, hash.loc.last_line, hash.loc.last_column);
+    const expected = [...new Set((hash.expected ?? []).map(describeToken))];
+    const got = hash.token === 'EOF' ? 'the end of the query' : `'${hash.text ?? hash.token ?? ''}'`;
+    what = `unexpected ${got}${expected.length ? `; expected ${expected.slice(0, 8).join(', ')}${expected.length > 8 ? ', …' : ''}` : ''}`;
+  } else {
+    what = error.message.replace(/\.$/, '');
+    at = positionOfMessage(text, error.message);
+  }
+  return new McpLdError({
+    code: 'query.malformed',
+    status: 400,
+    title: 'Malformed query',
+    detail: `${named(options)}${at ? `line ${at.line}, column ${at.column}: ` : ''}${what}`,
+    ...(at ? { line: at.line } : {}),
+  });
+}
+
+/** Finds what a semantic error of the parser names (a prefix, an IRI, a variable) in the text. */
+function positionOfMessage(text: string, message: string): Position | undefined {
+  const masked = maskText(text);
+  const prefix = /^Unknown prefix: (.*)$/.exec(message);
+  if (prefix) return locate(text, searchToken(masked, `${prefix[1]}:`));
+  const relative = /^Cannot resolve relative IRI (.*) because/.exec(message);
+  if (relative) return locate(text, text.indexOf(`<${relative[1]}>`));
+  const variable = /\(\?([^)]+)\)/.exec(message);
+  if (variable) return locate(text, searchToken(masked, `?${variable[1]}`));
+  return undefined;
+}
+
+/** Offset of `token` in masked text where it starts a token (not inside a longer name), or -1. */
+function searchToken(masked: string, token: string): number {
+  const escaped = token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = new RegExp(`(^|[^A-Za-z0-9_:.?$-])${escaped}(?![A-Za-z0-9_])`).exec(masked);
+  return match ? match.index + match[1]!.length : -1;
+}
+
+/** Line and column (both 1-based) of an offset, or undefined for -1. */
+function locate(text: string, offset: number): Position | undefined {
+  if (offset < 0) return undefined;
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  return { line, column: offset - (before.lastIndexOf('\n') + 1) + 1 };
+}
+
+function nextToken(text: string, line: number, column: number): Position {
+  const lines = text.split('\n');
+  let offset = 0;
+  for (let i = 0; i < line - 1 && i < lines.length; i++) offset += lines[i]!.length + 1;
+  offset += column;
+  const masked = maskText(text);
+  while (offset < masked.length && /\s/.test(masked[offset]!)) offset++;
+  return locate(text, Math.min(offset, text.length))!;
+}
+
+/**
+ * The text with the insides of comments, strings and IRIs blanked (same length, same line breaks), so that
+ * searches for keywords, prefixes and variables find only real tokens.
+ */
+export function maskText(text: string): string {
+  let out = '';
+  let i = 0;
+  const blank = (s: string) => s.replace(/[^\n]/g, ' ');
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === '#') {
+      const end = text.indexOf('\n', i);
+      const stop = end === -1 ? text.length : end;
+      out += blank(text.slice(i, stop));
+      i = stop;
+    } else if (c === '"' || c === "'") {
+      const long = text.startsWith(c.repeat(3), i);
+      const quote = long ? c.repeat(3) : c;
+      let j = i + quote.length;
+      while (j < text.length && !text.startsWith(quote, j) && (long || text[j] !== '\n')) j += text[j] === '\\' ? 2 : 1;
+      j = Math.min(text.length, j + (text.startsWith(quote, j) ? quote.length : 0));
+      out += quote + blank(text.slice(i + quote.length, Math.max(i + quote.length, j - quote.length))) + text.slice(Math.max(i + quote.length, j - quote.length), j);
+      i = j;
+    } else if (c === '<') {
+      const iri = /^<[^<>"{}|^`\\\s]*>/.exec(text.slice(i, i + 4096));
+      if (iri) {
+        out += '<' + blank(iri[0].slice(1, -1)) + '>';
+        i += iri[0].length;
+      } else {
+        out += c;
+        i++;
+      }
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,85 @@
+// Reads the header of a `.rq` file: its leading comment lines with `@title`, `@description` and one `@param` per
+// parameter, e.g. `# @param tool xsd:string (optional) — only this tool`. A line without a tag continues the
+// tag before it. Pure: text in, metadata out.
+import { McpLdError } from '../core/problem.js';
+import { isParameterType, modifierParameters, parameterTypes, type QueryParameter } from './parameters.js';
+
+export interface QueryHeader {
+  title?: string;
+  description?: string;
+  parameters: QueryParameter[];
+}
+
+const paramLine = /^([A-Za-z_][A-Za-z0-9_]*)\s+(\S+)\s*(?:\(([^)]*)\))?\s*(?:(?:—|–|--|-)\s*(.*))?$/;
+
+function headerError(source: string, line: number, detail: string): McpLdError {
+  return new McpLdError({ code: 'query.header-invalid', status: 400, title: 'Invalid query header', detail: `${source}, line ${line}: ${detail}`, line });
+}
+
+/** The metadata of a query file; throws McpLdError (query.header-invalid) for a malformed tag. */
+export function parseQueryHeader(text: string, source = 'query'): QueryHeader {
+  const header: QueryHeader = { parameters: [] };
+  let last: { append: (more: string) => void } | undefined;
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    if (line === '') {
+      last = undefined;
+      continue;
+    }
+    if (!line.startsWith('#')) break;
+    const body = line.replace(/^#+\s?/, '').trim();
+    const tag = /^@([a-z]+)\b\s*(.*)$/.exec(body);
+    if (!tag) {
+      if (body !== '') last?.append(body);
+      continue;
+    }
+    const [, name, rest] = tag as unknown as [string, string, string];
+    switch (name) {
+      case 'title':
+        header.title = rest;
+        last = { append: (more) => (header.title += ` ${more}`) };
+        break;
+      case 'description':
+        header.description = rest;
+        last = { append: (more) => (header.description = header.description ? `${header.description} ${more}` : more) };
+        break;
+      case 'param': {
+        const parameter = parseParam(rest, source, i + 1);
+        if (header.parameters.some((p) => p.name === parameter.name)) throw headerError(source, i + 1, `parameter ${parameter.name} is declared twice`);
+        header.parameters.push(parameter);
+        last = { append: (more) => (parameter.description = parameter.description ? `${parameter.description} ${more}` : more) };
+        break;
+      }
+      default:
+        throw headerError(source, i + 1, `unknown tag @${name} (known: @title, @description, @param)`);
+    }
+  }
+  return header;
+}
+
+function parseParam(text: string, source: string, line: number): QueryParameter {
+  const match = paramLine.exec(text);
+  if (!match) throw headerError(source, line, `expected "@param NAME TYPE (optional|required|default VALUE) — description", not ${JSON.stringify(text)}`);
+  const [, name, type, flags, description] = match as unknown as [string, string, string, string | undefined, string | undefined];
+  if (!isParameterType(type)) throw headerError(source, line, `parameter ${name} has type ${type}; known types: ${parameterTypes.join(', ')}`);
+  if ((modifierParameters as readonly string[]).includes(name) && type !== 'xsd:integer') throw headerError(source, line, `parameter ${name} sets the query's ${name.toUpperCase()}: its type must be xsd:integer`);
+  const parameter: QueryParameter = { name, type, required: true, description: (description ?? '').trim() };
+  for (const flag of splitFlags(flags ?? '')) {
+    if (flag === 'optional') parameter.required = false;
+    else if (flag === 'required') parameter.required = true;
+    else if (flag.startsWith('default ')) {
+      const value = flag.slice('default '.length).trim();
+      parameter.default = value.startsWith('"') ? (JSON.parse(value) as string) : value;
+      parameter.required = false;
+    } else throw headerError(source, line, `parameter ${name}: unknown flag ${JSON.stringify(flag)} (known: optional, required, default VALUE)`);
+  }
+  return parameter;
+}
+
+function splitFlags(flags: string): string[] {
+  return flags
+    .split(',')
+    .map((f) => f.trim())
+    .filter((f) => f !== '');
+}

@@ -1,0 +1,309 @@
+// Writes query results: SELECT/ASK as SPARQL 1.1 Query Results JSON, XML, CSV or TSV (W3C formats) or an aligned
+// text table for people; CONSTRUCT/DESCRIBE graphs as N-Triples, N-Quads, Turtle or JSON-LD. Pure: results in, text out.
+import type { Quad, Term } from '@rdfjs/types';
+import { DataFactory, type Quad as N3Quad } from 'n3';
+import { McpLdError } from '../core/problem.js';
+import { serialize } from '../lift/serialize.js';
+import { quadsToNQuads } from '../lift/nquads.js';
+import { ns, xsd } from '../lift/vocabulary.js';
+import type { QueryForm, QueryResult } from '../store/quad-store.js';
+import { compactIri } from './prefixes.js';
+
+export const solutionFormats = ['table', 'json', 'xml', 'csv', 'tsv'] as const;
+export const graphFormats = ['turtle', 'ntriples', 'nquads', 'jsonld'] as const;
+export type SolutionFormat = (typeof solutionFormats)[number];
+export type GraphFormat = (typeof graphFormats)[number];
+export type ResultFormat = SolutionFormat | GraphFormat;
+
+export const resultMediaTypes: Record<ResultFormat, string> = {
+  table: 'text/plain; charset=utf-8',
+  json: 'application/sparql-results+json',
+  xml: 'application/sparql-results+xml',
+  csv: 'text/csv; charset=utf-8',
+  tsv: 'text/tab-separated-values; charset=utf-8',
+  turtle: 'text/turtle',
+  ntriples: 'application/n-triples',
+  nquads: 'application/n-quads',
+  jsonld: 'application/ld+json',
+};
+
+export function isResultFormat(name: string): name is ResultFormat {
+  return (solutionFormats as readonly string[]).includes(name) || (graphFormats as readonly string[]).includes(name);
+}
+
+/** The formats a query form can be written in. */
+export function formatsFor(form: QueryForm): readonly ResultFormat[] {
+  return form === 'SELECT' || form === 'ASK' ? solutionFormats : graphFormats;
+}
+
+export async function writeResult(result: QueryResult, format: ResultFormat): Promise<string> {
+  if (!formatsFor(result.form).includes(format)) {
+    throw new McpLdError({
+      code: 'query.format-mismatch',
+      status: 406,
+      title: 'Format does not fit the query',
+      detail: `a ${result.form} query gives ${result.form === 'SELECT' || result.form === 'ASK' ? 'solutions' : 'a graph'}: use one of ${formatsFor(result.form).join(', ')}, not ${format}`,
+    });
+  }
+  if (result.form === 'SELECT' || result.form === 'ASK') return writeSolutions(result, format as SolutionFormat);
+  return writeGraph(result.quads, format as GraphFormat);
+}
+
+export function writeSolutions(result: Solutions | Answer, format: SolutionFormat): string {
+  switch (format) {
+    case 'json':
+      return JSON.stringify(resultsJson(result)) + '\n';
+    case 'xml':
+      return resultsXml(result);
+    case 'csv':
+      return resultsCsv(result);
+    case 'tsv':
+      return resultsTsv(result);
+    case 'table':
+      return resultsTable(result);
+  }
+}
+
+type Solutions = Extract<QueryResult, { form: 'SELECT' }>;
+type Answer = Extract<QueryResult, { form: 'ASK' }>;
+
+// ---- SPARQL 1.1 Query Results JSON Format -------------------------------------------------------------------
+
+export type JsonTerm =
+  | { type: 'uri' | 'bnode'; value: string }
+  | { type: 'literal'; value: string; datatype?: string; 'xml:lang'?: string }
+  | { type: 'triple'; value: { subject: JsonTerm; predicate: JsonTerm; object: JsonTerm } };
+
+export type ResultsJson = { head: { vars: string[] }; results: { bindings: Record<string, JsonTerm>[] } } | { head: Record<string, never>; boolean: boolean };
+
+export function jsonTerm(term: Term): JsonTerm {
+  switch (term.termType) {
+    case 'NamedNode':
+      return { type: 'uri', value: term.value };
+    case 'BlankNode':
+      return { type: 'bnode', value: term.value };
+    case 'Literal':
+      if (term.language) return { type: 'literal', value: term.value, 'xml:lang': term.language };
+      if (term.datatype.value === xsd.string) return { type: 'literal', value: term.value };
+      return { type: 'literal', value: term.value, datatype: term.datatype.value };
+    case 'Quad':
+      return { type: 'triple', value: { subject: jsonTerm(term.subject), predicate: jsonTerm(term.predicate), object: jsonTerm(term.object) } };
+    default:
+      throw new Error(`a ${term.termType} cannot be a query result`);
+  }
+}
+
+export function resultsJson(result: Solutions | Answer): ResultsJson {
+  if (result.form === 'ASK') return { head: {}, boolean: result.boolean };
+  return {
+    head: { vars: result.variables },
+    results: {
+      bindings: result.rows.map((row) => {
+        const binding: Record<string, JsonTerm> = {};
+        for (const name of result.variables) {
+          const term = row.get(name);
+          if (term) binding[name] = jsonTerm(term);
+        }
+        return binding;
+      }),
+    },
+  };
+}
+
+// ---- SPARQL Query Results XML Format ------------------------------------------------------------------------
+
+// XML 1.0 cannot carry these characters at all, not even as references: they become U+FFFD.
+const xmlForbidden = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const xmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\r': '&#13;' };
+
+function xmlText(text: string): string {
+  return text.replace(xmlForbidden, '\uFFFD').replace(/[&<>"\r]/g, (c) => xmlEscapes[c]!);
+}
+
+function xmlTerm(term: Term): string {
+  switch (term.termType) {
+    case 'NamedNode':
+      return `<uri>${xmlText(term.value)}</uri>`;
+    case 'BlankNode':
+      return `<bnode>${xmlText(term.value)}</bnode>`;
+    case 'Literal': {
+      const attribute = term.language ? ` xml:lang="${xmlText(term.language)}"` : term.datatype.value === xsd.string ? '' : ` datatype="${xmlText(term.datatype.value)}"`;
+      return `<literal${attribute}>${xmlText(term.value)}</literal>`;
+    }
+    case 'Quad':
+      return `<triple><subject>${xmlTerm(term.subject)}</subject><predicate>${xmlTerm(term.predicate)}</predicate><object>${xmlTerm(term.object)}</object></triple>`;
+    default:
+      throw new Error(`a ${term.termType} cannot be a query result`);
+  }
+}
+
+export function resultsXml(result: Solutions | Answer): string {
+  const open = '<?xml version="1.0"?>\n<sparql xmlns="http://www.w3.org/2005/sparql-results#">\n';
+  if (result.form === 'ASK') return `${open}<head/>\n<boolean>${result.boolean}</boolean>\n</sparql>\n`;
+  const head = `<head>${result.variables.map((v) => `<variable name="${xmlText(v)}"/>`).join('')}</head>\n`;
+  const rows = result.rows.map((row) => {
+    const bindings = result.variables.flatMap((name) => {
+      const term = row.get(name);
+      return term ? [`<binding name="${xmlText(name)}">${xmlTerm(term)}</binding>`] : [];
+    });
+    return `<result>${bindings.join('')}</result>\n`;
+  });
+  return `${open}${head}<results>\n${rows.join('')}</results>\n</sparql>\n`;
+}
+
+// ---- SPARQL 1.1 Query Results CSV and TSV Formats -----------------------------------------------------------
+
+function csvField(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+function csvTerm(term: Term): string {
+  switch (term.termType) {
+    case 'BlankNode':
+      return `_:${term.value}`;
+    case 'Quad':
+      return `<< ${tsvTerm(term.subject)} ${tsvTerm(term.predicate)} ${tsvTerm(term.object)} >>`;
+    default:
+      return term.value;
+  }
+}
+
+/** CSV: lexical values only (no datatypes or language tags), fields quoted when needed, CRLF line ends. */
+export function resultsCsv(result: Solutions | Answer): string {
+  if (result.form === 'ASK') return `${result.boolean}\r\n`;
+  const lines = [result.variables.map(csvField).join(',')];
+  for (const row of result.rows) lines.push(result.variables.map((name) => csvField(row.has(name) ? csvTerm(row.get(name)!) : '')).join(','));
+  return lines.map((line) => `${line}\r\n`).join('');
+}
+
+const stringEscapes: Record<string, string> = { '\t': '\\t', '\n': '\\n', '\r': '\\r', '"': '\\"', '\\': '\\\\' };
+
+function tsvString(text: string): string {
+  return `"${text.replace(/[\t\n\r"\\]/g, (c) => stringEscapes[c]!)}"`;
+}
+
+function tsvIri(iri: string): string {
+  return `<${iri.replace(/[\u0000-\u0020<>"{}|^`\\]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`)}>`;
+}
+
+// Literals that Turtle writes bare, by datatype: written bare only when the lexical form is in that grammar.
+const bareLiterals: Record<string, RegExp> = {
+  [xsd.integer]: /^[+-]?[0-9]+$/,
+  [xsd.decimal]: /^[+-]?[0-9]*\.[0-9]+$/,
+  [xsd.double]: /^[+-]?([0-9]+\.[0-9]*|\.[0-9]+|[0-9]+)[eE][+-]?[0-9]+$/,
+  [xsd.boolean]: /^(true|false)$/,
+};
+
+function tsvTerm(term: Term): string {
+  switch (term.termType) {
+    case 'NamedNode':
+      return tsvIri(term.value);
+    case 'BlankNode':
+      return `_:${term.value}`;
+    case 'Literal': {
+      if (term.language) return `${tsvString(term.value)}@${term.language}`;
+      const datatype = term.datatype.value;
+      if (datatype === xsd.string) return tsvString(term.value);
+      if (bareLiterals[datatype]?.test(term.value)) return term.value;
+      return `${tsvString(term.value)}^^${tsvIri(datatype)}`;
+    }
+    case 'Quad':
+      return `<< ${tsvTerm(term.subject)} ${tsvTerm(term.predicate)} ${tsvTerm(term.object)} >>`;
+    default:
+      throw new Error(`a ${term.termType} cannot be a query result`);
+  }
+}
+
+/** TSV: `?var` headers, terms in Turtle syntax (tab, newline and return escaped in literals), LF line ends. */
+export function resultsTsv(result: Solutions | Answer): string {
+  if (result.form === 'ASK') return `${result.boolean}\n`;
+  const lines = [result.variables.map((v) => `?${v}`).join('\t')];
+  for (const row of result.rows) lines.push(result.variables.map((name) => (row.has(name) ? tsvTerm(row.get(name)!) : '')).join('\t'));
+  return lines.map((line) => `${line}\n`).join('');
+}
+
+// ---- an aligned text table, for people ----------------------------------------------------------------------
+
+const cellLimit = 100;
+const numeric = new Set<string>(['integer', 'decimal', 'double', 'float', 'long', 'int', 'short', 'nonNegativeInteger', 'positiveInteger'].map((t) => ns.xsd + t));
+
+function tableCell(term: Term | undefined): string {
+  if (!term) return '';
+  let text: string;
+  switch (term.termType) {
+    case 'NamedNode':
+      text = compactIri(term.value) ?? `<${term.value}>`;
+      break;
+    case 'BlankNode':
+      text = `_:${term.value}`;
+      break;
+    case 'Literal':
+      text = term.language ? `${term.value}@${term.language}` : term.value;
+      break;
+    case 'Quad':
+      text = `<< ${tableCell(term.subject)} ${tableCell(term.predicate)} ${tableCell(term.object)} >>`;
+      break;
+    default:
+      text = term.value;
+  }
+  text = text.replace(/[\u0000-\u001F\u007F]/g, (c) => ({ '\n': '\\n', '\t': '\\t', '\r': '\\r' })[c] ?? ' ');
+  const chars = [...text];
+  return chars.length > cellLimit ? chars.slice(0, cellLimit - 1).join('') + '…' : text;
+}
+
+function width(text: string): number {
+  return [...text].length;
+}
+
+/** Columns aligned with spaces (numbers to the right), one line per solution, and a count; long cells shortened. */
+export function resultsTable(result: Solutions | Answer): string {
+  if (result.form === 'ASK') return `${result.boolean}\n`;
+  const header = result.variables;
+  const cells = result.rows.map((row) => header.map((name) => tableCell(row.get(name))));
+  const right = header.map((name) => result.rows.length > 0 && result.rows.every((row) => {
+    const term = row.get(name);
+    return !term || (term.termType === 'Literal' && numeric.has(term.datatype.value));
+  }));
+  const widths = header.map((name, i) => Math.max(width(name), ...cells.map((row) => width(row[i]!))));
+  const pad = (text: string, i: number) => (right[i] ? ' '.repeat(widths[i]! - width(text)) + text : text + ' '.repeat(widths[i]! - width(text)));
+  const line = (row: string[]) => row.map(pad).join('  ').trimEnd();
+  const out = [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)];
+  out.push(`(${result.rows.length} ${result.rows.length === 1 ? 'row' : 'rows'})`);
+  return out.join('\n') + '\n';
+}
+
+// ---- graphs -------------------------------------------------------------------------------------------------
+
+function n3Term(term: Term): Term {
+  switch (term.termType) {
+    case 'NamedNode':
+      return DataFactory.namedNode(term.value);
+    case 'BlankNode':
+      return DataFactory.blankNode(term.value);
+    case 'Literal':
+      return DataFactory.literal(term.value, term.language || DataFactory.namedNode(term.datatype.value));
+    case 'DefaultGraph':
+      return DataFactory.defaultGraph();
+    case 'Quad':
+      return n3Quad(term as Quad);
+    default:
+      throw new Error(`a ${term.termType} cannot be in a result graph`);
+  }
+}
+
+function n3Quad(q: Quad): N3Quad {
+  return DataFactory.quad(n3Term(q.subject) as never, n3Term(q.predicate) as never, n3Term(q.object) as never, n3Term(q.graph) as never);
+}
+
+export async function writeGraph(quads: Quad[], format: GraphFormat): Promise<string> {
+  switch (format) {
+    case 'ntriples':
+      return quadsToNQuads(quads.map((q) => DataFactory.quad(n3Term(q.subject) as never, n3Term(q.predicate) as never, n3Term(q.object) as never)));
+    case 'nquads':
+      return quadsToNQuads(quads);
+    case 'turtle':
+      return serialize(quads.map(n3Quad), 'turtle');
+    case 'jsonld':
+      return serialize(quads.map(n3Quad), 'jsonld');
+  }
+}

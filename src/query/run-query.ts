@@ -1,0 +1,34 @@
+// Runs one read-only SPARQL query over a QuadStore: checked first (parse-query), then given to the store with the
+// default graph (the union of all session graphs, or one session's graph) and the time limit. Knows no store
+// implementation, no HTTP, no CLI.
+import { McpLdError, isMcpLdError } from '../core/problem.js';
+import { IriMinter } from '../lift/vocabulary.js';
+import type { QueryOptions, QueryResult, QuadStore } from '../store/quad-store.js';
+import { parseQuery, type ParsedQuery } from './parse-query.js';
+
+export interface RunOptions {
+  /** The default graph is this session's graph (its IRI) instead of the union of all session graphs. */
+  session?: string;
+  /** Time limit in milliseconds, enforced by the store (McpLdError `query.timeout` when exceeded). */
+  timeoutMs?: number;
+}
+
+/** The graph IRI of a session given by IRI or by id (ids are minted with `base`, default `urn:mcp-ld:`). */
+export function sessionGraph(session: string, base?: string): string {
+  return /^[A-Za-z][A-Za-z0-9+.-]*:/.test(session) ? session : new IriMinter(base).session(session);
+}
+
+export async function runQuery(store: QuadStore, query: string | ParsedQuery, options: RunOptions = {}): Promise<QueryResult> {
+  const parsed = typeof query === 'string' ? parseQuery(query) : query;
+  if (options.timeoutMs !== undefined && (!Number.isFinite(options.timeoutMs) || options.timeoutMs <= 0)) {
+    throw new McpLdError({ code: 'query.timeout-invalid', status: 400, title: 'Invalid time limit', detail: `the time limit must be a positive number of milliseconds, not ${options.timeoutMs}` });
+  }
+  const storeOptions: QueryOptions = { graph: options.session ?? 'union' };
+  if (options.timeoutMs !== undefined) storeOptions.timeoutMs = options.timeoutMs;
+  try {
+    return await store.query(parsed.text, storeOptions);
+  } catch (error) {
+    if (isMcpLdError(error)) throw error;
+    throw new McpLdError({ code: 'query.failed', status: 400, title: 'Query failed', detail: (error as Error).message ?? String(error) });
+  }
+}
