@@ -9,10 +9,12 @@ import { serveCommand } from './commands/serve.js';
 import { convertCommand } from './commands/convert.js';
 import { lowerCommand } from './commands/lower.js';
 import { ingestCommand } from './commands/ingest.js';
+import { tapCommand } from './commands/tap.js';
+import { proxyCommand } from './commands/proxy.js';
 import { contextsCommand } from './commands/contexts.js';
 import { ontologyCommand } from './commands/ontology.js';
 
-export const commands: Command[] = [convertCommand, lowerCommand, contextsCommand, ontologyCommand, schemaCommand, lintCommand, serveCommand, ingestCommand];
+export const commands: Command[] = [convertCommand, lowerCommand, contextsCommand, ontologyCommand, schemaCommand, lintCommand, serveCommand, ingestCommand, tapCommand, proxyCommand];
 
 function overview(): string {
   const width = Math.max(...commands.map((c) => c.name.length));

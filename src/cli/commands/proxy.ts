@@ -1,0 +1,47 @@
+// `mcp-ld proxy --target URL [--port P] [--host H] [sink] [--capture FILE]`: a recording reverse proxy for MCP's
+// Streamable HTTP transport. Clients use the proxy's address with the target's path (e.g. /mcp).
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { createRecordingProxy } from '../../tap/http-proxy.js';
+import { parseOptions, UsageError, write, type Command } from '../command.js';
+import { openRecording, recordingOptions } from '../recording.js';
+
+export const proxyCommand: Command = {
+  name: 'proxy',
+  summary: 'record an MCP server over Streamable HTTP through a transparent reverse proxy',
+  usage: 'mcp-ld proxy --target URL [--port 8081] [--host 127.0.0.1] [--data DIR | --store URL] [--capture FILE.jsonl] [--spool DIR]',
+  async run(args, io) {
+    const { values } = parseOptions(args, { ...recordingOptions, target: { type: 'string' }, port: { type: 'string', default: '8081' }, host: { type: 'string', default: '127.0.0.1' } });
+    if (!values.target) throw new UsageError('--target names the MCP server, e.g. --target http://127.0.0.1:3001');
+    let target: URL;
+    try {
+      target = new URL(values.target);
+    } catch {
+      throw new UsageError(`--target is not a URL: ${values.target}`);
+    }
+    if (target.protocol !== 'http:') throw new UsageError('--target must be an http:// URL');
+    const port = Number(values.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number, not "${values.port}"`);
+    const say = (text: string) => void write(io.stderr, `mcp-ld proxy: ${text}\n`).catch(() => {});
+    const recording = await openRecording(values, say);
+    const server = createRecordingProxy({ target, recorder: recording.recorder, defaultSession: randomUUID() });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, values.host, resolve);
+    });
+    const address = server.address() as AddressInfo;
+    say(`recording ${target.origin} at http://${values.host}:${address.port}`);
+    await new Promise<void>((resolve) => {
+      const stop = () => {
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+        server.closeAllConnections();
+        server.close(() => resolve());
+      };
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
+    });
+    await recording.finish();
+    return 0;
+  },
+};

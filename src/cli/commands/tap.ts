@@ -1,0 +1,28 @@
+// `mcp-ld tap [sink] [--capture FILE] [--session-name NAME] -- <server command> [args…]`: put mcp-ld in front of
+// an MCP server (stdio). The client talks to the server exactly as before; every message is recorded.
+import { randomUUID } from 'node:crypto';
+import { StdioObserver } from '../../tap/recorder.js';
+import { relay } from '../../tap/tap.js';
+import { parseOptions, UsageError, write, type Command } from '../command.js';
+import { openRecording, recordingOptions } from '../recording.js';
+
+export const tapCommand: Command = {
+  name: 'tap',
+  summary: 'run an MCP server (stdio) behind a transparent relay that records its traffic',
+  usage: 'mcp-ld tap [--data DIR | --store URL] [--capture FILE.jsonl] [--session-name NAME] [--spool DIR] -- <server command> [args...]',
+  async run(args, io) {
+    const split = args.indexOf('--');
+    if (split < 0 || split === args.length - 1) throw new UsageError('name the server command after --, e.g. mcp-ld tap --data ./graph -- npx -y @modelcontextprotocol/server-everything');
+    const { values } = parseOptions(args.slice(0, split), { ...recordingOptions, 'session-name': { type: 'string' } });
+    const [command, ...commandArgs] = args.slice(split + 1) as [string, ...string[]];
+    const say = (text: string) => void write(io.stderr, `mcp-ld tap: ${text}\n`).catch(() => {});
+    const session = values['session-name'] ?? randomUUID();
+    const recording = await openRecording(values, say);
+    const code = await relay(command, commandArgs, new StdioObserver(recording.recorder, session), { stdin: io.stdin, stdout: io.stdout }, (error) =>
+      say(`cannot start ${command}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'command not found' : error.message}`),
+    );
+    say(`session ${session}`);
+    await recording.finish();
+    return code;
+  },
+};

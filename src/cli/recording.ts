@@ -1,0 +1,65 @@
+// What `mcp-ld tap` and `mcp-ld proxy` share: a recorder writing the capture file and delivering to the store the
+// flags name (with a spool on disk for when it is unavailable), and the flush at the end.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { readStoreConfig, readTapConfig } from '../core/config.js';
+import { loadSchema } from '../schema/index.js';
+import { Lifter } from '../lift/lifter.js';
+import { encodeSegment } from '../lift/vocabulary.js';
+import { openStore } from '../store/open-store.js';
+import type { QuadStore } from '../store/quad-store.js';
+import { DeliveryQueue } from '../tap/delivery.js';
+import { Recorder } from '../tap/recorder.js';
+
+export const recordingOptions = {
+  data: { type: 'string' },
+  store: { type: 'string' },
+  capture: { type: 'string' },
+  spool: { type: 'string' },
+} as const;
+
+export interface RecordingFlags {
+  data?: string | undefined;
+  store?: string | undefined;
+  capture?: string | undefined;
+  spool?: string | undefined;
+}
+
+export interface Recording {
+  recorder: Recorder;
+  /** Delivers what is left (waiting for the store up to the configured time), closes everything, reports. */
+  finish(): Promise<void>;
+}
+
+export async function openRecording(flags: RecordingFlags, say: (text: string) => void): Promise<Recording> {
+  const config = readStoreConfig({ data: flags.data, store: flags.store });
+  const tapConfig = readTapConfig({ spool: flags.spool });
+  let sink: QuadStore | undefined;
+  let delivery: DeliveryQueue | undefined;
+  if (config.dataDir || config.storeUrl) {
+    sink = await openStore(config, { onWarning: say });
+    mkdirSync(tapConfig.spoolDir, { recursive: true });
+    const spoolFile = path.join(tapConfig.spoolDir, `${encodeSegment(config.storeUrl ?? path.resolve(config.dataDir!))}.spool.jsonl`);
+    delivery = new DeliveryQueue(sink, spoolFile, {
+      down: (error, spool) => say(`the store is unavailable (${error.message}); recording continues into ${spool}`),
+      up: () => say('the store is back; spooled records delivered'),
+    });
+    if (delivery.pending > 0) say(`delivering ${delivery.pending} batch(es) spooled by an earlier run`);
+  } else if (!flags.capture) {
+    say('no --data, --store or --capture: the traffic is relayed but not recorded anywhere');
+  }
+  const recorder = new Recorder(new Lifter(loadSchema()), delivery, flags.capture);
+  return {
+    recorder,
+    async finish() {
+      await recorder.finish();
+      if (delivery) {
+        const left = await delivery.flush(tapConfig.flushTimeoutMs);
+        if (left > 0) say(`${left} batch(es) could not be delivered yet; they are kept in the spool and sent by the next run`);
+      }
+      await sink?.close();
+      const { messages, quads, nonJson, notMcp } = recorder.counts;
+      say(`${messages} messages recorded (${quads} quads)${nonJson ? `, ${nonJson} non-JSON lines` : ''}${notMcp ? `, ${notMcp} non-MCP messages` : ''}`);
+    },
+  };
+}

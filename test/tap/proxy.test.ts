@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { cliPath } from '../helpers/run-cli.js';
+import { everythingServer, runHttpSession, toolCalls } from '../helpers/mcp-session.js';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts a process and resolves once a line of its stderr matches `ready`. */
+function startUntil(command: string, args: string[], ready: RegExp, env: NodeJS.ProcessEnv = process.env): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let seen = '';
+    child.stderr!.setEncoding('utf8').on('data', (text: string) => {
+      seen += text;
+      const match = seen.match(ready);
+      if (match) resolve({ child, match });
+    });
+    child.on('exit', (code) => reject(new Error(`${command} exited (${code}) before it was ready: ${seen}`)));
+  });
+}
+
+describe('proxy: a recording reverse proxy for Streamable HTTP', function () {
+  this.timeout(120_000);
+  let server: ChildProcess;
+  let target: string;
+
+  before(async () => {
+    const port = await freePort();
+    ({ child: server } = await startUntil(process.execPath, [everythingServer, 'streamableHttp'], /listening on port/, { ...process.env, PORT: String(port) }));
+    target = `http://127.0.0.1:${port}`;
+  });
+  after(() => server?.kill());
+
+  it('gives the SDK client the same results as without it, and records every message under the Mcp-Session-Id', async () => {
+    const direct = await runHttpSession(`${target}/mcp`);
+    const capture = path.join(mkdtempSync(path.join(tmpdir(), 'mcp-ld-proxy-')), 'http.jsonl');
+    const { child: proxy, match } = await startUntil(process.execPath, [cliPath, 'proxy', '--target', target, '--port', '0', '--capture', capture], /at http:\/\/127\.0\.0\.1:(\d+)/);
+    const proxied = await runHttpSession(`http://127.0.0.1:${match[1]}/mcp`);
+    await new Promise((resolve) => {
+      proxy.on('exit', resolve);
+      proxy.kill('SIGTERM');
+    });
+    assert.deepStrictEqual(proxied, direct);
+
+    const records = readFileSync(capture, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { dir: string; session: string; msg: Record<string, unknown> });
+    const sessions = new Set(records.map((r) => r.session));
+    assert.equal(sessions.size, 1, `one MCP session: ${[...sessions].join(', ')}`);
+    assert.match([...sessions][0]!, /^[0-9a-f-]{36}$/, 'the server-assigned Mcp-Session-Id');
+    const sent = records.filter((r) => r.dir === 'c2s').map((r) => r.msg);
+    assert.equal(sent[0]!['method'], 'initialize');
+    assert.deepEqual(
+      sent.filter((m) => m['method'] === 'tools/call').map((m) => (m['params'] as { name: string }).name),
+      toolCalls.map((c) => c.name),
+    );
+    const answered = new Set(records.filter((r) => r.dir === 's2c' && 'id' in r.msg && !('method' in r.msg)).map((r) => JSON.stringify(r.msg['id'])));
+    for (const request of sent.filter((m) => 'id' in m)) assert.ok(answered.has(JSON.stringify(request['id'])), `response to ${String(request['method'])}`);
+  });
+
+  it('answers 502 problem+json when the target cannot be reached', async () => {
+    const deadPort = await freePort();
+    const { child: proxy, match } = await startUntil(process.execPath, [cliPath, 'proxy', '--target', `http://127.0.0.1:${deadPort}`, '--port', '0'], /at http:\/\/127\.0\.0\.1:(\d+)/);
+    try {
+      const response = await fetch(`http://127.0.0.1:${match[1]}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' });
+      assert.equal(response.status, 502);
+      assert.match((await response.json()).detail, /cannot be reached/);
+    } finally {
+      proxy.kill('SIGTERM');
+    }
+  });
+});

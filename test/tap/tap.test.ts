@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { cliPath, runCli } from '../helpers/run-cli.js';
+import { everythingServer, runSession, toolCalls } from '../helpers/mcp-session.js';
+
+const node = process.execPath;
+
+function captureOf(file: string): { dir: string; msg?: Record<string, unknown>; raw?: string; session: string }[] {
+  return readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+}
+
+describe('tap: a transparent stdio relay that records', function () {
+  this.timeout(120_000);
+  const dir = mkdtempSync(path.join(tmpdir(), 'mcp-ld-tap-'));
+
+  it('gives the SDK client the same results as without the tap, and captures every message with its direction', async () => {
+    const direct = await runSession(node, [everythingServer, 'stdio']);
+    const capture = path.join(dir, 'session.jsonl');
+    const tapped = await runSession(node, [cliPath, 'tap', '--capture', capture, '--session-name', 'sdk-run', '--', node, everythingServer, 'stdio']);
+    assert.deepStrictEqual(tapped, direct);
+
+    const records = captureOf(capture);
+    assert.ok(records.every((r) => r.session === 'sdk-run'));
+    const sent = records.filter((r) => r.dir === 'c2s').map((r) => r.msg!);
+    assert.equal(sent[0]!['method'], 'initialize');
+    const calls = sent.filter((m) => m['method'] === 'tools/call').map((m) => (m['params'] as { name: string }).name);
+    assert.deepEqual(calls, toolCalls.map((c) => c.name), 'tool calls per tool match the wire');
+    // Every request the client sent got its response recorded, in the other direction.
+    const answered = new Set(records.filter((r) => r.dir === 's2c' && r.msg && 'id' in r.msg && !('method' in r.msg)).map((r) => JSON.stringify(r.msg!['id'])));
+    for (const request of sent.filter((m) => 'id' in m)) assert.ok(answered.has(JSON.stringify(request['id'])), `response to ${String(request['method'])}`);
+    // The capture converts: every message is a lifted message of the session.
+    const converted = await runCli(['convert', capture, '--quiet']);
+    assert.equal(converted.code, 0, converted.stderr);
+    const messages = new Set(converted.stdout.split('\n').filter((l) => l.includes('#inSession>')).map((l) => l.split(' ')[0]));
+    assert.equal(messages.size, records.length);
+  });
+
+  it('relays bytes unchanged, non-JSON lines included, and records non-JSON lines as such', async () => {
+    const capture = path.join(dir, 'bytes.jsonl');
+    const input = Buffer.from('{"jsonrpc":"2.0","id":1,"method":"ping"}\r\nnot json \u00e9\u4e2d\n{"partial":');
+    const output = await new Promise<Buffer>((resolve, reject) => {
+      const child = spawn(node, [cliPath, 'tap', '--capture', capture, '--', 'cat'], { stdio: ['pipe', 'pipe', 'ignore'] });
+      const chunks: Buffer[] = [];
+      child.stdout.on('data', (c: Buffer) => chunks.push(c));
+      child.on('error', reject);
+      child.on('close', () => resolve(Buffer.concat(chunks)));
+      child.stdin.end(input);
+    });
+    assert.ok(output.equals(input), 'stdout carries exactly the bytes of stdin');
+    const records = captureOf(capture);
+    const expected = [{ jsonrpc: '2.0', id: 1, method: 'ping' }, 'not json \u00e9\u4e2d', '{"partial":'];
+    for (const dir of ['c2s', 's2c']) {
+      assert.deepEqual(records.filter((r) => r.dir === dir).map((r) => r.raw ?? r.msg), expected, `${dir}: the JSON line as msg, the others as raw, an unterminated last line too`);
+    }
+  });
+
+  it("propagates the server's exit code, and forwards SIGTERM to it", async () => {
+    const exited = await runCli(['tap', '--', node, '-e', 'process.exit(3)']);
+    assert.equal(exited.code, 3);
+    const code = await new Promise<number | null>((resolve) => {
+      const child = spawn(node, [cliPath, 'tap', '--', node, '-e', 'process.stdout.write("ready\\n"); setInterval(() => {}, 1000)'], { stdio: ['pipe', 'pipe', 'ignore'] });
+      child.stdout.once('data', () => child.kill('SIGTERM'));
+      child.on('close', (c) => resolve(c));
+    });
+    assert.equal(code, 128 + 15);
+  });
+
+  it('says clearly when the server command cannot be started, and exits 127', async () => {
+    const result = await runCli(['tap', '--', 'no-such-mcp-server-command']);
+    assert.equal(result.code, 127);
+    assert.match(result.stderr, /cannot start no-such-mcp-server-command: command not found/);
+  });
+
+  it('needs a server command after --', async () => {
+    const result = await runCli(['tap', '--capture', 'x.jsonl']);
+    assert.equal(result.code, 2);
+    assert.match(result.stderr, /name the server command after --/);
+  });
+});
