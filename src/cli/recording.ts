@@ -2,13 +2,13 @@
 // flags name (with a spool on disk for when it is unavailable), and the flush at the end.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { readStoreConfig, readTapConfig } from '../core/config.js';
+import { readStoreConfig, readTapConfig, type StoreConfig } from '../core/config.js';
 import { loadSchema } from '../schema/index.js';
 import { Lifter } from '../lift/lifter.js';
 import { encodeSegment } from '../lift/vocabulary.js';
 import { openStore } from '../store/open-store.js';
 import type { QuadStore } from '../store/quad-store.js';
-import { DeliveryQueue } from '../tap/delivery.js';
+import { DeliveryQueue, type DeliverySink } from '../tap/delivery.js';
 import { Recorder } from '../tap/recorder.js';
 
 export const recordingOptions = {
@@ -31,13 +31,33 @@ export interface Recording {
   finish(): Promise<void>;
 }
 
+/** A store opened on first use and again after a failed open (a data directory in use by another process): until it
+ * opens, deliveries fail and the queue spools, exactly as when a store goes down. */
+class ReopeningSink implements DeliverySink {
+  private store: QuadStore | undefined;
+
+  constructor(
+    private readonly config: StoreConfig,
+    private readonly say: (text: string) => void,
+  ) {}
+
+  async ingest(nquads: string): Promise<unknown> {
+    this.store ??= await openStore(this.config, { onWarning: this.say });
+    return this.store.ingest(nquads);
+  }
+
+  async close(): Promise<void> {
+    await this.store?.close();
+  }
+}
+
 export async function openRecording(flags: RecordingFlags, say: (text: string) => void): Promise<Recording> {
   const config = readStoreConfig({ data: flags.data, store: flags.store });
   const tapConfig = readTapConfig({ spool: flags.spool });
-  let sink: QuadStore | undefined;
+  let sink: ReopeningSink | undefined;
   let delivery: DeliveryQueue | undefined;
   if (config.dataDir || config.storeUrl) {
-    sink = await openStore(config, { onWarning: say });
+    sink = new ReopeningSink(config, say);
     mkdirSync(tapConfig.spoolDir, { recursive: true });
     const spoolFile = path.join(tapConfig.spoolDir, `${encodeSegment(config.storeUrl ?? path.resolve(config.dataDir!))}.spool.jsonl`);
     delivery = new DeliveryQueue(sink, spoolFile, {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { cliPath, runCli } from '../helpers/run-cli.js';
 import { everythingServer, runSession, toolCalls } from '../helpers/mcp-session.js';
+import { EmbeddedStore } from '../../src/store/embedded-store.js';
 
 const node = process.execPath;
 
@@ -36,6 +37,38 @@ describe('tap: a transparent stdio relay that records', function () {
     assert.equal(converted.code, 0, converted.stderr);
     const messages = new Set(converted.stdout.split('\n').filter((l) => l.includes('#inSession>')).map((l) => l.split(' ')[0]));
     assert.equal(messages.size, records.length);
+  });
+
+  it('stores every message in the graph, tool calls per tool as on the wire; with the store unavailable, nothing is lost once it is back', async () => {
+    const data = path.join(dir, 'graph');
+    const spool = path.join(dir, 'spool');
+    // During the first session another process holds the store: the tap must relay anyway, and spool.
+    const holder = await EmbeddedStore.open({ dataDir: data });
+    const tapped = await runSession(node, [cliPath, 'tap', '--data', data, '--spool', spool, '--session-name', 'held', '--', node, everythingServer, 'stdio']);
+    assert.deepEqual(tapped.calls.map((c) => c.name), toolCalls.map((c) => c.name), 'the session worked while the store was unavailable');
+    await holder.close();
+    // The next run on the same store sends what was spooled before anything else.
+    const next = await runCli(['tap', '--data', data, '--spool', spool, '--', node, '-e', '']);
+    assert.equal(next.code, 0, next.stderr);
+    assert.match(next.stderr, /delivering \d+ batch\(es\) spooled by an earlier run/);
+    const store = await EmbeddedStore.open({ dataDir: data });
+    try {
+      const result = await store.query(
+        'PREFIX mcp: <http://modelcontextprotocol.io/ontology#> PREFIX jrpc: <http://json-rpc.org/ontology#> SELECT ?name (COUNT(*) AS ?n) WHERE { GRAPH <urn:mcp-ld:session/held> { ?m a mcp:CallToolRequest ; jrpc:hasParameters ?p . ?p mcp:hasName ?name } } GROUP BY ?name',
+      );
+      assert.equal(result.form, 'SELECT');
+      const counted = new Map(result.form === 'SELECT' ? result.rows.map((row) => [row.get('name')!.value, Number(row.get('n')!.value)]) : []);
+      const expected = new Map<string, number>();
+      for (const call of toolCalls) expected.set(call.name, (expected.get(call.name) ?? 0) + 1);
+      assert.deepEqual(counted, expected);
+      const links = await store.query(
+        'PREFIX mld: <https://w3id.org/mcp-ld/ns#> SELECT (COUNT(*) AS ?n) WHERE { GRAPH <urn:mcp-ld:session/held> { ?response mld:respondsTo ?request . ?request mld:direction mld:clientToServer . ?response mld:direction mld:serverToClient } }',
+      );
+      const answered = links.form === 'SELECT' ? Number(links.rows[0]!.get('n')!.value) : 0;
+      assert.equal(answered, toolCalls.length + 4, 'initialize, tools/list, each tools/call, prompts/get and resources/read are answered and linked');
+    } finally {
+      await store.close();
+    }
   });
 
   it('relays bytes unchanged, non-JSON lines included, and records non-JSON lines as such', async () => {
