@@ -14,6 +14,8 @@ export interface ProblemBody {
   line?: number;
   /** Every failed input line, when there are several. */
   errors?: unknown[];
+  /** What was stored before an ingest failed (nothing after it). */
+  stored?: unknown;
 }
 
 export function problemBody(status: number, title: string, detail: string, extra: Partial<ProblemBody> = {}): ProblemBody {
@@ -27,8 +29,9 @@ export function registerProblemHandler(app: FastifyInstance): void {
       body = problemBody(error.status, error.title, error.detail, { code: error.code });
       if (error.pointer !== undefined) body.pointer = error.pointer;
       if (error.line !== undefined) body.line = error.line;
-      const errors = (error as { errors?: unknown[] }).errors;
+      const { errors, stored } = error as { errors?: unknown[]; stored?: unknown };
       if (Array.isArray(errors)) body.errors = errors;
+      if (stored !== undefined) body.stored = stored;
     } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       body = problemBody(error.statusCode, titleFor(error.statusCode), clientErrorDetail(error, request), error.code ? { code: error.code } : {});
     } else {

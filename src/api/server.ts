@@ -1,43 +1,80 @@
 // Builds the Fastify application from its route plugins (one per route group) and starts it. An adapter over the
 // core: it translates HTTP to core calls and core errors to problem+json, and holds no logic of its own.
 import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ServiceConfig } from '../core/config.js';
 import { packageRoot } from '../core/paths.js';
+import { openStore } from '../store/open-store.js';
+import type { QuadStore } from '../store/quad-store.js';
+import { Metrics } from './metrics.js';
 import { registerProblemHandler } from './problem-handler.js';
 import { healthRoutes } from './routes/health.js';
 import { contextRoutes } from './routes/contexts.js';
 import { convertRoutes } from './routes/convert.js';
+import { ingestRoutes } from './routes/ingest.js';
+import { sparqlRoutes } from './routes/sparql.js';
+import { queryRoutes } from './routes/queries.js';
+import { sessionRoutes } from './routes/sessions.js';
+import { ontologyRoutes } from './routes/ontology.js';
 
 export const packageVersion: string = JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')).version;
 
-export async function buildServer(config: ServiceConfig, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export interface BuildOptions {
+  logger?: boolean;
+  /** A store to serve (tests); otherwise the one the configuration names is opened, and closed with the server. */
+  store?: QuadStore;
+  onWarning?: (message: string) => void;
+}
+
+export async function buildServer(config: ServiceConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimit,
   });
   registerProblemHandler(app);
+  const store = options.store ?? (await openStore(config, { onWarning: options.onWarning ?? ((message) => app.log.warn(message)) }));
+  if (!options.store) app.addHook('onClose', () => store.close());
+  const metrics = new Metrics();
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.count('mcpld_http_requests_total', 'HTTP requests answered', { method: request.method, route: request.routeOptions.url ?? 'unknown', status: String(reply.statusCode) });
+  });
+  if (config.corsOrigins.length > 0) await app.register(cors, { origin: config.corsOrigins.includes('*') ? true : config.corsOrigins, exposedHeaders: ['MCP-LD-Session', 'MCP-LD-Messages', 'MCP-LD-Quads', 'MCP-LD-Invalid-Messages'] });
   // OpenAPI 3 generated from the route schemas, at /openapi.json, with a docs page at /docs (assets bundled, not fetched).
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
-      info: { title: 'mcp-ld', version: packageVersion, description: 'A JSON-LD / RDF bridge for the Model Context Protocol: conversion, contexts, and (soon) ingestion and SPARQL.' },
+      info: { title: 'mcp-ld', version: packageVersion, description: 'A JSON-LD / RDF bridge for the Model Context Protocol: conversion, ingestion, SPARQL, named queries, contexts and the ontology.' },
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  const routeOptions = { store, config, metrics };
   await app.register(healthRoutes, { config, version: packageVersion });
   await app.register(contextRoutes, {});
+  await app.register(ontologyRoutes);
   await app.register(convertRoutes);
+  await app.register(ingestRoutes, routeOptions);
+  await app.register(sparqlRoutes, routeOptions);
+  await app.register(queryRoutes, routeOptions);
+  await app.register(sessionRoutes, routeOptions);
+  app.get('/metrics', { schema: { summary: 'Prometheus metrics' } }, async (_request, reply) => {
+    const [size, graphs] = await Promise.all([store.size(), store.graphs()]);
+    const text = metrics.render([
+      { name: 'mcpld_store_quads', help: 'Quads in the store', value: size },
+      { name: 'mcpld_store_sessions', help: 'Session graphs in the store', value: graphs.length },
+    ]);
+    return reply.type('text/plain; version=0.0.4; charset=utf-8').send(text);
+  });
   return app;
 }
 
-export async function startServer(config: ServiceConfig): Promise<FastifyInstance> {
-  const app = await buildServer(config);
+export async function startServer(config: ServiceConfig, onWarning?: (message: string) => void): Promise<FastifyInstance> {
+  const app = await buildServer(config, onWarning ? { onWarning } : {});
   await app.listen({ host: config.host, port: config.port });
-  if (!config.dataDir && !config.storeUrl) app.log.warn('no data directory or remote store configured: the store is memory-only');
   return app;
 }

@@ -2,7 +2,8 @@
 // with the merged context (contexts/mcp.jsonld) plus mcp-ld's own prefixes. jsonld.js never loads a remote document.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DataFactory, Writer, type Quad } from 'n3';
+import { DataFactory, Writer } from 'n3';
+import type { Quad } from '@rdfjs/types';
 import { contextsDir } from '../core/paths.js';
 import { McpLdError } from '../core/problem.js';
 import type { JsonObject } from '../core/json.js';

@@ -1,0 +1,61 @@
+// GET /sessions lists the session graphs; GET /sessions/:id gives one session's quads (by Accept) or its messages
+// lowered back to JSON (capture records, Accept: application/json); DELETE /sessions/:id removes it (write token).
+import type { FastifyPluginAsync } from 'fastify';
+import { McpLdError } from '../../core/problem.js';
+import { loadSchema } from '../../schema/index.js';
+import { MessagePlans } from '../../lift/message-plans.js';
+import { Lowerer } from '../../lower/lower.js';
+import { IriMinter } from '../../lift/vocabulary.js';
+import { mediaTypes, serialize, type RdfFormat } from '../../lift/serialize.js';
+import { negotiate } from '../negotiate.js';
+import { requireWriteToken } from '../write-token.js';
+import type { StoreRouteOptions } from './sparql.js';
+
+const idParams = { type: 'object', properties: { id: { type: 'string', minLength: 1, maxLength: 500 } }, required: ['id'] } as const;
+const sessionFormats: (RdfFormat | 'messages')[] = ['nquads', 'trig', 'jsonld', 'turtle', 'messages'];
+
+export const sessionRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, { store, config }) => {
+  const minter = new IriMinter();
+  const prefix = minter.session('');
+  const lowerer = new Lowerer(new MessagePlans(loadSchema()));
+  const graphOf = (id: string) => minter.session(id);
+
+  app.get('/sessions', { schema: { summary: 'The sessions in the store' } }, async () => {
+    const graphs = await store.graphs();
+    return {
+      sessions: graphs
+        .filter((g) => g.graph.startsWith(prefix))
+        .map((g) => {
+          const id = decodeURIComponent(g.graph.slice(prefix.length));
+          return { id, graph: g.graph, quads: g.quads, href: `/sessions/${encodeURIComponent(id)}` };
+        }),
+    };
+  });
+
+  app.get<{ Params: { id: string } }>(
+    '/sessions/:id',
+    { schema: { summary: "One session: its quads (N-Quads, TriG, JSON-LD, Turtle) or its messages lowered back to JSON (application/json)", params: idParams } },
+    async (request, reply) => {
+      const offers = sessionFormats.map((f) => ({ type: f === 'messages' ? 'application/json' : mediaTypes[f].split(';')[0]! }));
+      const index = negotiate(request.headers.accept, offers);
+      if (index < 0) throw new McpLdError({ code: 'http.not-acceptable', status: 406, title: 'Not acceptable', detail: `a session is given as ${offers.map((o) => o.type).join(', ')}` });
+      const quads = await store.graphQuads(graphOf(request.params.id));
+      if (quads.length === 0) throw new McpLdError({ code: 'session.unknown', status: 404, title: 'No such session', detail: `the store has no session ${JSON.stringify(request.params.id)}` });
+      const format = sessionFormats[index]!;
+      if (format === 'messages') return reply.type('application/json').send(lowerer.lower(quads));
+      return reply.type(mediaTypes[format]).send(await serialize(quads, format));
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/sessions/:id',
+    { schema: { summary: 'Remove a session (needs the write token)', params: idParams } },
+    async (request, reply) => {
+      requireWriteToken(request, config.writeToken, true);
+      if (!(await store.deleteGraph(graphOf(request.params.id)))) {
+        throw new McpLdError({ code: 'session.unknown', status: 404, title: 'No such session', detail: `the store has no session ${JSON.stringify(request.params.id)}` });
+      }
+      return reply.status(204).send();
+    },
+  );
+};
