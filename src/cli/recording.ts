@@ -2,7 +2,7 @@
 // flags name (with a spool on disk for when it is unavailable), and the flush at the end.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { readStoreConfig, readTapConfig, type StoreConfig } from '../core/config.js';
+import { ConfigError, readStoreConfig, readTapConfig, type StoreConfig } from '../core/config.js';
 import { loadSchema } from '../schema/index.js';
 import { Lifter } from '../lift/lifter.js';
 import { encodeSegment } from '../lift/vocabulary.js';
@@ -10,10 +10,12 @@ import { openStore } from '../store/open-store.js';
 import type { QuadStore } from '../store/quad-store.js';
 import { DeliveryQueue, type DeliverySink } from '../tap/delivery.js';
 import { Recorder } from '../tap/recorder.js';
+import { BridgeSink } from '../tap/bridge-sink.js';
 
 export const recordingOptions = {
   data: { type: 'string' },
   store: { type: 'string' },
+  bridge: { type: 'string' },
   capture: { type: 'string' },
   spool: { type: 'string' },
 } as const;
@@ -21,6 +23,7 @@ export const recordingOptions = {
 export interface RecordingFlags {
   data?: string | undefined;
   store?: string | undefined;
+  bridge?: string | undefined;
   capture?: string | undefined;
   spool?: string | undefined;
 }
@@ -54,21 +57,36 @@ class ReopeningSink implements DeliverySink {
 export async function openRecording(flags: RecordingFlags, say: (text: string) => void): Promise<Recording> {
   const config = readStoreConfig({ data: flags.data, store: flags.store });
   const tapConfig = readTapConfig({ spool: flags.spool });
-  let sink: ReopeningSink | undefined;
-  let delivery: DeliveryQueue | undefined;
-  if (config.dataDir || config.storeUrl) {
+  if (flags.bridge && (config.dataDir || config.storeUrl)) throw new ConfigError('choose one sink: --bridge, --data or --store');
+  let sink: (DeliverySink & { close?(): Promise<void> }) | undefined;
+  let target: string | undefined;
+  if (flags.bridge) {
+    let bridge: URL;
+    try {
+      bridge = new URL(flags.bridge);
+    } catch {
+      throw new ConfigError(`--bridge is not a URL: ${flags.bridge}`);
+    }
+    sink = new BridgeSink(bridge, tapConfig.bridgeToken, say);
+    target = bridge.origin;
+  } else if (config.dataDir || config.storeUrl) {
     sink = new ReopeningSink(config, say);
+    target = config.storeUrl ?? path.resolve(config.dataDir!);
+  } else if (!flags.capture) {
+    say('no --data, --store, --bridge or --capture: the traffic is relayed but not recorded anywhere');
+  }
+  let delivery: DeliveryQueue | undefined;
+  if (sink && target) {
     mkdirSync(tapConfig.spoolDir, { recursive: true });
-    const spoolFile = path.join(tapConfig.spoolDir, `${encodeSegment(config.storeUrl ?? path.resolve(config.dataDir!))}.spool.jsonl`);
+    const spoolFile = path.join(tapConfig.spoolDir, `${encodeSegment(target)}.spool.jsonl`);
     delivery = new DeliveryQueue(sink, spoolFile, {
-      down: (error, spool) => say(`the store is unavailable (${error.message}); recording continues into ${spool}`),
-      up: () => say('the store is back; spooled records delivered'),
+      down: (error, spool) => say(`${flags.bridge ? 'the service' : 'the store'} is unavailable (${error.message}); recording continues into ${spool}`),
+      up: () => say(`${flags.bridge ? 'the service' : 'the store'} is back; spooled records delivered`),
     });
     if (delivery.pending > 0) say(`delivering ${delivery.pending} batch(es) spooled by an earlier run`);
-  } else if (!flags.capture) {
-    say('no --data, --store or --capture: the traffic is relayed but not recorded anywhere');
   }
-  const recorder = new Recorder(new Lifter(loadSchema()), delivery, flags.capture);
+  // A bridge sends the records themselves: the service lifts them.
+  const recorder = new Recorder(flags.bridge ? undefined : new Lifter(loadSchema()), delivery, flags.capture);
   return {
     recorder,
     async finish() {
@@ -77,7 +95,7 @@ export async function openRecording(flags: RecordingFlags, say: (text: string) =
         const left = await delivery.flush(tapConfig.flushTimeoutMs);
         if (left > 0) say(`${left} batch(es) could not be delivered yet; they are kept in the spool and sent by the next run`);
       }
-      await sink?.close();
+      await sink?.close?.();
       const { messages, quads, nonJson, notMcp } = recorder.counts;
       say(`${messages} messages recorded (${quads} quads)${nonJson ? `, ${nonJson} non-JSON lines` : ''}${notMcp ? `, ${notMcp} non-MCP messages` : ''}`);
     },

@@ -133,6 +133,8 @@ export interface TapConfig {
   spoolDir: string;
   /** How long the tap waits, at exit, for the store to take what is left. */
   flushTimeoutMs: number;
+  /** The write token of the service a tap bridges into (MCPLD_WRITE_TOKEN). */
+  bridgeToken?: string;
 }
 
 export function readTapConfig(flags: { spool?: string | undefined }, env: Environment = process.env): TapConfig {
@@ -140,5 +142,6 @@ export function readTapConfig(flags: { spool?: string | undefined }, env: Enviro
   return {
     spoolDir: flags.spool ?? env['MCPLD_SPOOL'] ?? `${cache}/mcp-ld/spool`,
     flushTimeoutMs: parsePositiveInteger('MCPLD_TAP_FLUSH_MS', env['MCPLD_TAP_FLUSH_MS'] ?? '10000'),
+    ...(env['MCPLD_WRITE_TOKEN'] ? { bridgeToken: env['MCPLD_WRITE_TOKEN'] } : {}),
   };
 }

@@ -35,7 +35,8 @@ export class Recorder {
   private readonly capture: WriteStream | undefined;
 
   constructor(
-    private readonly lifter: Lifter,
+    /** Lifts each message to N-Quads for a store; without one, the records themselves are delivered (a bridge). */
+    private readonly lifter: Lifter | undefined,
     private readonly delivery: DeliveryQueue | undefined,
     private readonly captureFile: string | undefined,
     private readonly batchDelayMs = 100,
@@ -63,6 +64,12 @@ export class Recorder {
     }
     const record = { seq, ts, dir, session, msg } as JsonObject;
     this.write(record);
+    if (!this.lifter) {
+      // A bridge: the service lifts; it gets the record as a line of NDJSON.
+      this.counts.messages += 1;
+      this.batch += JSON.stringify(record) + '\n';
+      return;
+    }
     try {
       if (!isJsonObject(msg)) throw new McpLdError({ code: 'input.not-mcp', status: 400, title: 'Not an MCP message', detail: 'not a JSON object' });
       const lifted = this.lifter.liftToNQuads(toRecord(record));

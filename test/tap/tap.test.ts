@@ -71,6 +71,37 @@ describe('tap: a transparent stdio relay that records', function () {
     }
   });
 
+  it('bridges into a running mcp-ld serve: the service lifts the records, tool calls per tool as on the wire', async () => {
+    const service = await new Promise<{ child: ReturnType<typeof spawn>; url: string }>((resolve, reject) => {
+      const child = spawn(node, [cliPath, 'serve', '--port', '0'], { env: { ...process.env, MCPLD_LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'pipe'] });
+      let seen = '';
+      child.stderr!.setEncoding('utf8').on('data', (text: string) => {
+        seen += text;
+        const match = /listening on (http:\/\/\S+)/.exec(seen);
+        if (match) resolve({ child, url: match[1]! });
+      });
+      child.on('exit', (code) => reject(new Error(`serve exited (${code}): ${seen}`)));
+    });
+    try {
+      await runSession(node, [cliPath, 'tap', '--bridge', service.url, '--spool', path.join(dir, 'bridge-spool'), '--session-name', 'bridged', '--', node, everythingServer, 'stdio']);
+      // The tap flushes before it exits; the SDK may close it first, so give the last batch a moment to land.
+      const query = 'SELECT ?name (COUNT(*) AS ?n) WHERE { GRAPH <urn:mcp-ld:session/bridged> { ?m a mcp:CallToolRequest ; jrpc:hasParameters/mcp:hasName ?name . ?r mld:respondsTo ?m } } GROUP BY ?name';
+      const expected = new Map<string, number>();
+      for (const call of toolCalls) expected.set(call.name, (expected.get(call.name) ?? 0) + 1);
+      let counted = new Map<string, number>();
+      for (let tries = 0; tries < 40; tries++) {
+        const response = await fetch(`${service.url}/sparql`, { method: 'POST', headers: { 'content-type': 'application/sparql-query', accept: 'application/sparql-results+json' }, body: query });
+        const rows = ((await response.json()) as { results: { bindings: { name: { value: string }; n: { value: string } }[] } }).results.bindings;
+        counted = new Map(rows.map((row) => [row.name.value, Number(row.n.value)]));
+        if (counted.size === expected.size) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      assert.deepEqual(counted, expected, 'every tool call is in the service, answered');
+    } finally {
+      service.child.kill('SIGTERM');
+    }
+  });
+
   it('relays bytes unchanged, non-JSON lines included, and records non-JSON lines as such', async () => {
     const capture = path.join(dir, 'bytes.jsonl');
     const input = Buffer.from('{"jsonrpc":"2.0","id":1,"method":"ping"}\r\nnot json \u00e9\u4e2d\n{"partial":');

@@ -9,7 +9,7 @@ import { openRecording, recordingOptions } from '../recording.js';
 export const tapCommand: Command = {
   name: 'tap',
   summary: 'run an MCP server (stdio) behind a transparent relay that records its traffic',
-  usage: 'mcp-ld tap [--data DIR | --store URL] [--capture FILE.jsonl] [--session-name NAME] [--spool DIR] -- <server command> [args...]',
+  usage: 'mcp-ld tap [--data DIR | --store URL | --bridge http://HOST:PORT] [--capture FILE.jsonl] [--session-name NAME] [--spool DIR] -- <server command> [args...]',
   async run(args, io) {
     const split = args.indexOf('--');
     if (split < 0 || split === args.length - 1) throw new UsageError('name the server command after --, e.g. mcp-ld tap --data ./graph -- npx -y @modelcontextprotocol/server-everything');
