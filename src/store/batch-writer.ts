@@ -35,22 +35,26 @@ export class BatchWriter {
   }
 
   async flush(): Promise<void> {
+    // The previous batch first; only then is this one taken from the buffer (adds made meanwhile join it), so that
+    // concurrent callers never write into bytes not yet handed to the store. ingest copies them before it returns.
+    await this.inFlight;
     const messages = this.messages;
     const used = this.used;
     this.messages = 0;
     this.used = 0;
-    await this.inFlight;
     if (this.error || used === 0) return;
-    this.inFlight = this.store.ingest(this.buffer.subarray(0, used)).then(
+    const previous = this.inFlight;
+    const current = this.store.ingest(this.buffer.subarray(0, used)).then(
       (receipt) => {
         this.stored.quads += receipt.quads;
         this.stored.batches += 1;
         this.stored.messages += messages;
       },
       (error: unknown) => {
-        this.error = isMcpLdError(error) ? error : new McpLdError({ code: 'store.failed', status: 500, title: 'Store failure', detail: String(error) });
+        this.error ??= isMcpLdError(error) ? error : new McpLdError({ code: 'store.failed', status: 500, title: 'Store failure', detail: String(error) });
       },
     );
+    this.inFlight = previous ? Promise.all([previous, current]).then(() => undefined) : current;
   }
 
   async finish(): Promise<void> {
