@@ -10,7 +10,7 @@ export interface Figure {
 
 export type Better = 'higher' | 'lower';
 
-const decimals: Record<string, number> = { 'messages/s': 0, 'quads/s': 0, MiB: 1, s: 2 };
+const decimals: Record<string, number> = { 'messages/s': 0, 'quads/s': 0, 'requests/s': 0, MiB: 1, s: 2 };
 
 export function formatValue(value: number, unit: string): string {
   return value.toFixed(decimals[unit] ?? 2);

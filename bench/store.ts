@@ -1,0 +1,212 @@
+// The store benchmark (DESIGN.md "Performance budgets": 1M quads under 1 GiB RSS; ingest at least 5,000 real-traffic
+// messages/s end to end, embedded and durable, sustained while the store grows from empty to 1M quads). In one run:
+// builds a workload (the real capture repeated under fresh session ids), times `mcp-ld ingest` as a whole process,
+// memory-only and with a data directory, measures the ingest rate window by window as the store grows, the cost of a
+// query timeout (the worker rebuilt from disk) and of reopening, against Oxigraph's own transactional load() per batch.
+// Usage: node dist/bench/store.js [--messages N] [--keep]
+import { spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import oxigraph from 'oxigraph';
+import { packageRoot } from '../src/core/paths.js';
+import { loadSchema } from '../src/schema/index.js';
+import { Lifter } from '../src/lift/lifter.js';
+import { parseInput } from '../src/lift/input.js';
+import { EmbeddedStore } from '../src/store/embedded-store.js';
+import { figureLine, formatValue, type Figure } from './figures.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const peakRssHook = pathToFileURL(path.join(here, 'peak-rss-hook.js')).href;
+const cliScript = path.join(packageRoot, 'bin', 'mcp-ld');
+const captureFile = path.join(packageRoot, 'test', 'fixtures', 'traffic', 'traffic-everything.jsonl');
+const budgetMessagesPerSecond = 5000;
+const budgetRssMiB = 1024;
+
+function progress(text: string): void {
+  process.stderr.write(`[bench:store] ${text}\n`);
+}
+
+function say(line: string): void {
+  process.stdout.write(line + '\n');
+}
+
+/** The capture repeated under fresh session ids until it has about `messages` messages. */
+function buildWorkload(messages: number): { text: string; messages: number } {
+  const capture = readFileSync(captureFile, 'utf8').trimEnd();
+  const lines = capture.split('\n');
+  const sessions = [...new Set(lines.map((line) => (JSON.parse(line) as { session: string }).session))];
+  const copies = Math.max(1, Math.round(messages / lines.length));
+  const parts: string[] = [];
+  for (let i = 0; i < copies; i++) {
+    let copy = capture;
+    for (const session of sessions) copy = copy.replaceAll(session, `${session}-${i}`);
+    parts.push(copy);
+  }
+  return { text: parts.join('\n') + '\n', messages: copies * lines.length };
+}
+
+interface CliRun {
+  seconds: number;
+  peakRssMiB: number;
+  stderr: string;
+}
+
+function runIngest(file: string, args: string[]): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const devNull = openSync('/dev/null', 'w');
+    const child = spawn(process.execPath, ['--import', peakRssHook, cliScript, 'ingest', file, ...args], { stdio: ['ignore', devNull, 'pipe', 'pipe'] });
+    let stderr = '';
+    let rss = '';
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    (child.stdio[3] as NodeJS.ReadableStream).setEncoding('utf8').on('data', (chunk: string) => (rss += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      closeSync(devNull);
+      if (code !== 0) return reject(new Error(`mcp-ld ingest exited with ${code}: ${stderr}`));
+      const line = rss.trim().split('\n').pop();
+      resolve({ seconds: (performance.now() - started) / 1000, peakRssMiB: line ? (JSON.parse(line) as { maxRssKiB: number }).maxRssKiB / 1024 : NaN, stderr });
+    });
+  });
+}
+
+/** Lifts the workload into batches of N-Quads (untimed: the input of the in-process measurements). */
+function liftBatches(text: string, perBatch: number): { nquads: string; messages: number; quads: number }[] {
+  const lifter = new Lifter(loadSchema());
+  const batches: { nquads: string; messages: number; quads: number }[] = [];
+  let parts: string[] = [];
+  let quads = 0;
+  for (const item of parseInput(text)) {
+    if (!item.record) continue;
+    const lifted = lifter.liftToNQuads(item.record);
+    parts.push(lifted.nquads);
+    quads += lifted.quadCount;
+    if (parts.length === perBatch) {
+      batches.push({ nquads: parts.join(''), messages: parts.length, quads });
+      parts = [];
+      quads = 0;
+    }
+  }
+  if (parts.length > 0) batches.push({ nquads: parts.join(''), messages: parts.length, quads });
+  return batches;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { messages: { type: 'string', default: '42500' }, keep: { type: 'boolean', default: false } } });
+  const work = mkdtempSync(path.join(os.tmpdir(), 'mcp-ld-bench-store-'));
+  try {
+    const workload = buildWorkload(Number(values.messages));
+    const file = path.join(work, 'workload.jsonl');
+    writeFileSync(file, workload.text);
+    progress(`workload: ${workload.messages} messages (${(workload.text.length / 1048576).toFixed(0)} MiB of capture records)`);
+
+    const batches = liftBatches(workload.text, 1000);
+    const totalQuads = batches.reduce((sum, b) => sum + b.quads, 0);
+    progress(`lifted: ${totalQuads} quads in ${batches.length} batches of 1000 messages`);
+
+    // Baseline: Oxigraph's own load() per batch, with its transaction (what a store without a journal would do).
+    progress('baseline: Oxigraph load() per batch, in process, no journal');
+    const baselineStore = new oxigraph.Store();
+    let started = performance.now();
+    for (const batch of batches) baselineStore.load(batch.nquads, { format: 'application/n-quads' });
+    const baselineSeconds = (performance.now() - started) / 1000;
+    const baseline = (unit: 'messages/s' | 'quads/s'): Figure => ({
+      name: 'Oxigraph load() per batch, transactional, in process',
+      value: (unit === 'messages/s' ? workload.messages : totalQuads) / baselineSeconds,
+      unit,
+    });
+    (baselineStore as unknown as { free?: () => void }).free?.();
+
+    // In process, durable: the rate window by window while the store grows (lifting excluded: measured below).
+    progress('in process: EmbeddedStore with a data directory, window by window');
+    const dataDir = path.join(work, 'data-in-process');
+    const store = await EmbeddedStore.open({ dataDir });
+    const windows: number[] = [];
+    let windowStart = performance.now();
+    let windowMessages = 0;
+    let windowQuads = 0;
+    started = performance.now();
+    let pending: Promise<unknown> | undefined;
+    for (const batch of batches) {
+      await pending;
+      pending = store.ingest(batch.nquads);
+      windowMessages += batch.messages;
+      windowQuads += batch.quads;
+      if (windowQuads >= 100_000) {
+        await pending;
+        windows.push(windowMessages / ((performance.now() - windowStart) / 1000));
+        windowStart = performance.now();
+        windowMessages = 0;
+        windowQuads = 0;
+      }
+    }
+    await pending;
+    const inProcessSeconds = (performance.now() - started) / 1000;
+    const quadsInStore = await store.size();
+    await store.close();
+
+    // The whole CLI: read, lift, check, journal + fsync, load; memory-only and durable.
+    progress('mcp-ld ingest, memory only');
+    const memory = await runIngest(file, []);
+    progress('mcp-ld ingest --data DIR');
+    const durableDir = path.join(work, 'data-cli');
+    const durable = await runIngest(file, ['--data', durableDir]);
+
+    // Reopening the durable store (snapshot replay), and a query timeout at this size (worker rebuilt from disk).
+    progress('reopen and query timeout');
+    started = performance.now();
+    const reopened = await EmbeddedStore.open({ dataDir: durableDir });
+    const reopenSeconds = (performance.now() - started) / 1000;
+    started = performance.now();
+    await reopened.query('SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f }', { timeoutMs: 200 }).catch(() => undefined);
+    const failSeconds = (performance.now() - started) / 1000;
+    await reopened.size();
+    const recoveredSeconds = (performance.now() - started) / 1000;
+    const restart = reopened.engineStats.lastRestartMs / 1000;
+
+    // What the worker costs a query: the same queries through the store (worker, results as text) and on an
+    // Oxigraph store in this thread (results as Oxigraph terms), on the same data.
+    progress('query overhead of the worker');
+    const direct = new oxigraph.Store();
+    for (const batch of batches) direct.load(batch.nquads, { format: 'application/n-quads', no_transaction: true });
+    const timeQueries = async (run: (sparql: string) => unknown, sparql: string, times: number): Promise<number> => {
+      await run(sparql);
+      const t0 = performance.now();
+      for (let i = 0; i < times; i++) await run(sparql);
+      return (performance.now() - t0) / times / 1000;
+    };
+    const small = 'ASK { ?s a <http://modelcontextprotocol.io/ontology#CallToolRequest> }';
+    const rows = 'SELECT ?m ?t WHERE { ?m <https://w3id.org/mcp-ld/ns#timestamp> ?t } LIMIT 10000';
+    const viaWorkerSmall = await timeQueries((q) => reopened.query(q), small, 200);
+    const inThreadSmall = await timeQueries((q) => direct.query(q, { use_default_graph_as_union: true }), small, 200);
+    const viaWorkerRows = await timeQueries((q) => reopened.query(q), rows, 10);
+    const inThreadRows = await timeQueries((q) => direct.query(q, { use_default_graph_as_union: true }), rows, 10);
+    (direct as unknown as { free?: () => void }).free?.();
+    await reopened.close();
+
+    const rate = (seconds: number, unit: 'messages/s' | 'quads/s'): number => (unit === 'messages/s' ? workload.messages : totalQuads) / seconds;
+    say(`workload: ${workload.messages} messages, ${totalQuads} quads (${quadsInStore} in the store)`);
+    say(figureLine({ name: 'mcp-ld ingest --data (whole process)', value: rate(durable.seconds, 'messages/s'), unit: 'messages/s' }, baseline('messages/s'), 'higher'));
+    say(figureLine({ name: 'mcp-ld ingest, memory only (whole process)', value: rate(memory.seconds, 'messages/s'), unit: 'messages/s' }, baseline('messages/s'), 'higher'));
+    say(figureLine({ name: 'EmbeddedStore.ingest durable, in process', value: rate(inProcessSeconds, 'quads/s'), unit: 'quads/s' }, baseline('quads/s'), 'higher'));
+    say(figureLine({ name: 'EmbeddedStore.ingest durable, slowest 100k-quad window', value: Math.min(...windows), unit: 'messages/s' }, { name: 'budget', value: budgetMessagesPerSecond, unit: 'messages/s' }, 'higher'));
+    say(`EmbeddedStore.ingest durable, windows: ${windows.map((w) => formatValue(w, 'messages/s')).join(' ')} messages/s`);
+    say(figureLine({ name: 'mcp-ld ingest --data peak RSS', value: durable.peakRssMiB, unit: 'MiB' }, { name: 'budget', value: budgetRssMiB, unit: 'MiB' }, 'lower'));
+    say(figureLine({ name: 'mcp-ld ingest, memory only, peak RSS', value: memory.peakRssMiB, unit: 'MiB' }, { name: 'budget', value: budgetRssMiB, unit: 'MiB' }, 'lower'));
+    say(figureLine({ name: 'ASK through the worker', value: viaWorkerSmall * 1000, unit: 'ms' }, { name: 'in-thread Oxigraph', value: inThreadSmall * 1000, unit: 'ms' }, 'lower'));
+    say(figureLine({ name: 'SELECT of 10,000 rows through the worker', value: viaWorkerRows * 1000, unit: 'ms' }, { name: 'in-thread Oxigraph', value: inThreadRows * 1000, unit: 'ms' }, 'lower'));
+    say(`reopen (snapshot replay) at ${quadsInStore} quads: ${formatValue(reopenSeconds, 's')} s`);
+    say(`query timeout at ${quadsInStore} quads: failed after ${formatValue(failSeconds, 's')} s (limit 0.2 s); store answering again after ${formatValue(recoveredSeconds, 's')} s (worker rebuild ${formatValue(restart, 's')} s)`);
+  } finally {
+    if (values.keep) progress(`kept ${work}`);
+    else rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench:store failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exitCode = 1;
+});
