@@ -9,12 +9,13 @@ import { serveCommand } from './commands/serve.js';
 import { convertCommand } from './commands/convert.js';
 import { lowerCommand } from './commands/lower.js';
 import { ingestCommand } from './commands/ingest.js';
+import { queryCommand } from './commands/query.js';
 import { tapCommand } from './commands/tap.js';
 import { proxyCommand } from './commands/proxy.js';
 import { contextsCommand } from './commands/contexts.js';
 import { ontologyCommand } from './commands/ontology.js';
 
-export const commands: Command[] = [convertCommand, lowerCommand, contextsCommand, ontologyCommand, schemaCommand, lintCommand, serveCommand, ingestCommand, tapCommand, proxyCommand];
+export const commands: Command[] = [convertCommand, lowerCommand, contextsCommand, ontologyCommand, schemaCommand, lintCommand, serveCommand, ingestCommand, queryCommand, tapCommand, proxyCommand];
 
 function overview(): string {
   const width = Math.max(...commands.map((c) => c.name.length));

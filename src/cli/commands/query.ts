@@ -1,0 +1,78 @@
+// `mcp-ld query`: runs a SPARQL query (a .rq file, or a named query from queries/ with typed parameters) over the
+// store and prints the answer as a table, SPARQL 1.1 JSON, CSV, TSV, or (CONSTRUCT/DESCRIBE) Turtle or N-Quads.
+import { readFile } from 'node:fs/promises';
+import { readStoreConfig } from '../../core/config.js';
+import { McpLdError } from '../../core/problem.js';
+import { openStore } from '../../store/open-store.js';
+import { formatsFor, isResultFormat, NamedQueries, parseQuery, runQuery, sessionGraph, writeResult, type ParameterValues, type ResultFormat } from '../../query/index.js';
+import { parseOptions, UsageError, write, type Command } from '../command.js';
+
+function parameters(pairs: string[]): ParameterValues {
+  const values: ParameterValues = {};
+  for (const pair of pairs) {
+    const equals = pair.indexOf('=');
+    if (equals <= 0) throw new UsageError(`--param takes name=value, not "${pair}"`);
+    values[pair.slice(0, equals)] = pair.slice(equals + 1);
+  }
+  return values;
+}
+
+export const queryCommand: Command = {
+  name: 'query',
+  summary: 'run a SPARQL query or a named query over the store',
+  usage: 'mcp-ld query (FILE.rq | --name NAME [--param k=v]... | --list) [--data DIR | --store URL] [--session ID] [--format table|json|csv|tsv|turtle|nquads]',
+  async run(args, io) {
+    const { values, positionals } = parseOptions(
+      args,
+      {
+        name: { type: 'string' },
+        param: { type: 'string', multiple: true, default: [] },
+        list: { type: 'boolean', default: false },
+        data: { type: 'string' },
+        store: { type: 'string' },
+        session: { type: 'string' },
+        format: { type: 'string' },
+      },
+      true,
+    );
+    const named = new NamedQueries();
+    if (values.list) {
+      const lines = named.list().map((q) => {
+        const params = q.parameters.map((p) => `${p.name}:${p.type}${p.required ? '' : '?'}`).join(' ');
+        return `${q.name.padEnd(24)} ${q.title}${params ? `  [${params}]` : ''}`;
+      });
+      await write(io.stdout, lines.join('\n') + '\n');
+      return 0;
+    }
+    if ((values.name === undefined) === (positionals.length === 0) || positionals.length > 1) {
+      throw new UsageError('give one query: a .rq file, or --name NAME (--list shows the named queries)');
+    }
+    if (values.format !== undefined && !isResultFormat(values.format)) throw new UsageError(`--format must be one of table, json, xml, csv, tsv, turtle, ntriples, nquads, jsonld`);
+
+    let prepared;
+    if (values.name !== undefined) {
+      prepared = named.prepare(values.name, parameters(values.param));
+    } else {
+      if (values.param.length > 0) throw new UsageError('--param goes with --name');
+      let text: string;
+      try {
+        text = await readFile(positionals[0]!, 'utf8');
+      } catch (error) {
+        throw new McpLdError({ code: 'input.unreadable', status: 400, title: 'Cannot read the query', detail: `${positionals[0]}: ${(error as Error).message}` });
+      }
+      prepared = parseQuery(text, { source: positionals[0]! });
+    }
+    const format = (values.format ?? (formatsFor(prepared.form)[0] === 'table' ? 'table' : 'turtle')) as ResultFormat;
+    if (!formatsFor(prepared.form).includes(format)) throw new UsageError(`a ${prepared.form} query is written as ${formatsFor(prepared.form).join(', ')}, not ${format}`);
+
+    const config = readStoreConfig({ data: values.data, store: values.store });
+    const store = await openStore(config, { onWarning: (message) => void write(io.stderr, `mcp-ld query: ${message}\n`) });
+    try {
+      const result = await runQuery(store, prepared, { timeoutMs: config.queryTimeoutMs, ...(values.session ? { session: sessionGraph(values.session) } : {}) });
+      await write(io.stdout, await writeResult(result, format));
+    } finally {
+      await store.close();
+    }
+    return 0;
+  },
+};
