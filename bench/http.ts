@@ -2,7 +2,6 @@
 // autocannon against `mcp-ld serve` on loopback with a loaded store, each printed beside the same work done
 // in-process (the core functions the routes call, no HTTP): what the HTTP layer costs.
 //   npm run bench:http [-- --sessions N --seconds S --connections C]
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +16,7 @@ import { quadsToNQuads } from '../src/lift/nquads.js';
 import { EmbeddedStore } from '../src/store/embedded-store.js';
 import { runQuery } from '../src/query/index.js';
 import { figureLine } from './figures.js';
+import { startService } from '../test/helpers/service.js';
 
 const { values } = parseArgs({
   options: { sessions: { type: 'string', default: '40' }, seconds: { type: 'string', default: '8' }, connections: { type: 'string', default: '8' } },
@@ -30,22 +30,6 @@ const message = '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":
 /** A capture re-keyed to a fresh session, as NDJSON. */
 const rekeyed = (session: string) => capture.replace(/"session":"[^"]+"/g, `"session":"${session}"`);
 const query = 'SELECT ?name (COUNT(*) AS ?n) WHERE { ?m a mcp:CallToolRequest ; jrpc:hasParameters/mcp:hasName ?name } GROUP BY ?name';
-
-function serve(): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(packageRoot, 'bin', 'mcp-ld'), 'serve', '--port', '0'], {
-      env: { ...process.env, MCPLD_LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let seen = '';
-    child.stderr!.setEncoding('utf8').on('data', (text: string) => {
-      seen += text;
-      const match = /listening on (http:\/\/\S+)/.exec(seen);
-      if (match) resolve({ child, url: match[1]! });
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited (${code}): ${seen}`)));
-  });
-}
 
 interface Load {
   requestsPerSecond: number;
@@ -75,7 +59,7 @@ function say(line: string): void {
   process.stdout.write(`${line}\n`);
 }
 
-const { child, url } = await serve();
+const { child, url } = await startService();
 try {
   say(`http: ${connections} connections, ${seconds} s per route; store loaded with ${sessions} sessions of the real capture (${sessions * 220} messages); machine: ${os.cpus().length} cores, node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   for (let i = 0; i < sessions; i++) {

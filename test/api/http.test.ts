@@ -1,30 +1,11 @@
 // The service as a process, over real HTTP: a long NDJSON stream with bounded memory, and answers that survive
 // kill -9 and a restart on the same data directory.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { cliPath } from '../helpers/run-cli.js';
+import { startService as serve } from '../helpers/service.js';
 import { trafficFile } from '../helpers/corpus.js';
-
-interface Service {
-  child: ChildProcess;
-  url: string;
-}
-
-function serve(args: string[]): Promise<Service> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cliPath, 'serve', '--port', '0', ...args], { env: { ...process.env, MCPLD_LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'pipe'] });
-    let seen = '';
-    child.stderr!.setEncoding('utf8').on('data', (text: string) => {
-      seen += text;
-      const match = /listening on (http:\/\/\S+)/.exec(seen);
-      if (match) resolve({ child, url: match[1]! });
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited (${code}): ${seen}`)));
-  });
-}
 
 function memoryKiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { cliPath, runCli } from '../helpers/run-cli.js';
 import { everythingServer, runSession, toolCalls } from '../helpers/mcp-session.js';
 import { EmbeddedStore } from '../../src/store/embedded-store.js';
+import { startService } from '../helpers/service.js';
 
 const node = process.execPath;
 
@@ -72,16 +73,7 @@ describe('tap: a transparent stdio relay that records', function () {
   });
 
   it('bridges into a running mcp-ld serve: the service lifts the records, tool calls per tool as on the wire', async () => {
-    const service = await new Promise<{ child: ReturnType<typeof spawn>; url: string }>((resolve, reject) => {
-      const child = spawn(node, [cliPath, 'serve', '--port', '0'], { env: { ...process.env, MCPLD_LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'pipe'] });
-      let seen = '';
-      child.stderr!.setEncoding('utf8').on('data', (text: string) => {
-        seen += text;
-        const match = /listening on (http:\/\/\S+)/.exec(seen);
-        if (match) resolve({ child, url: match[1]! });
-      });
-      child.on('exit', (code) => reject(new Error(`serve exited (${code}): ${seen}`)));
-    });
+    const service = await startService();
     try {
       await runSession(node, [cliPath, 'tap', '--bridge', service.url, '--spool', path.join(dir, 'bridge-spool'), '--session-name', 'bridged', '--', node, everythingServer, 'stdio']);
       // The tap flushes before it exits; the SDK may close it first, so give the last batch a moment to land.

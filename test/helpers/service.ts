@@ -1,0 +1,21 @@
+// Starts `mcp-ld serve` as a real process on a free port and resolves with its address once it listens.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cliPath } from './run-cli.js';
+
+export interface Service {
+  child: ChildProcess;
+  url: string;
+}
+
+export function startService(args: string[] = []): Promise<Service> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cliPath, 'serve', '--port', '0', ...args], { env: { ...process.env, MCPLD_LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let seen = '';
+    child.stderr!.setEncoding('utf8').on('data', (text: string) => {
+      seen += text;
+      const match = /listening on (http:\/\/\S+)/.exec(seen);
+      if (match) resolve({ child, url: match[1]! });
+    });
+    child.on('exit', (code) => reject(new Error(`mcp-ld serve exited (${code}) before it listened: ${seen}`)));
+  });
+}
