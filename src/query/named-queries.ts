@@ -23,22 +23,28 @@ export interface NamedQuery {
   query: ParsedQuery;
 }
 
-/** Reads one query file (or text); `strict` (named queries) requires a title, a description and used parameters. */
+/**
+ * Reads one query file (or text). Its declared parameters must be bindable (see parameterUseProblem); `strict` (the
+ * named queries) also requires a name in lower case, a title and a description, and refuses unknown header tags.
+ */
 export function readQuery(file: string, text: string, strict = false): NamedQuery {
   const source = path.basename(file);
-  const header = parseQueryHeader(text, source);
+  const header = parseQueryHeader(text, source, strict);
   const query = parseQuery(text, { source });
   const name = source.replace(/\.rq$/, '');
+  const problem = (detail: string) =>
+    strict
+      ? new McpLdError({ code: 'query.named-invalid', status: 500, title: 'Invalid named query', detail: `${source}: ${detail}` })
+      : new McpLdError({ code: 'query.header-invalid', status: 400, title: 'Invalid query header', detail: `${source}: ${detail}` });
   if (strict) {
-    const problem = (detail: string) => new McpLdError({ code: 'query.named-invalid', status: 500, title: 'Invalid named query', detail: `${source}: ${detail}` });
     if (!/^[a-z0-9][a-z0-9-]*$/.test(name)) throw problem('a named query is named in lower case, digits and hyphens');
     if (!header.title) throw problem('the header has no @title');
     if (!header.description) throw problem('the header has no @description');
-    for (const parameter of header.parameters) {
-      if ((modifierParameters as readonly string[]).includes(parameter.name)) continue;
-      const misuse = parameterUseProblem(query.tree, parameter.name);
-      if (misuse) throw problem(`parameter ${parameter.name}: ${misuse}`);
-    }
+  }
+  for (const parameter of header.parameters) {
+    if ((modifierParameters as readonly string[]).includes(parameter.name)) continue;
+    const misuse = parameterUseProblem(query.tree, parameter.name);
+    if (misuse) throw problem(`parameter ${parameter.name}: ${misuse}`);
   }
   return { name, title: header.title ?? name, description: header.description ?? '', parameters: header.parameters, form: query.form, file, query };
 }

@@ -127,15 +127,24 @@ export function bindParameters(query: ParsedQuery, parameters: QueryParameter[],
 
   const tree = cloneTree(query.tree) as Query;
   if (bindings.size > 0) bindValues(tree, bindings, true);
-  if (tree.queryType === 'SELECT' || tree.queryType === 'CONSTRUCT' || tree.queryType === 'DESCRIBE') {
-    const modified = tree as Query & { limit?: number; offset?: number };
-    if (modifiers.limit !== undefined) modified.limit = modifiers.limit;
-    if (modifiers.offset !== undefined) modified.offset = modifiers.offset;
-  }
+  if (modifiers.limit !== undefined || modifiers.offset !== undefined) setModifiers(tree, modifiers, true);
   const text = generateQuery(tree);
   const bound = parseQuery(text, source ? { source } : {});
   verifyBindings(bound.tree, bindings);
   return bound;
+}
+
+/**
+ * Sets LIMIT/OFFSET on the query, and on every sub-query that has its own (where a query picks its rows before it
+ * adds their details, the sub-query's LIMIT is the one that counts).
+ */
+function setModifiers(query: Query, modifiers: { limit?: number; offset?: number }, top: boolean): void {
+  const modified = query as Query & { limit?: number; offset?: number };
+  if (query.queryType !== 'ASK') {
+    if (modifiers.limit !== undefined && (top || modified.limit !== undefined)) modified.limit = modifiers.limit;
+    if (modifiers.offset !== undefined && (top || modified.offset !== undefined)) modified.offset = modifiers.offset;
+  }
+  for (const pattern of query.where ?? []) visitSubqueries(pattern, (sub) => setModifiers(sub, modifiers, false));
 }
 
 /** Puts a one-row VALUES block first in the query's WHERE, and in each sub-query's WHERE that uses a variable. */

@@ -30,6 +30,9 @@ export function parseQuery(text: string, options: ParseOptions = {}): ParsedQuer
     throw malformed(text, error as Error & { hash?: ParserErrorHash }, options);
   }
   if (tree.type === 'update') throw updateRefused(updateOperations(tree), options);
+  if (tree.type !== 'query' || !tree.queryType) {
+    throw new McpLdError({ code: 'query.malformed', status: 400, title: 'Malformed query', detail: `${named(options)}no query: expected SELECT, ASK, CONSTRUCT or DESCRIBE` });
+  }
   refuseService(tree, text, options);
   return { form: tree.queryType, tree, text: prefixPrologue + text };
 }
@@ -145,12 +148,19 @@ const tokenNames: Record<string, string> = {
   STRING_LITERAL_LONG1: 'a string',
   STRING_LITERAL_LONG2: 'a string',
   BLANK_NODE_LABEL: 'a blank node',
+  ANON: "'[]'",
+  NIL: "'()'",
+  BOOLEAN: 'true or false',
   INVALID: 'an invalid token',
 };
 
 function describeToken(token: string): string {
   const bare = token.replace(/^'|'$/g, '');
-  return tokenNames[bare] ?? (/^[A-Z_]+$/.test(bare) && bare.length > 1 ? bare : `'${bare}'`);
+  if (tokenNames[bare]) return tokenNames[bare]!;
+  if (/^(INTEGER|DECIMAL|DOUBLE)_/.test(bare)) return 'a number';
+  if (/^STRING_LITERAL/.test(bare)) return 'a string';
+  if (/^FUNC_/.test(bare)) return 'a function';
+  return /^[A-Z_]+$/.test(bare) && bare.length > 1 ? bare : `'${bare}'`;
 }
 
 function malformed(text: string, error: Error & { hash?: ParserErrorHash }, options: ParseOptions): McpLdError {
@@ -180,7 +190,7 @@ function malformed(text: string, error: Error & { hash?: ParserErrorHash }, opti
 function positionOfMessage(text: string, message: string): Position | undefined {
   const masked = maskText(text);
   const prefix = /^Unknown prefix: (.*)$/.exec(message);
-  if (prefix) return locate(text, searchToken(masked, `${prefix[1]}:`));
+  if (prefix) return locate(text, searchToken(masked, `${prefix[1]}:`, false));
   const relative = /^Cannot resolve relative IRI (.*) because/.exec(message);
   if (relative) return locate(text, text.indexOf(`<${relative[1]}>`));
   const variable = /\(\?([^)]+)\)/.exec(message);
@@ -188,10 +198,10 @@ function positionOfMessage(text: string, message: string): Position | undefined 
   return undefined;
 }
 
-/** Offset of `token` in masked text where it starts a token (not inside a longer name), or -1. */
-function searchToken(masked: string, token: string): number {
+/** Offset of `token` in masked text where it starts a token (and, when `whole`, ends one), or -1. */
+function searchToken(masked: string, token: string, whole = true): number {
   const escaped = token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const match = new RegExp(`(^|[^A-Za-z0-9_:.?$-])${escaped}(?![A-Za-z0-9_])`).exec(masked);
+  const match = new RegExp(`(^|[^A-Za-z0-9_:.?$-])${escaped}${whole ? '(?![A-Za-z0-9_])' : ''}`).exec(masked);
   return match ? match.index + match[1]!.length : -1;
 }
 

@@ -16,8 +16,11 @@ function headerError(source: string, line: number, detail: string): McpLdError {
   return new McpLdError({ code: 'query.header-invalid', status: 400, title: 'Invalid query header', detail: `${source}, line ${line}: ${detail}`, line });
 }
 
-/** The metadata of a query file; throws McpLdError (query.header-invalid) for a malformed tag. */
-export function parseQueryHeader(text: string, source = 'query'): QueryHeader {
+/**
+ * The metadata of a query file; throws McpLdError (query.header-invalid) for a malformed tag. `strict` (named
+ * queries) also refuses tags it does not know; otherwise they are plain comments.
+ */
+export function parseQueryHeader(text: string, source = 'query', strict = true): QueryHeader {
   const header: QueryHeader = { parameters: [] };
   let last: { append: (more: string) => void } | undefined;
   const lines = text.split('\n');
@@ -52,7 +55,8 @@ export function parseQueryHeader(text: string, source = 'query'): QueryHeader {
         break;
       }
       default:
-        throw headerError(source, i + 1, `unknown tag @${name} (known: @title, @description, @param)`);
+        if (strict) throw headerError(source, i + 1, `unknown tag @${name} (known: @title, @description, @param)`);
+        last = undefined;
     }
   }
   return header;
@@ -70,16 +74,24 @@ function parseParam(text: string, source: string, line: number): QueryParameter 
     else if (flag === 'required') parameter.required = true;
     else if (flag.startsWith('default ')) {
       const value = flag.slice('default '.length).trim();
-      parameter.default = value.startsWith('"') ? (JSON.parse(value) as string) : value;
+      try {
+        parameter.default = value.startsWith('"') ? (JSON.parse(value) as string) : value;
+      } catch {
+        throw headerError(source, line, `parameter ${name}: the default ${value} is not a JSON string`);
+      }
       parameter.required = false;
     } else throw headerError(source, line, `parameter ${name}: unknown flag ${JSON.stringify(flag)} (known: optional, required, default VALUE)`);
   }
   return parameter;
 }
 
+/** Comma-separated flags; a quoted default (JSON string) may hold commas. */
 function splitFlags(flags: string): string[] {
-  return flags
-    .split(',')
-    .map((f) => f.trim())
-    .filter((f) => f !== '');
+  const out: string[] = [];
+  const flag = /\s*(default\s+"(?:[^"\\]|\\.)*"|[^,]*?)\s*(?:,|$)/gy;
+  for (let m = flag.exec(flags); m && m.index < flags.length; m = flag.exec(flags)) {
+    if (m[1]) out.push(m[1]);
+    if (m[0] === '') break;
+  }
+  return out;
 }

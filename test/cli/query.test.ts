@@ -65,4 +65,42 @@ describe('cli: query', function () {
     const usage = await runCli(['query', '--data', data]);
     assert.equal(usage.code, 2);
   });
+
+  it('binds the --param of a query file that declares it, reads a query from stdin, and narrows to one session', async () => {
+    const file = path.join(dir, 'calls.rq');
+    writeFileSync(file, '# @param tool xsd:string (required) — the tool\nSELECT (COUNT(*) AS ?n) WHERE { ?c a mcp:CallToolRequest ; jrpc:hasParameters/mcp:hasName ?tool }\n');
+    const expected = trafficRecords().filter(({ msg }) => msg['method'] === 'tools/call' && (msg['params'] as { name: string }).name === 'get-sum').length;
+    const bound = await runCli(['query', file, '--param', 'tool=get-sum', '--data', data, '--format', 'tsv']);
+    assert.equal(bound.code, 0, bound.stderr);
+    assert.equal(bound.stdout, `?n\n${expected}\n`);
+    const missing = await runCli(['query', file, '--data', data]);
+    assert.equal(missing.code, 1);
+    assert.match(missing.stderr, /needs parameter tool/);
+    const stdin = await runCli(['query', '-', '--data', data, '--format', 'csv', '--session', '57cd8539-bf6a-4833-ae14-361ffa3a23c9'], { input: 'SELECT (COUNT(?m) AS ?n) WHERE { ?m mld:inSession ?s }' });
+    assert.equal(stdin.code, 0, stdin.stderr);
+    assert.equal(stdin.stdout, `n\r\n${trafficRecords().length}\r\n`);
+    const elsewhere = await runCli(['query', '-', '--data', data, '--format', 'csv', '--session', 'no-such-session'], { input: 'SELECT (COUNT(?m) AS ?n) WHERE { ?m mld:inSession ?s }' });
+    assert.equal(elsewhere.stdout, 'n\r\n0\r\n');
+  });
+
+  it('writes CONSTRUCT results as Turtle by default, and refuses a format that does not fit', async () => {
+    const query = 'CONSTRUCT { ?s mld:sessionId ?id } WHERE { ?s mld:sessionId ?id }';
+    const turtle = await runCli(['query', '-', '--data', data], { input: query });
+    assert.equal(turtle.code, 0, turtle.stderr);
+    assert.match(turtle.stdout, /mld:sessionId "57cd8539-bf6a-4833-ae14-361ffa3a23c9"/);
+    const nquads = await runCli(['query', '-', '--data', data, '--format', 'nquads'], { input: query });
+    assert.match(nquads.stdout, /^<urn:mcp-ld:session\/57cd8539-bf6a-4833-ae14-361ffa3a23c9> <https:\/\/w3id\.org\/mcp-ld\/ns#sessionId> "57cd8539-bf6a-4833-ae14-361ffa3a23c9" \.$/m);
+    const csv = await runCli(['query', '-', '--data', data, '--format', 'csv'], { input: query });
+    assert.equal(csv.code, 2);
+    assert.match(csv.stderr, /a CONSTRUCT query is written as turtle/);
+  });
+
+  it('reports malformed SPARQL and updates with exit 1, naming the line', async () => {
+    const malformed = await runCli(['query', '-', '--data', data], { input: 'SELECT *\nWHERE { ?s ?p }' });
+    assert.equal(malformed.code, 1);
+    assert.match(malformed.stderr, /Malformed query: stdin\.rq: line 2, column 15: unexpected '\}'/);
+    const update = await runCli(['query', '-', '--data', data], { input: 'DELETE WHERE { ?s ?p ?o }' });
+    assert.equal(update.code, 1);
+    assert.match(update.stderr, /Update refused: .*DELETE WHERE is a SPARQL update/);
+  });
 });

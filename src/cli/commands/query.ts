@@ -1,11 +1,11 @@
-// `mcp-ld query`: runs a SPARQL query (a .rq file, or a named query from queries/ with typed parameters) over the
-// store and prints the answer as a table, SPARQL 1.1 JSON, CSV, TSV, or (CONSTRUCT/DESCRIBE) Turtle or N-Quads.
-import { readFile } from 'node:fs/promises';
+// `mcp-ld query`: runs a SPARQL query (a .rq file or stdin, or a named query from queries/, with typed parameters)
+// over the store and prints the answer as a table, SPARQL 1.1 JSON, XML, CSV, TSV, or (CONSTRUCT/DESCRIBE) Turtle,
+// N-Triples, N-Quads or JSON-LD.
 import { readStoreConfig } from '../../core/config.js';
-import { McpLdError } from '../../core/problem.js';
 import { openStore } from '../../store/open-store.js';
-import { formatsFor, isResultFormat, NamedQueries, parseQuery, runQuery, sessionGraph, writeResult, type ParameterValues, type ResultFormat } from '../../query/index.js';
+import { formatsFor, isResultFormat, NamedQueries, prepareQuery, readQuery, runQuery, sessionGraph, writeResult, type ParameterValues, type ResultFormat } from '../../query/index.js';
 import { parseOptions, UsageError, write, type Command } from '../command.js';
+import { readInput } from '../read-input.js';
 
 function parameters(pairs: string[]): ParameterValues {
   const values: ParameterValues = {};
@@ -20,7 +20,7 @@ function parameters(pairs: string[]): ParameterValues {
 export const queryCommand: Command = {
   name: 'query',
   summary: 'run a SPARQL query or a named query over the store',
-  usage: 'mcp-ld query (FILE.rq | --name NAME [--param k=v]... | --list) [--data DIR | --store URL] [--session ID] [--format table|json|csv|tsv|turtle|nquads]',
+  usage: 'mcp-ld query (FILE.rq|- | --name NAME | --list) [--param k=v]... [--data DIR | --store URL] [--session ID] [--timeout MS] [--format table|json|xml|csv|tsv|turtle|ntriples|nquads|jsonld]',
   async run(args, io) {
     const { values, positionals } = parseOptions(
       args,
@@ -32,6 +32,7 @@ export const queryCommand: Command = {
         store: { type: 'string' },
         session: { type: 'string' },
         format: { type: 'string' },
+        timeout: { type: 'string' },
       },
       true,
     );
@@ -49,26 +50,21 @@ export const queryCommand: Command = {
     }
     if (values.format !== undefined && !isResultFormat(values.format)) throw new UsageError(`--format must be one of table, json, xml, csv, tsv, turtle, ntriples, nquads, jsonld`);
 
-    let prepared;
-    if (values.name !== undefined) {
-      prepared = named.prepare(values.name, parameters(values.param));
-    } else {
-      if (values.param.length > 0) throw new UsageError('--param goes with --name');
-      let text: string;
-      try {
-        text = await readFile(positionals[0]!, 'utf8');
-      } catch (error) {
-        throw new McpLdError({ code: 'input.unreadable', status: 400, title: 'Cannot read the query', detail: `${positionals[0]}: ${(error as Error).message}` });
-      }
-      prepared = parseQuery(text, { source: positionals[0]! });
-    }
+    const timeoutMs = values.timeout === undefined ? undefined : Number(values.timeout);
+    if (timeoutMs !== undefined && (!Number.isSafeInteger(timeoutMs) || timeoutMs <= 0)) throw new UsageError('--timeout takes a positive number of milliseconds');
+
+    // A query file is read like a named query: its `@param` header lines declare the parameters --param binds.
+    const prepared =
+      values.name !== undefined
+        ? named.prepare(values.name, parameters(values.param))
+        : prepareQuery(readQuery(positionals[0] === '-' ? 'stdin.rq' : positionals[0]!, await readInput(positionals[0], io.stdin)), parameters(values.param));
     const format = (values.format ?? (formatsFor(prepared.form)[0] === 'table' ? 'table' : 'turtle')) as ResultFormat;
     if (!formatsFor(prepared.form).includes(format)) throw new UsageError(`a ${prepared.form} query is written as ${formatsFor(prepared.form).join(', ')}, not ${format}`);
 
     const config = readStoreConfig({ data: values.data, store: values.store });
     const store = await openStore(config, { onWarning: (message) => void write(io.stderr, `mcp-ld query: ${message}\n`) });
     try {
-      const result = await runQuery(store, prepared, { timeoutMs: config.queryTimeoutMs, ...(values.session ? { session: sessionGraph(values.session) } : {}) });
+      const result = await runQuery(store, prepared, { timeoutMs: timeoutMs ?? config.queryTimeoutMs, ...(values.session ? { session: sessionGraph(values.session) } : {}) });
       await write(io.stdout, await writeResult(result, format));
     } finally {
       await store.close();

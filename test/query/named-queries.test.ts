@@ -1,0 +1,412 @@
+import assert from 'node:assert/strict';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../src/core/json.js';
+import { mld, ns } from '../../src/lift/vocabulary.js';
+import { NamedQueries, runQuery, type ParameterValues } from '../../src/query/index.js';
+import type { QueryResult } from '../../src/store/quad-store.js';
+import { canonicalJson, corpusStore, edgeSession, msBetween, ogcSession, type Corpus, type Message } from './corpus-store.js';
+
+type Row = Record<string, string | undefined>;
+
+const named = new NamedQueries();
+const direction = (iri: string | undefined) => (iri === mld.clientToServer ? 'c2s' : iri === mld.serverToClient ? 's2c' : iri);
+
+function rowsOf(result: QueryResult): Row[] {
+  assert.equal(result.form, 'SELECT');
+  return result.rows.map((row) => Object.fromEntries(result.variables.map((v) => [v, row.get(v)?.value])));
+}
+
+/** Rows keyed by some columns, each row reduced to the columns compared (numbers as numbers). */
+function keyed(rows: Row[], key: (row: Row) => string, value: (row: Row) => unknown): Map<string, unknown> {
+  const map = new Map<string, unknown>();
+  for (const row of rows) {
+    const k = key(row);
+    assert.ok(!map.has(k), `one row per ${k}`);
+    map.set(k, value(row));
+  }
+  return map;
+}
+
+function count<K>(map: Map<K, number>, key: K, by = 1): void {
+  map.set(key, (map.get(key) ?? 0) + by);
+}
+
+const num = (text: string | undefined) => (text === undefined ? undefined : Number(text));
+const time = (text: string | undefined) => (text === undefined ? undefined : Date.parse(text));
+const params = (m: Message): JsonObject => (isJsonObject(m.msg['params']) ? m.msg['params'] : {});
+const result = (m: Message | undefined): JsonObject | undefined => (m && isJsonObject(m.msg['result']) ? m.msg['result'] : undefined);
+
+describe('query: the named queries, each against figures computed from the JSON', function () {
+  this.timeout(120_000);
+  let corpus: Corpus;
+  let messages: Message[];
+
+  before(async () => {
+    corpus = await corpusStore();
+    messages = corpus.messages;
+  });
+  after(async () => corpus?.store.close());
+
+  const run = async (name: string, values: ParameterValues = {}) => rowsOf(await named.run(corpus.store, name, values));
+  const serverOf = (session: string) => messages.find((m) => m.session === session && m.server !== undefined)?.server;
+  const initialize = (session: string) => messages.find((m) => m.session === session && m.method === 'initialize' && m.kind === 'request');
+
+  it('has at least 12 named queries, each with a title, a description and typed parameters', () => {
+    const all = named.list();
+    assert.ok(all.length >= 12, `${all.length} named queries`);
+    for (const q of all) {
+      assert.ok(q.title && q.description, q.name);
+      for (const p of q.parameters) assert.ok(p.description, `${q.name} ${p.name}`);
+    }
+  });
+
+  it('sessions: client, server and protocol versions, message counts and times', async () => {
+    const rows = await run('sessions');
+    const sessions = [...new Set(messages.map((m) => m.session))];
+    assert.equal(rows.length, sessions.length);
+    for (const id of sessions) {
+      const row = rows.find((r) => r['sessionId'] === id);
+      assert.ok(row, id);
+      const own = messages.filter((m) => m.session === id);
+      const times = own.flatMap((m) => (m.ts ? [Date.parse(m.ts)] : []));
+      assert.equal(num(row['messages']), own.length, id);
+      assert.equal(time(row['firstMessage']), times.length ? Math.min(...times) : undefined, id);
+      assert.equal(time(row['lastMessage']), times.length ? Math.max(...times) : undefined, id);
+      assert.equal(row['session'], corpus.sessionIri(id));
+      assert.equal(row['server'], serverOf(id), id);
+      const init = initialize(id);
+      const clientInfo = init && (params(init)['clientInfo'] as JsonObject | undefined);
+      const serverInfo = result(init?.response)?.['serverInfo'] as JsonObject | undefined;
+      assert.equal(row['client'], clientInfo?.['name'], id);
+      assert.equal(row['clientVersion'], clientInfo?.['version'], id);
+      assert.equal(row['serverImplementation'], serverInfo?.['name'], id);
+      assert.equal(row['serverVersion'], serverInfo?.['version'], id);
+      assert.equal(row['requestedProtocolVersion'], init ? params(init)['protocolVersion'] : undefined, id);
+      assert.equal(row['protocolVersion'], result(init?.response)?.['protocolVersion'], id);
+    }
+    const since = await run('sessions', { since: '2026-01-01T00:00:00Z' });
+    assert.deepEqual(since.map((r) => r['sessionId']).sort(), [edgeSession, '57cd8539-bf6a-4833-ae14-361ffa3a23c9'].sort());
+  });
+
+  it('tool-calls: calls per tool and server, sessions, first and last call', async () => {
+    const expected = new Map<string, { calls: number; sessions: Set<string>; times: number[] }>();
+    for (const m of messages.filter((m) => m.method === 'tools/call' && m.kind === 'request')) {
+      const key = `${serverOf(m.session)}|${params(m)['name']}`;
+      const entry = expected.get(key) ?? { calls: 0, sessions: new Set(), times: [] };
+      entry.calls++;
+      entry.sessions.add(m.session);
+      if (m.ts) entry.times.push(Date.parse(m.ts));
+      expected.set(key, entry);
+    }
+    const rows = await run('tool-calls');
+    const got = keyed(rows, (r) => `${r['server']}|${r['tool']}`, (r) => [num(r['calls']), num(r['sessions']), time(r['firstCall']), time(r['lastCall'])]);
+    const want = new Map([...expected].map(([k, e]) => [k, [e.calls, e.sessions.size, e.times.length ? Math.min(...e.times) : undefined, e.times.length ? Math.max(...e.times) : undefined]]));
+    assert.deepEqual(got, want);
+    const echo = await run('tool-calls', { tool: 'echo' });
+    assert.deepEqual(echo.map((r) => r['tool']), ['echo', 'echo']);
+  });
+
+  it('the seed-vocabulary query (GRAPH ?g, tool calls per name) gives the counts of the JSON', async () => {
+    const expected = new Map<string, number>();
+    for (const m of messages) if (m.method === 'tools/call' && m.kind === 'request') count(expected, params(m)['name'] as string);
+    const answer = await runQuery(corpus.store, 'SELECT ?name (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?m a mcp:CallToolRequest ; jrpc:hasParameters ?p . ?p mcp:hasName ?name } } GROUP BY ?name');
+    assert.deepEqual(keyed(rowsOf(answer), (r) => r['name']!, (r) => num(r['n'])), expected);
+  });
+
+  it('tool-errors: tool errors (isError) and JSON-RPC errors per tool, and the error rate', async () => {
+    const expected = new Map<string, number[]>();
+    for (const m of messages.filter((m) => m.method === 'tools/call' && m.kind === 'request')) {
+      const key = `${serverOf(m.session)}|${params(m)['name']}`;
+      const [calls, answered, toolErrors, rpcErrors] = expected.get(key) ?? [0, 0, 0, 0];
+      expected.set(key, [calls! + 1, answered! + (m.response ? 1 : 0), toolErrors! + (result(m.response)?.['isError'] === true ? 1 : 0), rpcErrors! + (m.response?.kind === 'error' ? 1 : 0)]);
+    }
+    const rows = await run('tool-errors');
+    const got = keyed(rows, (r) => `${r['server']}|${r['tool']}`, (r) => [num(r['calls']), num(r['answered']), num(r['toolErrors']), num(r['rpcErrors']), num(r['unanswered']), num(r['errorRate'])]);
+    const want = new Map([...expected].map(([k, [c, a, t, e]]) => [k, [c, a, t, e, c! - a!, a! > 0 ? (t! + e!) / a! : 0]]));
+    for (const [k, w] of want) {
+      const g = got.get(k) as number[];
+      assert.ok(g, k);
+      assert.deepEqual(g.slice(0, 5), w.slice(0, 5), k);
+      assert.ok(Math.abs(g[5]! - w[5]!) < 1e-9, `${k}: error rate ${g[5]} ≠ ${w[5]}`);
+    }
+    assert.equal(got.size, want.size);
+  });
+
+  const answeredWithTimes = () => messages.filter((m) => m.kind === 'request' && m.response && m.ts && m.response.ts);
+
+  it('latency-by-method: answered requests per method and direction, average, smallest and largest latency', async () => {
+    const groups = new Map<string, number[]>();
+    for (const m of answeredWithTimes()) {
+      const key = `${m.method}|${m.dir}`;
+      groups.set(key, [...(groups.get(key) ?? []), msBetween(m.ts!, m.response!.ts!)]);
+    }
+    const rows = await run('latency-by-method');
+    const got = keyed(rows, (r) => `${r['method']}|${direction(r['direction'])}`, (r) => [num(r['answered']), num(r['minMs']), num(r['maxMs']), num(r['avgMs'])]);
+    assert.equal(got.size, groups.size);
+    for (const [k, list] of groups) {
+      const g = got.get(k) as number[];
+      assert.ok(g, k);
+      assert.deepEqual(g.slice(0, 3), [list.length, Math.min(...list), Math.max(...list)], k);
+      assert.ok(Math.abs(g[3]! - list.reduce((a, b) => a + b, 0) / list.length) < 1e-6, k);
+    }
+    // More than a day: 1 day, 0.75 s.
+    assert.ok(rows.some((r) => num(r['maxMs']) === 86_400_750));
+    const only = await run('latency-by-method', { method: 'ping' });
+    assert.deepEqual(only.map((r) => r['method']), ['ping']);
+  });
+
+  it('slowest-requests: the slowest answered requests, slowest first, honouring limit and method', async () => {
+    const all = answeredWithTimes()
+      .map((m) => ({ iri: m.iri, ms: msBetween(m.ts!, m.response!.ts!), m }))
+      .sort((a, b) => b.ms - a.ms || (a.iri < b.iri ? -1 : 1));
+    const rows = await run('slowest-requests');
+    assert.deepEqual(rows.map((r) => [r['request'], num(r['ms'])]), all.slice(0, 10).map((e) => [e.iri, e.ms]));
+    const top = all[0]!;
+    assert.equal(rows[0]!['method'], top.m.method);
+    assert.equal(rows[0]!['outcome'], top.m.response!.kind === 'error' ? 'error' : result(top.m.response)?.['isError'] === true ? 'tool error' : 'result');
+    const three = await run('slowest-requests', { limit: 3, method: 'resources/read' });
+    assert.deepEqual(
+      three.map((r) => [r['request'], num(r['ms'])]),
+      all.filter((e) => e.m.method === 'resources/read').slice(0, 3).map((e) => [e.iri, e.ms]),
+    );
+  });
+
+  it('cancelled-requests: each cancellation with its request (same session and sender, id of the same JSON type)', async () => {
+    const cancellations = messages.filter((m) => m.method === 'notifications/cancelled');
+    const rows = await run('cancelled-requests');
+    assert.equal(rows.length, cancellations.length);
+    for (const c of cancellations) {
+      const id = params(c)['requestId'];
+      const request = messages.find((m) => m.kind === 'request' && m.session === c.session && m.dir === c.dir && m.msg['id'] === id);
+      const row = rows.find((r) => r['cancellation'] === c.iri);
+      assert.ok(row, c.iri);
+      assert.equal(row['requestId'], String(id));
+      assert.equal(row['reason'], params(c)['reason']);
+      assert.equal(row['request'], request?.iri, c.iri);
+      assert.equal(row['method'], request?.method);
+      assert.equal(row['responded'], String(request?.response !== undefined));
+      assert.equal(num(row['msAfterRequest']), request?.ts && c.ts ? msBetween(request.ts, c.ts) : undefined);
+    }
+    // The string id "7" is not the number 7 of the ping in the same session.
+    const edge = rows.find((r) => r['session'] === corpus.sessionIri(edgeSession));
+    assert.equal(edge?.['method'], 'tools/call');
+  });
+
+  it('progress-timeline: each progress notification with the request whose _meta.progressToken it carries', async () => {
+    const notifications = messages.filter((m) => m.method === 'notifications/progress');
+    const rows = await run('progress-timeline');
+    assert.equal(rows.length, notifications.length);
+    const token = (m: Message) => {
+      const meta = params(m)['_meta'];
+      return isJsonObject(meta) ? meta['progressToken'] : undefined;
+    };
+    for (const n of notifications) {
+      const t = params(n)['progressToken'];
+      const request = messages.find((m) => m.kind === 'request' && m.session === n.session && m.dir !== n.dir && token(m) !== undefined && token(m) === t);
+      const row = rows.find((r) => r['notification'] === n.iri);
+      assert.ok(row, n.iri);
+      assert.equal(row['progressToken'], String(t));
+      assert.equal(row['request'], request?.iri, n.iri);
+      assert.equal(num(row['progress']), params(n)['progress']);
+      assert.equal(num(row['total']), params(n)['total']);
+      assert.equal(num(row['msSinceRequest']), request?.ts && n.ts ? msBetween(request.ts, n.ts) : undefined);
+    }
+    // The token inside an rdf:JSON _meta (ping) is found too.
+    assert.ok(rows.some((r) => r['progressToken'] === 'tok-1' && r['method'] === 'ping'));
+    const one = await run('progress-timeline', { token: '49' });
+    assert.equal(one.length, notifications.filter((n) => params(n)['progressToken'] === 49).length);
+  });
+
+  it('resources-read: reads per resource and client, with errors', async () => {
+    const expected = new Map<string, number[]>();
+    for (const m of messages.filter((m) => m.method === 'resources/read' && m.kind === 'request')) {
+      const info = initialize(m.session) && (params(initialize(m.session)!)['clientInfo'] as JsonObject | undefined);
+      const key = `${serverOf(m.session)}|${params(m)['uri']}|${info?.['name']}|${info?.['version']}`;
+      const [reads, errors] = expected.get(key) ?? [0, 0];
+      expected.set(key, [reads! + 1, errors! + (m.response?.kind === 'error' ? 1 : 0)]);
+    }
+    const rows = await run('resources-read');
+    assert.deepEqual(keyed(rows, (r) => `${r['server']}|${r['uri']}|${r['client']}|${r['clientVersion']}`, (r) => [num(r['reads']), num(r['errors'])]), expected);
+    const one = await run('resources-read', { uri: 'demo://resource/does-not-exist' });
+    assert.deepEqual(one.map((r) => [r['uri'], num(r['errors'])]), [['demo://resource/does-not-exist', 1]]);
+  });
+
+  it('prompts-fetched: fetches per prompt and arguments, with errors', async () => {
+    const expected = new Map<string, number[]>();
+    for (const m of messages.filter((m) => m.method === 'prompts/get' && m.kind === 'request')) {
+      const args = params(m)['arguments'];
+      const key = `${serverOf(m.session)}|${params(m)['name']}|${args === undefined ? '' : canonicalJson(args)}`;
+      const [fetches, errors] = expected.get(key) ?? [0, 0];
+      expected.set(key, [fetches! + 1, errors! + (m.response?.kind === 'error' ? 1 : 0)]);
+    }
+    const rows = await run('prompts-fetched');
+    assert.deepEqual(keyed(rows, (r) => `${r['server']}|${r['prompt']}|${r['arguments']}`, (r) => [num(r['fetches']), num(r['errors'])]), expected);
+  });
+
+  it('server-requests: every server-to-client request with the answer, its details and latency', async () => {
+    const requests = messages.filter((m) => m.kind === 'request' && m.dir === 's2c');
+    const rows = await run('server-requests');
+    assert.equal(rows.length, requests.length);
+    for (const m of requests) {
+      const row = rows.find((r) => r['request'] === m.iri);
+      assert.ok(row, m.iri);
+      const answer = m.response;
+      const res = result(answer);
+      const error = answer && isJsonObject(answer.msg['error']) ? answer.msg['error'] : undefined;
+      assert.equal(row['method'], m.method);
+      assert.equal(row['outcome'], !answer ? 'none' : error ? 'error' : 'result', m.iri);
+      assert.equal(row['answer'], answer?.iri);
+      // The details MCP defines: the elicitation's action, the sampling model, the roots listed.
+      assert.equal(row['action'], m.method === 'elicitation/create' ? res?.['action'] : undefined, m.iri);
+      assert.equal(row['model'], m.method === 'sampling/createMessage' ? res?.['model'] : undefined, m.iri);
+      assert.equal(num(row['roots']), m.method === 'roots/list' && Array.isArray(res?.['roots']) ? (res!['roots'] as JsonValue[]).length : undefined, m.iri);
+      assert.equal(num(row['errorCode']), error?.['code'], m.iri);
+      assert.equal(num(row['ms']), answer?.ts && m.ts ? msBetween(m.ts, answer.ts) : undefined, m.iri);
+    }
+    assert.ok(rows.some((r) => r['method'] === 'roots/list' && r['roots'] === '0'), 'an empty roots list counts 0');
+  });
+
+  it('unknown-methods: methods the schema does not know, with answers and errors', async () => {
+    const expected = new Map<string, { messages: number; sessions: Set<string>; results: number; errors: number }>();
+    for (const m of messages.filter((m) => m.unknownMethod && (m.kind === 'request' || m.kind === 'notification'))) {
+      const key = `${m.method}|${m.kind}|${m.dir}`;
+      const e = expected.get(key) ?? { messages: 0, sessions: new Set(), results: 0, errors: 0 };
+      e.messages++;
+      e.sessions.add(m.session);
+      if (m.response?.kind === 'result') e.results++;
+      if (m.response?.kind === 'error') e.errors++;
+      expected.set(key, e);
+    }
+    const rows = await run('unknown-methods');
+    assert.deepEqual(
+      keyed(rows, (r) => `${r['method']}|${r['kind']}|${direction(r['direction'])}`, (r) => [num(r['messages']), num(r['sessions']), num(r['results']), num(r['errors'])]),
+      new Map([...expected].map(([k, e]) => [k, [e.messages, e.sessions.size, e.results, e.errors]])),
+    );
+    assert.ok(rows.some((r) => r['method'] === 'bogus/method'));
+  });
+
+  it('unknown-keys: extension keys per method, counted from the lifted quads without SPARQL', async () => {
+    const byIri = new Map(messages.map((m) => [m.iri, m]));
+    const occurrences = new Map<string, number>();
+    const inMessages = new Map<string, Set<string>>();
+    for (const q of corpus.quads) {
+      if (!q.predicate.value.startsWith(ns.mldx)) continue;
+      const iri = /^(.*\/message\/[0-9]+)(\/.*)?$/.exec(q.subject.value)?.[1];
+      const method = iri ? byIri.get(iri)?.method : undefined;
+      if (method === undefined) continue;
+      const key = `${q.predicate.value}|${method}`;
+      count(occurrences, key);
+      inMessages.set(key, (inMessages.get(key) ?? new Set()).add(iri!));
+    }
+    const rows = await run('unknown-keys');
+    assert.deepEqual(
+      keyed(rows, (r) => `${r['predicate']}|${r['method']}`, (r) => [num(r['occurrences']), num(r['messages'])]),
+      new Map([...occurrences].map(([k, n]) => [k, [n, inMessages.get(k)!.size]])),
+    );
+    // And one key straight from the JSON: pollInterval, which the schema knows nowhere, per method.
+    const polls = new Map<string, number>();
+    const walk = (value: JsonValue | undefined, method: string): void => {
+      if (Array.isArray(value)) value.forEach((v) => walk(v, method));
+      else if (isJsonObject(value)) for (const [k, v] of Object.entries(value)) (k === 'pollInterval' ? count(polls, method) : walk(v, method));
+    };
+    for (const m of messages) if (m.method) walk(m.msg['params'] ?? m.msg['result'], m.method);
+    const pollRows = await run('unknown-keys', { key: 'pollInterval' });
+    assert.deepEqual(keyed(pollRows, (r) => r['method']!, (r) => num(r['occurrences'])), polls);
+  });
+
+  it('validation-problems: the lifter’s validation results per method, keyword and path', async () => {
+    const problems = new Map<string, number>();
+    const inMessages = new Map<string, Set<string>>();
+    for (const m of messages) {
+      for (const p of m.problems) {
+        const key = `${m.method ?? ''}|${p.keyword}|${p.instancePath}|${p.schemaPath}`;
+        count(problems, key);
+        inMessages.set(key, (inMessages.get(key) ?? new Set()).add(m.iri));
+      }
+    }
+    const rows = await run('validation-problems');
+    assert.deepEqual(
+      keyed(rows, (r) => `${r['method']}|${r['keyword']}|${r['instancePath']}|${r['schemaPath']}`, (r) => [num(r['problems']), num(r['messages'])]),
+      new Map([...problems].map(([k, n]) => [k, [n, inMessages.get(k)!.size]])),
+    );
+    const required = await run('validation-problems', { keyword: 'required' });
+    assert.ok(required.length > 0 && required.every((r) => r['keyword'] === 'required'));
+  });
+
+  it('errors: error responses per code and method', async () => {
+    const expected = new Map<string, number>();
+    for (const m of messages.filter((m) => m.kind === 'error')) count(expected, `${(m.msg['error'] as JsonObject)['code']}|${m.method ?? ''}`);
+    const rows = await run('errors');
+    assert.deepEqual(keyed(rows, (r) => `${r['code']}|${r['method']}`, (r) => num(r['errors'])), expected);
+    const notFound = await run('errors', { code: -32601 });
+    assert.deepEqual(notFound.map((r) => r['method']), ['bogus/method']);
+  });
+
+  it('messages-per-method: messages per method, kind and direction', async () => {
+    const expected = new Map<string, number>();
+    for (const m of messages) count(expected, `${m.method ?? ''}|${m.kind}|${m.dir}`);
+    const rows = await run('messages-per-method');
+    assert.deepEqual(keyed(rows, (r) => `${r['method']}|${r['kind']}|${direction(r['direction'])}`, (r) => num(r['messages'])), expected);
+  });
+
+  it('tool-inventory: tools offered by tools/list and calls per tool', async () => {
+    const expected = new Map<string, [boolean, number]>();
+    for (const m of messages) {
+      const tools = m.method === 'tools/list' && m.kind === 'result' ? result(m)?.['tools'] : undefined;
+      if (Array.isArray(tools)) for (const t of tools) expected.set(`${serverOf(m.session)}|${(t as JsonObject)['name']}`, [true, 0]);
+    }
+    for (const m of messages.filter((m) => m.method === 'tools/call' && m.kind === 'request')) {
+      const key = `${serverOf(m.session)}|${params(m)['name']}`;
+      const [offered, calls] = expected.get(key) ?? [false, 0];
+      expected.set(key, [offered, calls + 1]);
+    }
+    const rows = await run('tool-inventory');
+    assert.deepEqual(keyed(rows, (r) => `${r['server']}|${r['tool']}`, (r) => [r['offered'] === 'true', num(r['calls'])]), expected);
+  });
+
+  it('session-timeline: the messages of one session in order', async () => {
+    const own = messages.filter((m) => m.session === edgeSession);
+    const rows = await run('session-timeline', { session: edgeSession });
+    assert.deepEqual(
+      rows.map((r) => [num(r['order']), direction(r['direction']), r['kind'], r['method'], r['id'], num(r['errorCode']), r['message']]),
+      own.map((m) => [m.order, m.dir, m.kind, m.method ?? '', m.msg['id'] === undefined ? undefined : String(m.msg['id']), isJsonObject(m.msg['error']) ? m.msg['error']['code'] : undefined, m.iri]),
+    );
+    const limited = await run('session-timeline', { session: ogcSession, limit: 3 });
+    assert.equal(limited.length, 3);
+  });
+
+  it('task-status: every status report of a task', async () => {
+    const expected = new Map<string, number>();
+    const report = (m: Message, node: JsonValue | undefined, label: string) => {
+      if (isJsonObject(node) && typeof node['taskId'] === 'string' && typeof node['status'] === 'string') count(expected, `${node['taskId']}|${node['status']}|${label}`);
+    };
+    for (const m of messages) {
+      if (m.kind === 'notification' || m.kind === 'request') report(m, m.msg['params'], m.method!);
+      const res = result(m);
+      if (m.kind === 'result' && res && m.method) {
+        const label = `${m.method} (result)`;
+        report(m, res, label);
+        report(m, res['task'], label);
+        if (Array.isArray(res['tasks'])) for (const t of res['tasks']) report(m, t, label);
+      }
+    }
+    const rows = await run('task-status');
+    const got = new Map<string, number>();
+    for (const r of rows) count(got, `${r['taskId']}|${r['status']}|${r['method']}`);
+    assert.deepEqual(got, expected);
+  });
+
+  it('every named query runs on one session only (--session), and gives a subset there', async () => {
+    const graph = corpus.sessionIri(ogcSession);
+    for (const q of named.list()) {
+      const values = q.parameters.some((p) => p.name === 'session') ? { session: ogcSession } : {};
+      const answer = rowsOf(await named.run(corpus.store, q.name, values, { session: graph }));
+      for (const row of answer) {
+        for (const [name, value] of Object.entries(row)) {
+          if (value?.startsWith('urn:mcp-ld:session/')) assert.ok(value.startsWith(graph), `${q.name}: ${name} = ${value} is outside the session`);
+        }
+      }
+    }
+    const calls = rowsOf(await named.run(corpus.store, 'tool-calls', {}, { session: graph }));
+    assert.deepEqual(calls.map((r) => [r['tool'], r['calls']]), [['get_weather', '1']]);
+  });
+});
