@@ -3,21 +3,35 @@
 import { isMcpLdError } from '../core/problem.js';
 import { ConfigError } from '../core/config.js';
 import { UsageError, write, type Command, type CommandIo } from './command.js';
-import { lintCommand } from './commands/lint.js';
-import { schemaCommand } from './commands/schema.js';
-import { serveCommand } from './commands/serve.js';
-import { convertCommand } from './commands/convert.js';
-import { lowerCommand } from './commands/lower.js';
-import { ingestCommand } from './commands/ingest.js';
-import { queryCommand } from './commands/query.js';
-import { tapCommand } from './commands/tap.js';
-import { proxyCommand } from './commands/proxy.js';
-import { contextsCommand } from './commands/contexts.js';
-import { ontologyCommand } from './commands/ontology.js';
 
-export const commands: Command[] = [convertCommand, lowerCommand, contextsCommand, ontologyCommand, schemaCommand, lintCommand, serveCommand, ingestCommand, queryCommand, tapCommand, proxyCommand];
+/**
+ * The commands in the order `mcp-ld help` lists them, each loaded only when it runs: a command's dependencies
+ * (the reference JSON-LD engine, the HTTP server, the SPARQL parser) cost start-up time the others should not pay.
+ */
+const commandLoaders: Record<string, () => Promise<Command>> = {
+  convert: async () => (await import('./commands/convert.js')).convertCommand,
+  lower: async () => (await import('./commands/lower.js')).lowerCommand,
+  contexts: async () => (await import('./commands/contexts.js')).contextsCommand,
+  ontology: async () => (await import('./commands/ontology.js')).ontologyCommand,
+  schema: async () => (await import('./commands/schema.js')).schemaCommand,
+  lint: async () => (await import('./commands/lint.js')).lintCommand,
+  serve: async () => (await import('./commands/serve.js')).serveCommand,
+  ingest: async () => (await import('./commands/ingest.js')).ingestCommand,
+  query: async () => (await import('./commands/query.js')).queryCommand,
+  tap: async () => (await import('./commands/tap.js')).tapCommand,
+  proxy: async () => (await import('./commands/proxy.js')).proxyCommand,
+};
 
-function overview(): string {
+function loadCommand(name: string | undefined): Promise<Command> | undefined {
+  return name !== undefined && Object.hasOwn(commandLoaders, name) ? commandLoaders[name]!() : undefined;
+}
+
+export function loadCommands(): Promise<Command[]> {
+  return Promise.all(Object.values(commandLoaders).map((load) => load()));
+}
+
+async function overview(): Promise<string> {
+  const commands = await loadCommands();
   const width = Math.max(...commands.map((c) => c.name.length));
   return [
     'mcp-ld: a JSON-LD / RDF bridge for the Model Context Protocol',
@@ -34,13 +48,13 @@ function overview(): string {
 export async function main(argv: string[], io: CommandIo): Promise<number> {
   const [name, ...args] = argv;
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
-    const command = commands.find((c) => c.name === args[0]);
-    await write(name === undefined ? io.stderr : io.stdout, command ? `usage: ${command.usage}\n` : overview());
+    const command = await loadCommand(args[0]);
+    await write(name === undefined ? io.stderr : io.stdout, command ? `usage: ${command.usage}\n` : await overview());
     return name === undefined ? 2 : 0;
   }
-  const command = commands.find((c) => c.name === name);
+  const command = await loadCommand(name);
   if (!command) {
-    await write(io.stderr, `mcp-ld: unknown command "${name}"\n\n${overview()}`);
+    await write(io.stderr, `mcp-ld: unknown command "${name}"\n\n${await overview()}`);
     return 2;
   }
   if (args.includes('--help') || args.includes('-h')) {

@@ -90,7 +90,7 @@ export interface ConvertTextOptions {
 }
 
 /** Lifts a whole input text (message, batch, JSONL) to quads, with the tally of what happened. */
-export async function convertText(lifter: Lifter, text: string, options: ConvertTextOptions = {}): Promise<{ quads: Quad[]; summary: ConversionSummary }> {
+export async function convertText(lifter: Lifter, text: string | Uint8Array, options: ConvertTextOptions = {}): Promise<{ quads: Quad[]; summary: ConversionSummary }> {
   const conversion = new Conversion(lifter, options.strict ? { strict: true } : {});
   const reference = options.engine === 'reference' ? new (await import('./reference.js')).ReferenceEngine(lifter) : undefined;
   const quads: Quad[] = [];

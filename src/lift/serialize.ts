@@ -9,28 +9,10 @@ import { McpLdError } from '../core/problem.js';
 import type { JsonObject } from '../core/json.js';
 import { ns } from './vocabulary.js';
 import { quadsToNQuads } from './nquads.js';
-
-/** The formats `mcp-ld convert --format` offers. */
-export const rdfFormats = ['nquads', 'trig', 'turtle', 'jsonld'] as const;
-/** Every format mcp-ld writes RDF in (the API negotiates among them). */
-export type RdfFormat = (typeof rdfFormats)[number] | 'ntriples' | 'jsonld-expanded' | 'rdfxml';
-
-export const mediaTypes: Record<RdfFormat, string> = {
-  nquads: 'application/n-quads',
-  trig: 'application/trig',
-  turtle: 'text/turtle',
-  jsonld: 'application/ld+json',
-  'jsonld-expanded': 'application/ld+json; profile="http://www.w3.org/ns/json-ld#expanded"',
-  ntriples: 'application/n-triples',
-  rdfxml: 'application/rdf+xml',
-};
+import type { RdfFormat } from './formats.js';
 
 /** Prefixes used in Turtle/TriG output. */
 export const outputPrefixes: Record<string, string> = { ...ns };
-
-export function isRdfFormat(name: string): name is (typeof rdfFormats)[number] {
-  return (rdfFormats as readonly string[]).includes(name);
-}
 
 /** The quads in the default graph: for formats that carry triples only. */
 function triplesOf(quads: Quad[]): Quad[] {

@@ -2,11 +2,16 @@
 // RDF-JS quads (for the store, the reference engine, lowering and tests) or straight into N-Quads text (the hot
 // path of conversion and ingestion: no term objects at all). IRIs reaching a sink are safe to write as they are:
 // the lifter mints them from encoded segments and checks the base and the schema's IRIs once, up front.
-import { DataFactory, type NamedNode, type Quad } from 'n3';
+import { createRequire } from 'node:module';
+import type { DataFactory, NamedNode, Quad } from 'n3';
 import type { LiteralForm } from './literals.js';
 import { xsd } from './vocabulary.js';
 
-const { namedNode, literal, quad } = DataFactory;
+let factory: typeof DataFactory | undefined;
+/** n3's term factory, loaded by the first RDF-JS sink: the N-Quads text path never needs n3 at all. */
+function terms(): typeof DataFactory {
+  return (factory ??= (createRequire(import.meta.url)('n3') as typeof import('n3')).DataFactory);
+}
 
 export type ObjectValue = string | LiteralForm;
 
@@ -26,7 +31,7 @@ export class NullSink implements QuadSink {
 
 export class RdfJsSink implements QuadSink {
   quads: Quad[] = [];
-  private graph: NamedNode = namedNode('urn:mcp-ld:none');
+  private graph: NamedNode | undefined;
 
   get count(): number {
     return this.quads.length;
@@ -34,12 +39,13 @@ export class RdfJsSink implements QuadSink {
 
   begin(graph: string): void {
     this.quads = [];
-    this.graph = namedNode(graph);
+    this.graph = terms().namedNode(graph);
   }
 
   add(subject: string, predicate: string, object: ObjectValue): void {
+    const { namedNode, literal, quad } = terms();
     const term = typeof object === 'string' ? namedNode(object) : literal(object.value, namedNode(object.datatype));
-    this.quads.push(quad(namedNode(subject), namedNode(predicate), term, this.graph));
+    this.quads.push(quad(namedNode(subject), namedNode(predicate), term, this.graph ?? namedNode('urn:mcp-ld:none')));
   }
 }
 

@@ -7,15 +7,13 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Ajv, type ValidateFunction, type ErrorObject } from 'ajv';
+import type { Ajv, ValidateFunction, ErrorObject } from 'ajv';
 import { cloneJson, isJsonObject, type JsonObject, type JsonValue } from '../core/json.js';
 import { packageRoot } from '../core/paths.js';
 import { documentUris, type SchemaIndex } from '../schema/index.js';
 
 const require = createRequire(import.meta.url);
 const ajvVersion: string = (require('ajv/package.json') as { version: string }).version;
-// ajv's standalone generator is CommonJS with its function as `default`.
-const standaloneCode = (require('ajv/dist/standalone') as { default: (ajv: Ajv, refs: Record<string, string>) => string }).default;
 const cacheDir = path.join(packageRoot, 'dist', '.schema-cache');
 
 export interface ValidationProblem {
@@ -114,7 +112,11 @@ function loadStandalone(key: string, jsonRpc: JsonObject, mcp: JsonObject, refs:
       // a damaged cache file: compile again
     }
   }
-  const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false, code: { source: true } });
+  // ajv itself loads only here, when the cache misses: with the cache, start-up needs just the generated code.
+  const { Ajv: AjvClass } = require('ajv') as { Ajv: new (options: object) => Ajv };
+  // ajv's standalone generator is CommonJS with its function as `default`.
+  const standaloneCode = (require('ajv/dist/standalone') as { default: (ajv: Ajv, refs: Record<string, string>) => string }).default;
+  const ajv = new AjvClass({ strict: false, allErrors: true, validateFormats: false, code: { source: true } });
   ajv.addSchema(jsonRpc);
   ajv.addSchema(mcp);
   const code = standaloneCode(ajv, Object.fromEntries(refs.map((ref, i) => [`v${i}`, ref])));

@@ -95,8 +95,11 @@ export const mld = {
 
 export const defaultBase = 'urn:mcp-ld:';
 
+const plainSegment = /^[A-Za-z0-9_.-]*$/;
+
 /** Encodes a JSON key or value as one IRI path segment (every reserved character and `~` escaped). */
 export function encodeSegment(text: string): string {
+  if (plainSegment.test(text)) return text; // most keys and ids: nothing to escape
   return encodeURIComponent(text).replace(/[!'()*~]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
 }
 

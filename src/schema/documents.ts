@@ -2,8 +2,8 @@
 // and maps the one remote URL the seed references to its local copy. Nothing is ever fetched.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { packageRoot, schemasDir } from '../core/paths.js';
 import { isJsonObject, type JsonObject } from '../core/json.js';
 import { McpLdError } from '../core/problem.js';
@@ -40,6 +40,8 @@ function parseYamlCached(text: string): unknown {
   } catch {
     // not cached yet (or unreadable): parse, and cache when the package directory is writable
   }
+  // The YAML parser loads only when the cache misses (it is most of the start-up time otherwise).
+  const { parse: parseYaml } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
   const parsed: unknown = parseYaml(text, { maxAliasCount: 100 });
   try {
     mkdirSync(cacheDir, { recursive: true });

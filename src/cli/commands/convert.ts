@@ -5,10 +5,10 @@ import { loadSchema } from '../../schema/index.js';
 import { Lifter } from '../../lift/lifter.js';
 import { parseInput } from '../../lift/input.js';
 import { Conversion, convertText, summaryLine, type ConversionSummary } from '../../lift/convert.js';
-import { isRdfFormat, rdfFormats, serialize } from '../../lift/serialize.js';
+import { isRdfFormat, rdfFormats } from '../../lift/formats.js';
 import { ChunkedOutput } from '../chunked-output.js';
 import { parseOptions, UsageError, write, type Command } from '../command.js';
-import { readInput } from '../read-input.js';
+import { readInputBytes } from '../read-input.js';
 
 export const convertCommand: Command = {
   name: 'convert',
@@ -32,7 +32,7 @@ export const convertCommand: Command = {
     if (values.engine !== 'fast' && values.engine !== 'reference') throw new UsageError('--engine must be fast or reference');
     if (values.base !== undefined && !/^[a-z][a-z0-9+.-]*:/i.test(values.base)) throw new UsageError('--base must be an absolute IRI');
 
-    const text = await readInput(positionals[0], io.stdin);
+    const text = await readInputBytes(positionals[0], io.stdin);
     // Plain messages without a session: a session id derived from the input, so the same input gives the same graph.
     const session = values.session ?? (() => createHash('sha256').update(text).digest('hex').slice(0, 16));
     const lifter = new Lifter(loadSchema(), { defaultSession: session, ...(values.base ? { base: values.base } : {}) });
@@ -50,6 +50,7 @@ export const convertCommand: Command = {
     } else {
       // The other formats need the whole graph (prefixes, compaction); the reference engine gives quads.
       const converted = await convertText(lifter, text, { strict: values.strict, engine: values.engine });
+      const { serialize } = await import('../../lift/serialize.js');
       await write(io.stdout, await serialize(converted.quads, values.format));
       summary = converted.summary;
     }

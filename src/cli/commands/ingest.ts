@@ -12,7 +12,7 @@ import { openStore } from '../../store/open-store.js';
 import type { QuadStore } from '../../store/quad-store.js';
 import { BatchWriter } from '../../store/batch-writer.js';
 import { parseOptions, UsageError, write, type Command, type CommandIo } from '../command.js';
-import { readInput } from '../read-input.js';
+import { readInputBytes } from '../read-input.js';
 
 /** A progress line on a terminal, redrawn at most ten times a second; nothing when stderr is not a terminal. */
 class Progress {
@@ -46,9 +46,9 @@ class Progress {
   }
 }
 
-function lineCount(text: string): number {
+function lineCount(bytes: Buffer): number {
   let count = 1;
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) count++;
+  for (let i = bytes.indexOf(10); i >= 0; i = bytes.indexOf(10, i + 1)) count++;
   return count;
 }
 
@@ -78,7 +78,7 @@ export const ingestCommand: Command = {
 
     // Plain messages without a session: a session id derived from the input (as `convert` does), so the same input
     // gives the same graph and ingesting it again changes nothing.
-    let current = '';
+    let current: Buffer = Buffer.alloc(0);
     const session = values.session ?? (() => createHash('sha256').update(current).digest('hex').slice(0, 16));
     const lifter = new Lifter(loadSchema(), { defaultSession: session, ...(values.base ? { base: values.base } : {}) });
     const conversion = new Conversion(lifter);
@@ -89,7 +89,7 @@ export const ingestCommand: Command = {
     try {
       for (const file of positionals) {
         const name = file === '-' ? 'stdin' : file;
-        const text = await readInput(file, io.stdin);
+        const text = await readInputBytes(file, io.stdin);
         current = text;
         const lines = progress.enabled ? lineCount(text) : 1;
         const failedBefore = conversion.summary.failed.length;

@@ -1,0 +1,41 @@
+// parseInput reads text or its UTF-8 bytes (the CLI passes bytes, decoded line by line): both must give the
+// same records, errors and line numbers for every shape of input.
+import assert from 'node:assert/strict';
+import { parseInput, type InputItem } from '../../src/lift/input.js';
+
+const ping = (id: number) => JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' });
+
+const inputs: Record<string, string> = {
+  'JSONL with non-ASCII, CRLF and blank lines': [ping(1), JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'naïve ☃ 𝄞' } }), '', ping(2) + '\r', '   ', ping(3)].join('\n') + '\n',
+  'JSONL with a bad line': [ping(1), '{"jsonrpc": "2.0", "id": ', ping(2)].join('\n'),
+  'JSONL of capture records': [JSON.stringify({ seq: 1, session: 'é', dir: 'c2s', msg: JSON.parse(ping(1)) })].join('\n'),
+  'a batch': `\n\n[${ping(1)},\n ${ping(2)}, 7]`,
+  'a pretty-printed message': '\n' + JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'échò', arguments: {} } }, null, 2),
+  'a message without a newline': ping(9),
+  'empty input': '',
+  'whitespace only': ' \n\t\n',
+  'a line nested too deep': '['.repeat(200) + ']'.repeat(200) + '\n' + ping(1),
+};
+
+function plain(items: Iterable<InputItem>): unknown[] {
+  return [...items].map((item) => ({ ...item, error: item.error && { code: item.error.code, detail: item.error.detail, line: item.error.line } }));
+}
+
+describe('lift: reading input', () => {
+  for (const [name, text] of Object.entries(inputs)) {
+    it(`gives the same items for text and for UTF-8 bytes: ${name}`, () => {
+      const fromText = plain(parseInput(text));
+      assert.ok(fromText.length > 0);
+      assert.deepEqual(plain(parseInput(Buffer.from(text, 'utf8'))), fromText);
+      // A view into a larger buffer (as stdin chunks give) reads only its own bytes.
+      const padded = Buffer.from(`XX${text}YY`, 'utf8');
+      assert.deepEqual(plain(parseInput(padded.subarray(2, padded.length - 2))), fromText);
+    });
+  }
+
+  it('keeps non-ASCII text intact and numbers lines from 1, skipping blank ones', () => {
+    const items = [...parseInput(Buffer.from(inputs['JSONL with non-ASCII, CRLF and blank lines']!, 'utf8'))];
+    assert.deepEqual(items.map((item) => item.line), [1, 2, 4, 6]);
+    assert.equal((items[1]!.record!.msg['params'] as { data: string }).data, 'naïve ☃ 𝄞');
+  });
+});
