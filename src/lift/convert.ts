@@ -3,7 +3,7 @@
 // stops the conversion with an error naming it.
 import { McpLdError } from '../core/problem.js';
 import type { InputItem } from './input.js';
-import type { LiftedMessage, LiftedMeta, Lifter } from './lifter.js';
+import type { LiftedMeta, Lifter } from './lifter.js';
 import type { CaptureRecord } from './records.js';
 import type { Quad } from 'n3';
 import { parseInput } from './input.js';
@@ -31,12 +31,6 @@ export class Conversion {
     private readonly lifter: Lifter,
     private readonly options: { strict?: boolean } = {},
   ) {}
-
-  /** Lifts one item with the fast engine; a failed item is recorded (or thrown in strict mode) and yields undefined. */
-  add(item: InputItem): LiftedMessage | undefined {
-    const record = this.accept(item);
-    return record && this.tally(item, this.lifter.lift(record));
-  }
 
   /** The record of an item that parsed, or undefined after recording why it did not (thrown in strict mode). */
   accept(item: InputItem): CaptureRecord | undefined {

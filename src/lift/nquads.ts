@@ -12,8 +12,13 @@ function iri(value: string): string {
   return `<${value.replace(/[\x00-\x20<>"{}|^`\\]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`)}>`;
 }
 
+/** A literal's lexical form as the inside of an N-Quads STRING_LITERAL_QUOTE. */
+export function escapeLiteralValue(value: string): string {
+  return literalUnsafe.test(value) ? value.replace(/["\\\n\r]/g, (c) => literalEscapes[c]!) : value;
+}
+
 function literal(term: Term & { termType: 'Literal' }): string {
-  const value = literalUnsafe.test(term.value) ? term.value.replace(/["\\\n\r]/g, (c) => literalEscapes[c]!) : term.value;
+  const value = escapeLiteralValue(term.value);
   if (term.language) return `"${value}"@${term.language}`;
   return term.datatype.value === xsd.string ? `"${value}"` : `"${value}"^^${iri(term.datatype.value)}`;
 }

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import type { DataFactory, NamedNode, Quad } from 'n3';
 import type { LiteralForm } from './literals.js';
 import { xsd } from './vocabulary.js';
+import { escapeLiteralValue } from './nquads.js';
 
 let factory: typeof DataFactory | undefined;
 /** n3's term factory, loaded by the first RDF-JS sink: the N-Quads text path never needs n3 at all. */
@@ -49,12 +50,9 @@ export class RdfJsSink implements QuadSink {
   }
 }
 
-const literalUnsafe = /["\\\n\r]/;
-const literalEscapes: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\n': '\\n', '\r': '\\r' };
-
 /** The N-Quads form of a literal (STRING_LITERAL_QUOTE escapes; xsd:string written plain). */
 export function nquadsLiteral(form: LiteralForm): string {
-  const value = literalUnsafe.test(form.value) ? form.value.replace(/["\\\n\r]/g, (c) => literalEscapes[c]!) : form.value;
+  const value = escapeLiteralValue(form.value);
   return form.datatype === xsd.string ? `"${value}"` : `"${value}"^^<${form.datatype}>`;
 }
 

@@ -5,18 +5,7 @@ import { contextsDir } from '../../core/paths.js';
 import { loadSchema } from '../../schema/index.js';
 import { checkContexts, writeContexts } from '../../context/index.js';
 import { parseOptions, write, type Command } from '../command.js';
-
-/** A path as the user would type it: relative to the working directory when inside it. */
-function shown(file: string): string {
-  const relative = path.relative(process.cwd(), file);
-  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
-}
-
-const problems = {
-  differs: 'differs from what the schema generates',
-  missing: 'is missing',
-  unexpected: 'is not generated from the schema (a stale or foreign file)',
-} as const;
+import { reportDrift, shown } from '../generated-files.js';
 
 export const contextsCommand: Command = {
   name: 'contexts',
@@ -26,15 +15,7 @@ export const contextsCommand: Command = {
     const { values } = parseOptions(args, { out: { type: 'string' }, check: { type: 'boolean' } });
     const dir = path.resolve(values.out ?? contextsDir);
     const index = loadSchema();
-    if (values.check) {
-      const drift = checkContexts(dir, index);
-      if (drift.length === 0) return 0;
-      for (const { path: file, problem } of drift) {
-        await write(io.stderr, `mcp-ld contexts: ${shown(path.join(dir, file))} ${problems[problem]}\n`);
-      }
-      await write(io.stderr, `mcp-ld contexts: ${drift.length} file(s) out of date; run \`mcp-ld contexts${values.out ? ` --out ${values.out}` : ''}\`\n`);
-      return 1;
-    }
+    if (values.check) return reportDrift(io.stderr, 'contexts', dir, checkContexts(dir, index), `mcp-ld contexts${values.out ? ` --out ${values.out}` : ''}`);
     const { written, removed } = writeContexts(dir, index);
     for (const file of written) await write(io.stdout, `${shown(file)}\n`);
     for (const file of removed) await write(io.stdout, `removed ${shown(file)}\n`);

@@ -6,17 +6,7 @@ import { ontologyDir } from '../../core/paths.js';
 import { loadSchema } from '../../schema/index.js';
 import { checkOntology, formats, generateOntology, serializeDocument, writeOntology, type OntologyFormat } from '../../ontology/index.js';
 import { parseOptions, UsageError, write, type Command } from '../command.js';
-
-/** A path as the user would type it: relative to the working directory when inside it. */
-function shown(file: string): string {
-  const relative = path.relative(process.cwd(), file);
-  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
-}
-
-const problems = {
-  differs: 'differs from what the schema generates',
-  missing: 'is missing',
-} as const;
+import { reportDrift, shown } from '../generated-files.js';
 
 export const ontologyCommand: Command = {
   name: 'ontology',
@@ -43,13 +33,7 @@ export const ontologyCommand: Command = {
     }
     const index = loadSchema();
     const dir = path.resolve(values.out ?? ontologyDir);
-    if (values.check) {
-      const drift = await checkOntology(dir, index);
-      if (drift.length === 0) return 0;
-      for (const { path: file, problem } of drift) await write(io.stderr, `mcp-ld ontology: ${shown(path.join(dir, file))} ${problems[problem]}\n`);
-      await write(io.stderr, `mcp-ld ontology: ${drift.length} file(s) out of date; run \`mcp-ld ontology --write${values.out ? ` --out ${values.out}` : ''}\`\n`);
-      return 1;
-    }
+    if (values.check) return reportDrift(io.stderr, 'ontology', dir, await checkOntology(dir, index), `mcp-ld ontology --write${values.out ? ` --out ${values.out}` : ''}`);
     if (toFiles) {
       for (const file of await writeOntology(dir, index)) await write(io.stdout, `${shown(file)}\n`);
       return 0;
