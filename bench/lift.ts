@@ -16,6 +16,7 @@ import { buildLiftWorkload } from './lift-workload.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const engineScript = path.join(here, 'lift-engine.js');
+const floorScript = path.join(here, 'lift-floor.js');
 const peakRssHook = pathToFileURL(path.join(here, 'peak-rss-hook.js')).href;
 const cliScript = path.join(packageRoot, 'bin', 'mcp-ld');
 
@@ -53,12 +54,12 @@ interface CliRun {
   peakRssMiB?: number;
 }
 
-/** Times `mcp-ld convert FILE --quiet > /dev/null` from spawn to exit (its peak RSS comes from a preloaded hook). */
-async function runCli(file: string): Promise<CliRun> {
-  const devNull = openSync('/dev/null', 'w');
+/** Times `node ARGS > OUTPUT` from spawn to exit (its peak RSS comes from a preloaded hook). */
+async function runProcess(args: string[], output = '/dev/null'): Promise<CliRun> {
+  const stdout = openSync(output, 'w');
   try {
     const start = performance.now();
-    const child = spawn(process.execPath, ['--import', peakRssHook, cliScript, 'convert', file, '--quiet'], { stdio: ['ignore', devNull, 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', peakRssHook, ...args], { stdio: ['ignore', stdout, 'pipe', 'pipe'] });
     let stderr = '';
     let rss = '';
     child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
@@ -79,8 +80,13 @@ async function runCli(file: string): Promise<CliRun> {
     if (line) run.peakRssMiB = (JSON.parse(line) as { maxRssKiB: number }).maxRssKiB / 1024;
     return run;
   } finally {
-    closeSync(devNull);
+    closeSync(stdout);
   }
+}
+
+/** Times `mcp-ld convert FILE --quiet > OUTPUT`. */
+function runCli(file: string, output?: string): Promise<CliRun> {
+  return runProcess([cliScript, 'convert', file, '--quiet'], output);
 }
 
 function throughput(name: string, totals: LoopTotals, what: 'messages' | 'quads'): Figure {
@@ -142,6 +148,19 @@ async function main(options: LiftBenchOptions): Promise<void> {
     say(`${figureLine(cliTime, loopTime, 'lower')}; budget >= ${liftBudget}x: ${ratio >= liftBudget ? 'met' : `NOT met (${formatRatio(ratio)})`}`);
     say(figureLine({ name: 'lift CLI process', value: workload.messages / cli.seconds, unit: 'messages/s' }, { name: loopName, value: baseline.messages / baseline.seconds, unit: 'messages/s' }, 'higher'));
     if (cli.peakRssMiB !== undefined) say(figureLine({ name: 'lift CLI process peak RSS', value: cli.peakRssMiB, unit: 'MiB' }, rss(baselineName, baseline), 'lower'));
+    progress('floor (read + parse the JSONL, write the same N-Quads, no lifting)…');
+    const nquadsFile = path.join(dir, 'workload.nq');
+    await runCli(workload.file, nquadsFile); // untimed: the bytes the floor writes
+    const floor = await runProcess([floorScript, workload.file, nquadsFile]);
+    const floorName = `lift floor (a process that reads and parses the JSONL and writes the same ${formatValue(statSync(nquadsFile).size / 2 ** 20, 'MiB')} MiB of N-Quads, lifting nothing)`;
+    const budgetSeconds = baseline.seconds / liftBudget;
+    const leftForLifting = budgetSeconds - floor.seconds;
+    say(
+      `${figureLine({ name: floorName, value: floor.seconds, unit: 's' }, loopTime, 'lower')}; ` +
+        (leftForLifting > 0
+          ? `the ${liftBudget}x budget (${formatValue(budgetSeconds, 's')} s) leaves ${formatValue(leftForLifting, 's')} s above the floor to lift ${workload.messages} messages (${formatValue(workload.messages / leftForLifting, 'messages/s')} messages/s)`
+          : `the ${liftBudget}x budget (${formatValue(budgetSeconds, 's')} s) is below the floor: out of reach for this much output`),
+    );
     if (cli.exit !== 0) say(`lift CLI process: exit status ${cli.exit}${cli.stderr ? `; stderr: ${cli.stderr.trim().split('\n').slice(0, 5).join(' | ')}` : ''}`);
 
     const referenceMessages = referenceLimit ?? workload.messages;
