@@ -70,12 +70,18 @@ export interface MessageBody {
 interface PendingRequest {
   iri: string;
   method: string;
+  /** When it was captured (ms since the epoch), for the latency of its response. */
+  time?: number;
+  /** Its key in SessionState.progress, when it asked for progress notifications. */
+  progressKey?: string;
 }
 
 /** What the lifter remembers of one session between messages. */
 class SessionState {
   order = 0;
   readonly pending = new Map<string, PendingRequest>();
+  /** Requests in flight that asked for progress (`params._meta.progressToken`), by requester direction and token. */
+  readonly progress = new Map<string, string>();
   /** Nodes whose describing triples are already in this session's graph (ids, entities, implementations). */
   readonly described = new Set<string>();
   serverKey: string | undefined;
@@ -180,8 +186,12 @@ export class Lifter {
       this.emit(iri, rdf.type, plan ? plan.class : mld.UnknownMessage);
       if (shape === 'request') {
         const idIri = this.liftId(session, iri, direction, msg['id']);
-        if (idIri) session.pending.set(idIri, { iri, method: method! });
-        if (idIri) body.idIri = idIri;
+        if (idIri) {
+          session.pending.set(idIri, this.pendingRequest(session, iri, method!, direction, record.ts, msg['params']));
+          body.idIri = idIri;
+        }
+      } else {
+        this.linkNotification(session, iri, method!, direction, msg['params']);
       }
       this.liftProperty(iri, this.plans.method, 'method', msg['method']!);
       const bodyPlan = plan ?? (shape === 'request' ? this.plans.unknownRequest : this.plans.unknownNotification);
@@ -202,7 +212,9 @@ export class Lifter {
       if (idIri) body.idIri = idIri;
       if (answered) {
         this.emit(iri, mld.respondsTo, answered.request.iri);
+        this.emitLatency(iri, answered.request, record.ts);
         if (idIri) session.pending.delete(idIri);
+        if (answered.request.progressKey) session.progress.delete(answered.request.progressKey);
       }
       if (shape === 'response') {
         plan = this.resultPlan(answered?.request.method, msg['result']);
@@ -342,6 +354,45 @@ export class Lifter {
     return iri;
   }
 
+  // ---- links between messages: response to request (with its latency), cancellation and progress to request --
+
+  /** A request awaiting its response; one that asks for progress is findable by its token until it is answered. */
+  private pendingRequest(session: SessionState, iri: string, method: string, direction: Direction, ts: string | undefined, params: JsonValue | undefined): PendingRequest {
+    const pending: PendingRequest = { iri, method };
+    const time = ts === undefined ? NaN : Date.parse(ts);
+    if (!Number.isNaN(time)) pending.time = time;
+    const meta = isJsonObject(params) ? params['_meta'] : undefined;
+    const token = isJsonObject(meta) ? meta['progressToken'] : undefined;
+    if (typeof token === 'string' || typeof token === 'number') {
+      pending.progressKey = progressKey(direction, token);
+      session.progress.set(pending.progressKey, iri);
+    }
+    return pending;
+  }
+
+  /** Links a cancellation to the request it cancels, and a progress notification to the request it reports on. */
+  private linkNotification(session: SessionState, iri: string, method: string, direction: Direction, params: JsonValue | undefined): void {
+    if (!isJsonObject(params)) return;
+    if (method === 'notifications/cancelled') {
+      // Sent by whoever sent the request, so in the request's direction.
+      const id = params['requestId'];
+      const request = typeof id === 'string' || typeof id === 'number' ? session.pending.get(this.minter.requestId(session.id, direction, id)) : undefined;
+      if (request) this.emit(iri, mld.cancels, request.iri);
+    } else if (method === 'notifications/progress') {
+      // Sent by whoever received the request.
+      const token = params['progressToken'];
+      const request = typeof token === 'string' || typeof token === 'number' ? session.progress.get(progressKey(direction === 'c2s' ? 's2c' : 'c2s', token)) : undefined;
+      if (request) this.emit(iri, mld.progressOf, request);
+    }
+  }
+
+  /** Milliseconds from a request's capture to its response's, when both were captured with a time. */
+  private emitLatency(iri: string, request: PendingRequest, ts: string | undefined): void {
+    const time = ts === undefined ? NaN : Date.parse(ts);
+    if (request.time === undefined || Number.isNaN(time)) return;
+    this.emitLiteral(iri, mld.latencyMs, { value: String(time - request.time), datatype: xsd.decimal });
+  }
+
   /** The pending request a response answers: same id, opposite direction (either, when the record has none). */
   private answeredRequest(session: SessionState, dir: Direction | undefined, id: JsonValue | undefined) {
     if (id === undefined || (id !== null && typeof id !== 'string' && typeof id !== 'number')) return undefined;
@@ -478,6 +529,11 @@ export class Lifter {
 }
 
 const anyPlan: ValuePlan = { kind: 'any' };
+
+/** Progress tokens are the requester's: scoped by the direction of the request and the token's JSON type. */
+function progressKey(requestDirection: Direction, token: string | number): string {
+  return `${requestDirection} ${typeof token} ${token}`;
+}
 const envelopeKeys = new Set(['jsonrpc', 'id', 'method', 'params', 'result', 'error']);
 
 function hasRequiredMembers(schema: SchemaIndex, definition: string): boolean {

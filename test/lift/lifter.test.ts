@@ -101,6 +101,66 @@ describe('lift: fast engine', () => {
     assert.deepEqual(objects(response.quads, response.iri, mld.respondsTo), [request.iri]);
   });
 
+  it('gives a response its latency, and links cancellations and progress to the request they are about', () => {
+    const lifter = new Lifter(schema);
+    const at = (ms: number) => new Date(Date.UTC(2026, 0, 1) + ms).toISOString();
+    const call = lifter.lift({ session: 's', dir: 'c2s', ts: at(0), msg: { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'echo', arguments: {}, _meta: { progressToken: 8 } } } });
+    const other = lifter.lift({ session: 's', dir: 'c2s', ts: at(5), msg: { jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'echo', arguments: {}, _meta: { progressToken: '8' } } } });
+    const progress = lifter.lift({ session: 's', dir: 's2c', ts: at(250), msg: { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 8, progress: 1 } } });
+    const stringProgress = lifter.lift({ session: 's', dir: 's2c', ts: at(260), msg: { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: '8', progress: 1 } } });
+    const cancel = lifter.lift({ session: 's', dir: 'c2s', ts: at(300), msg: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7 } } });
+    const response = lifter.lift({ session: 's', dir: 's2c', ts: at(1500), msg: { jsonrpc: '2.0', id: 7, result: { content: [] } } });
+    // Once answered, a request takes no more progress or cancellation; a token of another JSON type is another token.
+    const late = lifter.lift({ session: 's', dir: 's2c', ts: at(1600), msg: { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 8, progress: 2 } } });
+    const lateCancel = lifter.lift({ session: 's', dir: 'c2s', ts: at(1700), msg: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7 } } });
+    assert.deepEqual(objects(progress.quads, progress.iri, mld.progressOf), [call.iri]);
+    assert.deepEqual(objects(stringProgress.quads, stringProgress.iri, mld.progressOf), [other.iri]);
+    assert.deepEqual(objects(cancel.quads, cancel.iri, mld.cancels), [call.iri]);
+    assert.deepEqual(literalOf(response.quads, response.iri, mld.latencyMs), { value: '1500', datatype: xsd.decimal });
+    assert.deepEqual(objects(late.quads, late.iri, mld.progressOf), []);
+    assert.deepEqual(objects(lateCancel.quads, lateCancel.iri, mld.cancels), []);
+    // Without capture times there is no latency.
+    const plain = new Lifter(schema);
+    plain.lift({ session: 'p', msg: { jsonrpc: '2.0', id: 1, method: 'ping' } });
+    const pong = plain.lift({ session: 'p', msg: { jsonrpc: '2.0', id: 1, result: {} } });
+    assert.deepEqual(objects(pong.quads, pong.iri, mld.latencyMs), []);
+  });
+
+  it('links the real capture as its JSON says: every answered request timed, every progress notification to its request', () => {
+    const byId = new Map<string, CaptureRecord>();
+    const tokens = new Map<string, number>();
+    let timed = 0;
+    let reported = 0;
+    let cancelled = 0;
+    for (const record of records) {
+      const msg = record.msg as Record<string, any>;
+      const key = (dir: string, id: unknown) => `${record.session} ${dir} ${typeof id} ${String(id)}`;
+      if (msg['method'] !== undefined && msg['id'] !== undefined) {
+        byId.set(key(record.dir!, msg['id']), record);
+        const token = msg['params']?._meta?.progressToken;
+        if (token !== undefined) tokens.set(key(record.dir!, token), record.seq!);
+      } else if (msg['method'] === undefined) {
+        const requestDir = record.dir === 'c2s' ? 's2c' : 'c2s';
+        const request = byId.get(key(requestDir, msg['id']));
+        if (request) {
+          timed += 1;
+          byId.delete(key(requestDir, msg['id']));
+          const token = (request.msg as Record<string, any>)['params']?._meta?.progressToken;
+          if (token !== undefined) tokens.delete(key(requestDir, token));
+        }
+      } else if (msg['method'] === 'notifications/progress' && tokens.has(key(record.dir === 'c2s' ? 's2c' : 'c2s', msg['params'].progressToken))) {
+        reported += 1;
+      } else if (msg['method'] === 'notifications/cancelled' && byId.has(key(record.dir!, msg['params'].requestId))) {
+        cancelled += 1;
+      }
+    }
+    const count = (predicate: string) => quads.filter((q) => q.predicate.value === predicate).length;
+    assert.ok(timed > 50 && reported > 0 && cancelled > 0, `the capture has answers (${timed}), progress (${reported}) and a cancellation (${cancelled})`);
+    assert.equal(count(mld.latencyMs), timed);
+    assert.equal(count(mld.progressOf), reported);
+    assert.equal(count(mld.cancels), cancelled);
+  });
+
   it('lifts the tools of tools/list as mcp:Tool nodes linked to per-server tool entities that tools/call links to', () => {
     const listing = records.findIndex((r) => Array.isArray((r.msg['result'] as { tools?: unknown })?.tools)) + 1;
     const first = `${message(listing)}/result/tools/0`;
