@@ -1,6 +1,8 @@
-// The query stage: SPARQL 1.1 over a QuadStore (checked, read-only, no federation), named parameterised queries
-// from queries/, and the result formats. The API and the CLI use it through this module.
+// The query stage: SPARQL 1.1 over a QuadStore (checked, read-only, no federation), SPARQL Update (checked: only
+// session graphs, nothing fetched), named parameterised queries from queries/, and the result formats. The API and
+// the CLI use it through this module.
 export { parseQuery, generateQuery, type ParsedQuery } from './parse-query.js';
+export { parseUpdate, type ParsedUpdate } from './parse-update.js';
 export { runQuery, sessionGraph, type RunOptions } from './run-query.js';
 export { NamedQueries, readQuery, prepareQuery, type NamedQuery } from './named-queries.js';
 export { parameterTerm, bindParameters, parameterTypes, type ParameterType, type ParameterValues, type QueryParameter } from './parameters.js';

@@ -1,6 +1,6 @@
 // Parses SPARQL 1.1 with sparqljs and refuses what mcp-ld never runs: updates (INSERT, DELETE, LOAD, CLEAR…),
 // SERVICE at any depth (no federation), and malformed text (reported with its line and column). A query reaches a
-// store only after it passed here. Pure: no store, no I/O.
+// store only after it passed here (updates: parse-update.ts, which shares the refusals below). Pure: no store, no I/O.
 import { Generator, Parser, type Query, type SparqlQuery, type Update } from 'sparqljs';
 import { McpLdError } from '../core/problem.js';
 import type { QueryForm } from '../store/quad-store.js';
@@ -50,7 +50,7 @@ export function checkTree(tree: SparqlQuery, options: ParseOptions = {}): assert
 
 // ---- refusals ------------------------------------------------------------------------------------------------
 
-function named(options: ParseOptions): string {
+export function named(options: ParseOptions): string {
   return options.source ? `${options.source}: ` : '';
 }
 
@@ -81,16 +81,20 @@ function updateKeyword(text: string): string | undefined {
   return updateKeywords.exec(rest.trimStart())?.[1]?.toUpperCase();
 }
 
-function refuseService(tree: Query, text: string | undefined, options: ParseOptions): void {
+/** What a text is, in messages: a query or an update. */
+export type SparqlKind = 'query' | 'update';
+
+/** Throws `<kind>.service-refused` (400) for the first SERVICE anywhere in the tree, with its position in `text`. */
+export function refuseService(tree: SparqlQuery, text: string | undefined, options: ParseOptions, kind: SparqlKind = 'query'): void {
   const service = findService(tree);
   if (!service) return;
   const name = service.name.termType === 'NamedNode' ? `<${service.name.value}>` : `?${service.name.value}`;
   const at = text === undefined ? undefined : locate(text, maskText(text).search(/\bSERVICE\b/i));
   throw new McpLdError({
-    code: 'query.service-refused',
+    code: `${kind}.service-refused`,
     status: 400,
     title: 'SERVICE refused',
-    detail: `${named(options)}SERVICE ${name}${at ? ` at line ${at.line}, column ${at.column}` : ''}: mcp-ld does not run federated queries; a query reads only the store's own graphs`,
+    detail: `${named(options)}SERVICE ${name}${at ? ` at line ${at.line}, column ${at.column}` : ''}: mcp-ld does not run federated queries; ${kind === 'query' ? 'a query' : 'an update'} reads only the store's own graphs`,
     ...(at ? { line: at.line } : {}),
   });
 }
@@ -122,7 +126,7 @@ function findService(node: unknown): ServiceNode | undefined {
 
 // ---- malformed text and where -------------------------------------------------------------------------------
 
-interface ParserErrorHash {
+export interface ParserErrorHash {
   text?: string;
   token?: string;
   loc?: { first_line: number; first_column: number; last_line: number; last_column: number };
@@ -163,24 +167,25 @@ function describeToken(token: string): string {
   return /^[A-Z_]+$/.test(bare) && bare.length > 1 ? bare : `'${bare}'`;
 }
 
-function malformed(text: string, error: Error & { hash?: ParserErrorHash }, options: ParseOptions): McpLdError {
+/** The parser's error as `<kind>.malformed` (400), with the line and column of the offending token. */
+export function malformed(text: string, error: Error & { hash?: ParserErrorHash }, options: ParseOptions, kind: SparqlKind = 'query'): McpLdError {
   let at: Position | undefined;
   let what: string;
   const hash = error.hash;
   if (hash && hash.loc) {
     // The parser reports the last token it accepted; the offending one starts at the next non-blank character.
     at = nextToken(text, hash.loc.last_line, hash.loc.last_column);
-    const expected = [...new Set((hash.expected ?? []).map(describeToken))];
-    const got = hash.token === 'EOF' ? 'the end of the query' : `'${hash.text ?? hash.token ?? ''}'`;
+    const expected = [...new Set((hash.expected ?? []).map((token) => (token.replace(/'/g, '') === 'EOF' ? `the end of the ${kind}` : describeToken(token))))];
+    const got = hash.token === 'EOF' ? `the end of the ${kind}` : `'${hash.text ?? hash.token ?? ''}'`;
     what = `unexpected ${got}${expected.length ? `; expected ${expected.slice(0, 8).join(', ')}${expected.length > 8 ? ', …' : ''}` : ''}`;
   } else {
     what = error.message.replace(/\.$/, '');
     at = positionOfMessage(text, error.message);
   }
   return new McpLdError({
-    code: 'query.malformed',
+    code: `${kind}.malformed`,
     status: 400,
-    title: 'Malformed query',
+    title: `Malformed ${kind}`,
     detail: `${named(options)}${at ? `line ${at.line}, column ${at.column}: ` : ''}${what}`,
     ...(at ? { line: at.line } : {}),
   });
@@ -206,7 +211,7 @@ function searchToken(masked: string, token: string, whole = true): number {
 }
 
 /** Line and column (both 1-based) of an offset, or undefined for -1. */
-function locate(text: string, offset: number): Position | undefined {
+export function locate(text: string, offset: number): Position | undefined {
   if (offset < 0) return undefined;
   const before = text.slice(0, offset);
   const line = before.split('\n').length;

@@ -6,6 +6,7 @@ import type { QueryForm } from './quad-store.js';
 export type ThreadRequest =
   | { id: number; op: 'load'; data: Uint8Array }
   | { id: number; op: 'drop'; graph: string }
+  | { id: number; op: 'update'; data: Uint8Array; check: boolean }
   | { id: number; op: 'query'; sparql: string; form: QueryForm; graph?: string }
   | { id: number; op: 'graphs' }
   | { id: number; op: 'hasGraph'; graph: string }
@@ -14,6 +15,16 @@ export type ThreadRequest =
   | { id: number; op: 'countNew'; data: Uint8Array }
   | { id: number; op: 'snapshotBegin' }
   | { id: number; op: 'snapshotNext'; maxBytes: number };
+
+/**
+ * What an applied update left (asked for with `check`; a replay skips it): the store's size (a full count, ~0.1 s per
+ * million quads) and whether the default graph holds quads now (which neither queries nor snapshots see, so the store
+ * takes such an update back).
+ */
+export interface UpdateOutcome {
+  size: number;
+  defaultGraph: boolean;
+}
 
 /** A request without its id (the engine numbers them). */
 export type EngineRequest = ThreadRequest extends infer R ? (R extends ThreadRequest ? Omit<R, 'id'> : never) : never;

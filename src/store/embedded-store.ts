@@ -1,18 +1,19 @@
 // The embedded store: Oxigraph (WebAssembly) in a worker thread, fed N-Quads batches, with a journal as the truth —
 // a data directory (snapshot + fsynced log, locked against a second process) or, without one, a copy in memory.
-// Writes are checked before anything is written, logged and loaded in one order, and acknowledged only when both
-// are done; queries run with a time limit, after which the worker is replaced and rebuilt from the journal.
+// Writes (batches, dropped graphs, SPARQL Updates) are checked before anything is written, logged and applied in one
+// order, and acknowledged only when both are done; queries and updates run with a time limit, after which the worker
+// is replaced and rebuilt from the journal.
 import type { Quad } from '@rdfjs/types';
-import type { GraphSummary, IngestReceipt, QueryOptions, QueryResult, QuadStore } from './quad-store.js';
+import type { GraphSummary, IngestReceipt, QueryOptions, QueryResult, QuadStore, UpdateOptions } from './quad-store.js';
 import { EmbeddedEngine, WorkerError, type Replay } from './embedded-engine.js';
-import { transferables } from './embedded-protocol.js';
+import { transferables, type UpdateOutcome } from './embedded-protocol.js';
 import { FileJournal } from './file-journal.js';
 import { MemoryJournal, type Journal, type JournalEntry } from './journal.js';
 import { checkNQuadsBytes, type CheckedBatch } from './nquads-check.js';
 import { queryForm } from './query-form.js';
 import { fromGraphText, fromSparqlJson, parseTriples, type SparqlJson } from './sparql-results.js';
-import { invalidGraph, invalidQuery, storeClosed, storeFailed, storeFull } from './store-errors.js';
-import { McpLdError } from '../core/problem.js';
+import { invalidGraph, invalidQuery, storeClosed, storeCorrupt, storeFailed, storeFull, updateFailed, updateTimeout } from './store-errors.js';
+import { McpLdError, isMcpLdError } from '../core/problem.js';
 import { isUtf8 } from 'node:buffer';
 
 export interface EmbeddedStoreOptions {
@@ -36,9 +37,11 @@ export const defaultQueryTimeoutMs = 30_000;
 type PendingWrite =
   | { kind: 'quads'; data: Uint8Array; checked: CheckedBatch; resolve: (receipt: IngestReceipt) => void; reject: (error: unknown) => void }
   | { kind: 'drop'; graph: string; resolve: (dropped: boolean) => void; reject: (error: unknown) => void }
+  | { kind: 'update'; data: Uint8Array; timeoutMs: number; resolve: () => void; reject: (error: unknown) => void }
   | { kind: 'compact'; resolve: () => void; reject: (error: unknown) => void };
 
 type QuadsWrite = Extract<PendingWrite, { kind: 'quads' }>;
+type UpdateWrite = Extract<PendingWrite, { kind: 'update' }>;
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
@@ -62,6 +65,12 @@ function concatLines(parts: Uint8Array[]): Uint8Array {
     if (!ends(part)) out[offset++] = 0x0a;
   }
   return out;
+}
+
+/** A journal that could not take a write: full (507) when the disk is, else a failure (500). */
+function journalFailure(location: string, reason: NodeJS.ErrnoException): McpLdError {
+  const detail = `could not write to ${location}: ${reason.message}`;
+  return reason.code === 'ENOSPC' || reason.code === 'EDQUOT' ? storeFull(detail) : storeFailed(detail);
 }
 
 const absoluteIri = /^[A-Za-z][A-Za-z0-9+.-]*:[^\x00-\x20<>"{}|^`\\]*$/;
@@ -89,7 +98,7 @@ export class EmbeddedStore implements QuadStore {
    * What the journal holds beyond the snapshot, to tell whether compacting it pays: a journal of fresh quads only is
    * as quick to replay as a snapshot of them, and writing that snapshot costs a full dump (seconds per million quads).
    */
-  private journalSince = { unknown: false, entries: 0, quads: 0, drops: 0, baseSize: 0 };
+  private journalSince = { unknown: false, entries: 0, quads: 0, drops: 0, updates: 0, baseSize: 0 };
   private nextCompactionCheck = 0;
 
   private constructor(
@@ -111,7 +120,7 @@ export class EmbeddedStore implements QuadStore {
       store.engine = await EmbeddedEngine.start(store.replay, journal.lastSeq);
       store.seq = journal.lastSeq;
       store.sizeBound = await store.engine.run<number>({ op: 'size' });
-      store.journalSince = { unknown: journal.logBytes > 0, entries: 0, quads: 0, drops: 0, baseSize: store.sizeBound };
+      store.journalSince = { unknown: journal.logBytes > 0, entries: 0, quads: 0, drops: 0, updates: 0, baseSize: store.sizeBound };
     } catch (error) {
       await journal.close();
       throw error;
@@ -136,8 +145,15 @@ export class EmbeddedStore implements QuadStore {
   private readonly replay: Replay = (load, upTo) =>
     this.journal.replay(upTo, {
       chunk: async (data, disposable) => void (await load({ op: 'load', data }, disposable ? transferables([data]) : undefined)),
-      entry: async (entry, disposable) =>
-        void (await (entry.type === 'quads' ? load({ op: 'load', data: entry.data }, disposable ? transferables([entry.data]) : undefined) : load({ op: 'drop', graph: entry.graph }))),
+      entry: async (entry, disposable) => {
+        if (entry.type === 'drop') return void (await load({ op: 'drop', graph: entry.graph }));
+        const transfer = disposable ? transferables([entry.data]) : undefined;
+        if (entry.type === 'quads') return void (await load({ op: 'load', data: entry.data }, transfer));
+        // It applied before it was journaled, to the same graphs: failing now means the journal cannot be trusted.
+        await load({ op: 'update', data: entry.data, check: false }, transfer).catch((error: unknown) => {
+          throw error instanceof WorkerError ? storeCorrupt(`${this.journal.location}: the SPARQL Update of write ${entry.seq} no longer applies (${error.message})`) : error;
+        });
+      },
     });
 
   async ingest(nquads: string | Uint8Array): Promise<IngestReceipt> {
@@ -164,6 +180,17 @@ export class EmbeddedStore implements QuadStore {
     checkGraphName(graph);
     return new Promise<boolean>((resolve, reject) => {
       this.writes.push({ kind: 'drop', graph, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /** Applies a SPARQL Update (checked by parse-update.ts) after the writes before it; see `applyUpdate`. */
+  async update(sparql: string, options: UpdateOptions = {}): Promise<void> {
+    if (this.closing) throw storeClosed();
+    const data = sharedUtf8(sparql);
+    const timeoutMs = options.timeoutMs ?? this.queryTimeoutMs;
+    return new Promise<void>((resolve, reject) => {
+      this.writes.push({ kind: 'update', data, timeoutMs, resolve, reject });
       this.pump();
     });
   }
@@ -231,7 +258,7 @@ export class EmbeddedStore implements QuadStore {
    */
   private async compactionPays(): Promise<boolean> {
     const since = this.journalSince;
-    if (since.unknown || since.drops > 0) return true;
+    if (since.unknown || since.drops > 0 || since.updates > 0) return true;
     if (since.entries > 0 && this.journal.logBytes / since.entries < 64 * 1024 && this.journal.logBytes > 1024 * 1024) return true;
     const grown = (await this.engine.run<number>({ op: 'size' })) - since.baseSize;
     return since.quads > grown * 1.2;
@@ -254,12 +281,13 @@ export class EmbeddedStore implements QuadStore {
       throw error;
     }
     const size = await this.engine.run<number>({ op: 'size' });
-    this.journalSince = { unknown: false, entries: 0, quads: 0, drops: 0, baseSize: size };
+    this.journalSince = { unknown: false, entries: 0, quads: 0, drops: 0, updates: 0, baseSize: size };
   }
 
-  private full(adding: number, size: number): McpLdError {
+  /** Store full: `reach` says what would have taken the store past its ceiling. */
+  private full(reach: string): McpLdError {
     return storeFull(
-      `adding ${adding} quads to the ${size} quads in the store could take it past its limit of ${this.maxQuads} quads ` +
+      `${reach} past its limit of ${this.maxQuads} quads ` +
         '(MCPLD_MAX_QUADS; the embedded store runs in WebAssembly, which caps a process at 4 GiB): ' +
         'use a remote SPARQL store (--store URL / MCPLD_STORE) for graphs this large, or delete sessions first',
     );
@@ -287,12 +315,17 @@ export class EmbeddedStore implements QuadStore {
             await this.drop(head).catch(head.reject);
             continue;
           }
+          if (head.kind === 'update') {
+            await this.applyUpdate(head).catch(head.reject);
+            await this.compactWhenLarge();
+            continue;
+          }
           if (head.kind === 'compact') {
             await this.snapshot().then(head.resolve, head.reject);
             continue;
           }
           if (!(await this.fits(head).catch(() => false))) {
-            head.reject(this.full(head.checked.quads, this.sizeBound));
+            head.reject(this.full(`adding ${head.checked.quads} quads to the ${this.sizeBound} quads in the store could take it`));
             continue;
           }
           // Group commit: the ingests waiting behind this one go into the same journal entry and fsync.
@@ -306,20 +339,24 @@ export class EmbeddedStore implements QuadStore {
             quads += next.checked.quads;
           }
           await this.load(group, quads).catch((error: unknown) => group.forEach((w) => w.reject(error)));
-          const threshold = Math.max(this.compactLogBytes, this.journal.snapshotBytes, this.nextCompactionCheck);
-          if (this.journal.logBytes > threshold) {
-            // On failure the journal stays the truth, and a later write tries again.
-            if (await this.compactionPays().catch(() => false)) {
-              await this.snapshot().catch((error: unknown) => this.onWarning(`could not compact the journal of ${this.journal.location}: ${(error as Error).message}`));
-            } else {
-              this.nextCompactionCheck = this.journal.logBytes * 1.5;
-            }
-          }
+          await this.compactWhenLarge();
         }
       } finally {
         this.writing = undefined;
       }
     })();
+  }
+
+  /** After a write: a journal grown past its threshold is compacted into a snapshot, when that pays. */
+  private async compactWhenLarge(): Promise<void> {
+    const threshold = Math.max(this.compactLogBytes, this.journal.snapshotBytes, this.nextCompactionCheck);
+    if (this.journal.logBytes <= threshold) return;
+    // On failure the journal stays the truth, and a later write tries again.
+    if (await this.compactionPays().catch(() => false)) {
+      await this.snapshot().catch((error: unknown) => this.onWarning(`could not compact the journal of ${this.journal.location}: ${(error as Error).message}`));
+    } else {
+      this.nextCompactionCheck = this.journal.logBytes * 1.5;
+    }
   }
 
   /** Logs and loads one group of batches as one write; on failure, retries its members one by one. */
@@ -354,14 +391,64 @@ export class EmbeddedStore implements QuadStore {
   }
 
   /**
+   * One update: applied by the worker first and journaled after — unlike a batch, checked before it is written and
+   * then logged and loaded at once: Oxigraph may refuse an update that parsed, and the journal must never hold a write
+   * its replay would fail on. An update the worker refused left it unchanged (Oxigraph applies all of one or nothing);
+   * one the store takes back (it wrote into the default graph, took the store past its ceiling, or could not be
+   * journaled) is undone by rebuilding the worker from the journal.
+   */
+  private async applyUpdate(write: UpdateWrite): Promise<void> {
+    const appliedBefore = this.engine.appliedSeq;
+    const seq = ++this.seq;
+    let outcome: UpdateOutcome;
+    try {
+      outcome = await this.engine.run<UpdateOutcome>({ op: 'update', data: write.data, check: true }, { seq, timeoutMs: write.timeoutMs });
+    } catch (error) {
+      // A timed-out worker has been replaced and rebuilt without the update already.
+      if (error instanceof WorkerError) return write.reject(updateFailed(`the store refused the update: ${error.message}`));
+      if (isMcpLdError(error) && error.code === 'query.timeout') return write.reject(updateTimeout(write.timeoutMs, '; nothing of it was applied'));
+      return write.reject(error);
+    }
+    const restarts = this.engine.stats.restarts;
+    let refusal: McpLdError | undefined;
+    if (outcome.defaultGraph) {
+      refusal = updateFailed('the update wrote into the default graph, which this store does not keep (queries read the union of the session graphs): write inside GRAPH <…> { … }; nothing of it was applied');
+    } else if (outcome.size > this.maxQuads) {
+      refusal = this.full(`the update was not applied: it would take the store to ${outcome.size} quads,`);
+    } else {
+      try {
+        await this.journal.append({ type: 'update', seq, data: write.data });
+      } catch (error) {
+        refusal = journalFailure(this.journal.location, error as NodeJS.ErrnoException);
+      }
+    }
+    if (refusal) {
+      this.engine.appliedSeq = Math.min(this.engine.appliedSeq, appliedBefore);
+      await this.engine.rebuild().catch(() => undefined);
+      return write.reject(refusal);
+    }
+    // A worker replaced while the update was being journaled (another request's timeout) was rebuilt without it.
+    if (this.engine.stats.restarts !== restarts) await this.engine.rebuild().catch(() => undefined);
+    this.sizeBound = outcome.size;
+    this.journalSince.entries += 1;
+    this.journalSince.updates += 1;
+    write.resolve();
+  }
+
+  /**
    * One write: appended to the journal (fsynced) and applied by the worker at the same time. Both or neither: a write
    * the worker could not apply is taken back from the journal, and a write the journal could not take is taken back
    * from the worker by rebuilding it from the journal. Resolves with the error, or undefined on success.
    */
   private async write(entry: JournalEntry, request: { op: 'load'; data: Uint8Array } | { op: 'drop'; graph: string }): Promise<McpLdError | undefined> {
     const appliedBefore = this.engine.appliedSeq;
+    const restarts = this.engine.stats.restarts;
     const [logged, applied] = await Promise.allSettled([this.journal.append(entry), this.engine.run(request, { seq: entry.seq })]);
-    if (logged.status === 'fulfilled' && applied.status === 'fulfilled') return undefined;
+    if (logged.status === 'fulfilled' && applied.status === 'fulfilled') {
+      // A worker replaced before the journal had the write (another request's timeout) was rebuilt without it.
+      if (this.engine.stats.restarts !== restarts) await this.engine.rebuild().catch(() => undefined);
+      return undefined;
+    }
     if (logged.status === 'fulfilled') await this.journal.retract(entry.seq).catch(() => undefined);
     // A load without a transaction may have left part of the batch behind; the journal knows exactly what holds.
     this.engine.appliedSeq = Math.min(this.engine.appliedSeq, appliedBefore);
@@ -371,8 +458,6 @@ export class EmbeddedStore implements QuadStore {
       if (error instanceof WorkerError) return new McpLdError({ code: 'store.invalid-nquads', status: 400, title: 'Invalid N-Quads', detail: `the store refused the batch: ${error.message}` });
       return error instanceof McpLdError ? error : storeFailed(String(error));
     }
-    const reason = (logged as PromiseRejectedResult).reason as NodeJS.ErrnoException;
-    const detail = `could not write to ${this.journal.location}: ${reason.message}`;
-    return reason.code === 'ENOSPC' || reason.code === 'EDQUOT' ? storeFull(detail) : storeFailed(detail);
+    return journalFailure(this.journal.location, (logged as PromiseRejectedResult).reason as NodeJS.ErrnoException);
   }
 }

@@ -3,7 +3,7 @@
 // Results cross the thread boundary as text (SPARQL JSON results, N-Triples), never as Oxigraph term objects.
 import { parentPort } from 'node:worker_threads';
 import oxigraph from 'oxigraph';
-import { transferables, type ThreadRequest, type ThreadResponse } from './embedded-protocol.js';
+import { transferables, type ThreadRequest, type ThreadResponse, type UpdateOutcome } from './embedded-protocol.js';
 
 const port = parentPort;
 if (!port) throw new Error('embedded-thread.js runs as a worker thread');
@@ -27,6 +27,18 @@ function graphNames(): string[] {
 }
 
 const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/**
+ * Drops the named graphs that hold no quads (an update may leave one, CREATE GRAPH makes one). Oxigraph remembers
+ * empty graphs but a snapshot cannot, and a non-SILENT DROP, CLEAR or CREATE depends on it: with none left, a graph
+ * exists exactly while it holds quads, and replaying the journal over a snapshot meets the graphs the original did.
+ */
+function dropEmptyGraphs(): void {
+  const json = store.query('SELECT ?g WHERE { GRAPH ?g { } FILTER NOT EXISTS { GRAPH ?g { ?s ?p ?o } } }', { results_format: jsonResults }) as string;
+  const bindings = (JSON.parse(json) as { results: { bindings: { g: { type: string; value: string } }[] } }).results.bindings;
+  for (const { g } of bindings) if (g.type === 'uri') store.update(`DROP SILENT GRAPH <${g.value}>`);
+}
 
 /** Text to send back: UTF-8 bytes in a buffer of their own, moved rather than copied. */
 function bytes(text: string): { value: Uint8Array; transfer: ArrayBuffer[] } {
@@ -47,6 +59,14 @@ function execute(request: ThreadRequest): { value: unknown; transfer?: ArrayBuff
     case 'drop':
       store.update(`DROP SILENT GRAPH <${request.graph}>`);
       return { value: null };
+    case 'update': {
+      // Oxigraph applies the whole update or, when it fails, nothing of it.
+      store.update(decoder.decode(request.data));
+      dropEmptyGraphs();
+      if (!request.check) return { value: null };
+      const outcome: UpdateOutcome = { size: store.size, defaultGraph: store.query('ASK { ?s ?p ?o }') as boolean };
+      return { value: outcome };
+    }
     case 'query': {
       const options: Parameters<typeof store.query>[1] = {
         results_format: request.form === 'CONSTRUCT' || request.form === 'DESCRIBE' ? ntriples : jsonResults,

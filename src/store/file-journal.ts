@@ -1,6 +1,7 @@
 // The durable journal of a data directory: `snapshot.mld` (the graphs as chunks of N-Quads, written to a temporary file,
-// fsynced and renamed into place) and `journal.mld` (the writes since, appended and fsynced one frame each before a
-// write is acknowledged). On open a torn last frame (a crash mid-append) is cut off; damage anywhere else is an error.
+// fsynced and renamed into place) and `journal.mld` (the writes since — batches, dropped graphs, SPARQL Updates —
+// appended and fsynced one frame each before a write is acknowledged). On open a torn last frame (a crash mid-append)
+// is cut off; damage anywhere else is an error.
 import path from 'node:path';
 import { constants } from 'node:fs';
 import { mkdir, open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
@@ -178,7 +179,7 @@ export class FileJournal implements Journal {
       const { type, seq, payload } = result.value;
       if (seq <= this.snapshotSeq) continue;
       if (seq > upTo) break;
-      if (type === 'quads') await sink.entry({ type, seq, data: payload }, true);
+      if (type === 'quads' || type === 'update') await sink.entry({ type, seq, data: payload }, true);
       else if (type === 'drop') await sink.entry({ type, seq, graph: payload.toString('utf8') }, true);
       else throw storeCorrupt(`${path.join(this.location, journalFileName)} holds a ${type} frame at byte ${result.value.offset}`);
     }

@@ -2,10 +2,13 @@
 // the sequence number of the write it records. A reader stops at a torn or corrupt frame; it never yields part of one.
 import { crc32 } from 'node:zlib';
 
-/** What a frame records: N-Quads (a write, or a chunk of a snapshot), a deleted graph, or a snapshot's header/end. */
-export type FrameType = 'quads' | 'drop' | 'header';
+/**
+ * What a frame records: N-Quads (a write, or a chunk of a snapshot), a deleted graph, a SPARQL Update (its UTF-8 text,
+ * as applied), or a snapshot's header/end.
+ */
+export type FrameType = 'quads' | 'drop' | 'update' | 'header';
 
-const typeCodes: Record<FrameType, number> = { quads: 0x51, drop: 0x44, header: 0x48 }; // Q D H
+const typeCodes: Record<FrameType, number> = { quads: 0x51, drop: 0x44, update: 0x55, header: 0x48 }; // Q D U H
 const typesByCode = new Map(Object.entries(typeCodes).map(([type, code]) => [code, type as FrameType]));
 
 const magic = 0x4d4c4431; // "MLD1"

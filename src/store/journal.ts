@@ -2,12 +2,15 @@
 // number. The Oxigraph worker is only a cache of it, rebuilt from it on start and after a timeout. This module holds
 // the interface and the memory-only journal; file-journal.ts holds the durable one.
 
-/** One write since the snapshot: a batch of N-Quads (UTF-8), or a dropped graph. */
-export type JournalEntry = { type: 'quads'; seq: number; data: Uint8Array } | { type: 'drop'; seq: number; graph: string };
+/**
+ * One write since the snapshot: a batch of N-Quads (UTF-8), a dropped graph, or a SPARQL Update (UTF-8 text) that the
+ * worker applied before it was journaled, so that replaying it gives the same graphs again.
+ */
+export type JournalEntry = { type: 'quads'; seq: number; data: Uint8Array } | { type: 'drop'; seq: number; graph: string } | { type: 'update'; seq: number; data: Uint8Array };
 
 /** The bytes a journal keeps for an entry. */
 export function entryPayload(entry: JournalEntry): Uint8Array {
-  return entry.type === 'quads' ? entry.data : Buffer.from(entry.graph, 'utf8');
+  return entry.type === 'drop' ? Buffer.from(entry.graph, 'utf8') : entry.data;
 }
 
 /** Receives a replay. `disposable`: the bytes were read for this replay only, and may be moved to another thread. */

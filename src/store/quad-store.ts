@@ -23,6 +23,11 @@ export interface QueryOptions {
   timeoutMs?: number;
 }
 
+export interface UpdateOptions {
+  /** Time limit in milliseconds; an update that runs longer fails with McpLdError code `update.timeout` (504). */
+  timeoutMs?: number;
+}
+
 export interface GraphSummary {
   graph: string;
   quads: number;
@@ -39,6 +44,13 @@ export interface QuadStore {
   ingest(nquads: string | Uint8Array): Promise<IngestReceipt>;
   /** A read-only SPARQL 1.1 query (SELECT, ASK, CONSTRUCT, DESCRIBE). */
   query(sparql: string, options?: QueryOptions): Promise<QueryResult>;
+  /**
+   * Applies a SPARQL 1.1 Update that src/query/parse-update.ts accepted (the store applies it as it is: it checks
+   * nothing of LOAD, SERVICE or graph names itself). Embedded: all or nothing, and durable like an ingest (journaled
+   * once applied, before it resolves). Remote: sent to the update endpoint, its WHERE seeing the session graphs only;
+   * how atomic it is is the store's affair. A store that refuses it rejects with `update.failed` (400).
+   */
+  update(sparql: string, options?: UpdateOptions): Promise<void>;
   /** Every session graph with its size. */
   graphs(): Promise<GraphSummary[]>;
   /** The quads of one graph (empty when it does not exist). */

@@ -1,17 +1,18 @@
 // The remote store: any SPARQL 1.1 Query / Update / Graph Store Protocol endpoint (Virtuoso, Fuseki, Oxigraph server,
 // GraphDB, Neptune). Ingests go per graph through the Graph Store protocol as N-Triples in Turtle bodies (Virtuoso
-// refuses N-Quads); queries run over the session graphs named in the protocol's dataset, so system graphs stay out.
+// refuses N-Quads); queries run over the session graphs named in the protocol's dataset, so system graphs stay out,
+// and so does the WHERE of an update (sent to the update endpoint with the session graphs as its named graphs).
 // Virtuoso's quirks are handled here: ASK as `__ASK_RETVAL` rows, booleans read back as "1"/"0", system graphs.
 import type { Quad, Term } from '@rdfjs/types';
 import { DataFactory } from 'n3';
 import { isUtf8 } from 'node:buffer';
-import type { GraphSummary, IngestReceipt, QueryOptions, QueryResult, QuadStore, QueryForm } from './quad-store.js';
+import type { GraphSummary, IngestReceipt, QueryOptions, QueryResult, QuadStore, QueryForm, UpdateOptions } from './quad-store.js';
 import { McpLdError } from '../core/problem.js';
 import { HttpClient, type Credentials } from './http-auth.js';
 import { splitNQuads } from './nquads-check.js';
 import { queryForm } from './query-form.js';
 import { fromGraphText, fromSparqlJson, parseTriples, type LiteralFix, type SparqlJson } from './sparql-results.js';
-import { invalidQuery, queryTimeout, storeFailed, storeUnavailable } from './store-errors.js';
+import { invalidQuery, queryTimeout, storeFailed, storeUnavailable, updateFailed, updateTimeout } from './store-errors.js';
 import { checkGraphName } from './embedded-store.js';
 
 export interface RemoteStoreOptions {
@@ -57,6 +58,8 @@ const fixLiteral: LiteralFix = (value, datatype) => (datatype === xsdBoolean ? (
 
 /** The dataset of a query over no graph at all (an empty store), so the store does not fall back to all its graphs. */
 const noGraph = 'urn:mcp-ld:no-graph';
+
+type RequestKind = 'ingest' | 'query' | 'update' | 'read' | 'delete';
 
 function derivedEndpoint(queryUrl: string, authenticated: boolean, kind: 'update' | 'graphs'): string {
   const url = new URL(queryUrl);
@@ -237,6 +240,23 @@ export class RemoteStore implements QuadStore {
     return fromSparqlJson(form as 'SELECT' | 'ASK', json, fixLiteral);
   }
 
+  /**
+   * Sends an update to the update endpoint. Its WHERE sees the session graphs as its named graphs (the protocol's
+   * using-named-graph-uri), so `GRAPH ?g` never reaches the store's own graphs; parse-update.ts has refused WITH and
+   * USING, which the protocol forbids beside them, and patterns outside GRAPH. Virtuoso applies the operations of one
+   * request one after the other: when one fails, those before it stay applied.
+   */
+  async update(sparql: string, options: UpdateOptions = {}): Promise<void> {
+    const graphs = await this.sessionGraphs();
+    const params = new URLSearchParams({ update: sparql });
+    for (const graph of graphs.length > 0 ? graphs : [noGraph]) params.append('using-named-graph-uri', graph);
+    this.graphList = undefined;
+    const timeoutMs = options.timeoutMs ?? this.queryTimeoutMs;
+    const response = await this.request('update', this.updateUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: params.toString() }, timeoutMs);
+    if (!response.ok) throw await this.refused('update', response, 'applying an update');
+    await response.arrayBuffer();
+  }
+
   /** The session graphs, for the dataset of union queries; kept for a few seconds and dropped after our own writes. */
   private async sessionGraphs(): Promise<string[]> {
     if (this.graphList && performance.now() - this.graphList.at < this.graphListTtlMs) return this.graphList.graphs;
@@ -332,24 +352,28 @@ export class RemoteStore implements QuadStore {
     return url.href;
   }
 
-  private async request(what: 'ingest' | 'query' | 'read' | 'delete', url: string, init: { method: string; headers?: Record<string, string>; body?: string }, timeoutMs: number): Promise<Response> {
+  private async request(what: RequestKind, url: string, init: { method: string; headers?: Record<string, string>; body?: string }, timeoutMs: number): Promise<Response> {
     try {
       return await this.http.fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
       const name = (error as Error).name;
       if (name === 'TimeoutError' || name === 'AbortError') {
         if (what === 'query') throw queryTimeout(timeoutMs);
+        if (what === 'update') throw updateTimeout(timeoutMs, ' (waiting for the remote store, which may still apply it)');
         throw storeUnavailable(`the remote store at ${new URL(url).origin} did not answer within ${timeoutMs} ms (${what}); nothing of this request is acknowledged`);
       }
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      throw storeUnavailable(`cannot reach the remote store at ${new URL(url).origin} (${cause?.code ?? cause?.message ?? (error as Error).message})${what === 'ingest' ? '; nothing of this batch is acknowledged' : ''}`);
+      const unacknowledged = what === 'ingest' ? '; nothing of this batch is acknowledged' : what === 'update' ? '; the update is not acknowledged' : '';
+      throw storeUnavailable(`cannot reach the remote store at ${new URL(url).origin} (${cause?.code ?? cause?.message ?? (error as Error).message})${unacknowledged}`);
     }
   }
 
-  private async refused(what: 'ingest' | 'query' | 'read' | 'delete', response: Response, doing: string): Promise<McpLdError> {
+  private async refused(what: RequestKind, response: Response, doing: string): Promise<McpLdError> {
     const text = firstLines(await response.text().catch(() => ''));
     const status = `${response.status} ${response.statusText}`.trim();
     if (what === 'query' && response.status === 400) return invalidQuery(`the remote store refused the query: ${text || status}`);
+    // Virtuoso answers 500 to updates it refuses (a DROP of a graph it never created): SQL states 22… and 37… are those.
+    if (what === 'update' && (response.status === 400 || /^Virtuoso (?:22|37)\w{3} Error/.test(text))) return updateFailed(`the remote store refused the update: ${text || status} (operations of the update before the one it refused may be applied)`);
     if (response.status === 401 || response.status === 403) {
       return storeUnavailable(`the remote store refused ${doing} (${status}): check MCPLD_STORE_USER / MCPLD_STORE_PASSWORD and the user's rights`);
     }

@@ -9,6 +9,14 @@ export function invalidQuery(detail: string): McpLdError {
   return new McpLdError({ code: 'query.invalid', status: 400, title: 'Invalid SPARQL query', detail });
 }
 
+export function updateFailed(detail: string): McpLdError {
+  return new McpLdError({ code: 'update.failed', status: 400, title: 'Update failed', detail });
+}
+
+export function updateTimeout(ms: number, detail: string): McpLdError {
+  return new McpLdError({ code: 'update.timeout', status: 504, title: 'Update timed out', detail: `the update ran longer than its limit of ${ms} ms${detail}` });
+}
+
 export function storeFull(detail: string): McpLdError {
   return new McpLdError({ code: 'store.full', status: 507, title: 'Store full', detail });
 }

@@ -39,6 +39,10 @@ describe('api: ingestion, SPARQL, named queries, sessions, ontology, metrics', f
     app.inject({ method: 'POST', url: `/ingest${query}`, headers: { authorization: `Bearer ${token}`, ...headers }, payload });
   const sparql = (query: string, accept = 'application/sparql-results+json') =>
     app.inject({ method: 'POST', url: '/sparql', headers: { 'content-type': 'application/sparql-query', accept }, payload: query });
+  const authorised = { authorization: `Bearer ${token}` };
+  const update = (text: string, headers: Record<string, string> = authorised, url = '/sparql') =>
+    app.inject({ method: 'POST', url, headers: { 'content-type': 'application/sparql-update', ...headers }, payload: text });
+  const edited = 'urn:mcp-ld:session/edited';
 
   it('ingests NDJSON of capture records and summarises it; SPARQL counts then equal the counts in the JSON', async () => {
     const response = await ingest(readFileSync(trafficFile, 'utf8'));
@@ -132,14 +136,91 @@ describe('api: ingestion, SPARQL, named queries, sessions, ontology, metrics', f
     assert.equal(format.statusCode, 406);
   });
 
-  it('guards SPARQL Update with the write token (401 without it) and says it is not applied (501)', async () => {
-    const update = 'INSERT DATA { <urn:a> <urn:b> <urn:c> }';
-    const anonymous = await app.inject({ method: 'POST', url: '/sparql', headers: { 'content-type': 'application/sparql-update' }, payload: update });
+  it('applies SPARQL Update with the write token (204): INSERT DATA into a session graph, SELECT sees it, DELETE WHERE removes it', async () => {
+    const size = await store.size();
+    const inserted = await update(`INSERT DATA { GRAPH <${edited}> { <urn:x:note> rdfs:label "checked" ; mld:reviewer "ana" } }`);
+    assert.equal(inserted.statusCode, 204, inserted.body);
+    assert.equal(inserted.body, '');
+    const seen = await sparql('SELECT ?label WHERE { <urn:x:note> rdfs:label ?label }');
+    assert.deepEqual(seen.json().results.bindings, [{ label: { type: 'literal', value: 'checked' } }]);
+    assert.equal(await store.size(), size + 2);
+    assert.ok((await app.inject({ method: 'GET', url: '/sessions' })).json().sessions.some((s: { id: string }) => s.id === 'edited'));
+    // The urlencoded form of the protocol, and a WHERE over every session.
+    const removed = await app.inject({
+      method: 'POST',
+      url: '/sparql',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...authorised },
+      payload: `update=${encodeURIComponent('DELETE WHERE { GRAPH ?g { <urn:x:note> ?p ?o } }')}`,
+    });
+    assert.equal(removed.statusCode, 204, removed.body);
+    assert.deepEqual((await sparql('ASK { <urn:x:note> ?p ?o }')).json(), { head: {}, boolean: false });
+    assert.equal(await store.size(), size);
+  });
+
+  it('refuses an update without the token (401), with a wrong one (403), and when no token is configured (403); the store is unchanged', async () => {
+    const size = await store.size();
+    const text = `INSERT DATA { GRAPH <${edited}> { <urn:x:a> <urn:x:b> "c" } }`;
+    const anonymous = await update(text, {});
     assert.equal(anonymous.statusCode, 401);
-    const authorised = await app.inject({ method: 'POST', url: '/sparql', headers: { 'content-type': 'application/sparql-update', authorization: `Bearer ${token}` }, payload: update });
-    assert.equal(authorised.statusCode, 501);
-    const inQuery = await sparql(update);
+    assert.match(String(anonymous.headers['content-type']), /^application\/problem\+json/);
+    assert.match(anonymous.json().detail, /Authorization: Bearer/);
+    assert.equal((await update(text, { authorization: 'Bearer nope' })).statusCode, 403);
+    const open = await buildServer(readServiceConfig({}, {}), { logger: false, store });
+    try {
+      const refused = await open.inject({ method: 'POST', url: '/sparql', headers: { 'content-type': 'application/sparql-update', ...authorised }, payload: text });
+      assert.equal(refused.statusCode, 403);
+      assert.match(refused.json().detail, /updates are disabled: start the service with MCPLD_WRITE_TOKEN set/);
+    } finally {
+      await open.close();
+    }
+    assert.equal(await store.size(), size);
+  });
+
+  it('refuses malformed updates (400 with line and column), LOAD, SERVICE, the default graph, NOW(); the store is unchanged', async () => {
+    const size = await store.size();
+    const refusals: [string, string, RegExp][] = [
+      [`INSERT DATA {\n  GRAPH <${edited}> { <urn:x:a> <urn:x:b> }\n}`, 'update.malformed', /^line 2, column 59: unexpected '}'; expected the end of the update, /],
+      [`LOAD <http://example.org/data.ttl> INTO GRAPH <${edited}>`, 'update.load-refused', /^LOAD <http:\/\/example\.org\/data\.ttl> at line 1, column 1: mcp-ld fetches nothing/],
+      [`INSERT { GRAPH <${edited}> { ?s ?p ?o } }\nWHERE { GRAPH ?g { ?s ?p ?o } SERVICE <http://example.org/sparql> { ?s ?p ?o } }`, 'update.service-refused', /^SERVICE <http:\/\/example\.org\/sparql> at line 2, column 31/],
+      ['INSERT DATA { <urn:x:a> <urn:x:b> "c" }', 'update.graph-not-named', /triples outside GRAPH would go into the default graph/],
+      ['DELETE WHERE { ?s ?p ?o }', 'update.graph-not-named', /default graph/],
+      [`WITH <${edited}> DELETE { ?s ?p ?o } WHERE { ?s ?p ?o }`, 'update.graph-not-named', /WITH/],
+      ['DROP ALL', 'update.graph-not-named', /^DROP ALL at line 1, column 1: name the graph/],
+      [`INSERT { GRAPH <${edited}> { ?s <urn:x:at> ?t } } WHERE { GRAPH ?g { ?s a mcp:CallToolRequest } BIND(NOW() AS ?t) }`, 'update.volatile-function', /^NOW\(\) at line 1, column \d+: its value would differ/],
+      ['SELECT * WHERE { ?s ?p ?o }', 'update.not-an-update', /query is not an update/],
+    ];
+    for (const [text, code, detail] of refusals) {
+      const response = await update(text);
+      assert.equal(response.statusCode, 400, text);
+      assert.match(String(response.headers['content-type']), /^application\/problem\+json/);
+      const problem = response.json();
+      assert.equal(problem.code, code, problem.detail);
+      assert.match(problem.detail, detail);
+    }
+    assert.equal((await update(refusals[0]![0])).json().line, 2);
+    assert.equal(await store.size(), size);
+  });
+
+  it('takes an update by POST only, alone, and without dataset parameters (400); an update sent as a query is refused', async () => {
+    const size = await store.size();
+    const text = `INSERT DATA { GRAPH <${edited}> { <urn:x:a> <urn:x:b> "c" } }`;
+    const get = await app.inject({ method: 'GET', url: `/sparql?update=${encodeURIComponent(text)}`, headers: authorised });
+    assert.equal(get.statusCode, 400);
+    assert.match(get.json().detail, /sent by POST/);
+    const both = await app.inject({
+      method: 'POST',
+      url: '/sparql',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...authorised },
+      payload: `update=${encodeURIComponent(text)}&query=${encodeURIComponent('ASK {}')}`,
+    });
+    assert.equal(both.statusCode, 400);
+    const dataset = await update(text, authorised, `/sparql?using-named-graph-uri=${encodeURIComponent(edited)}`);
+    assert.equal(dataset.statusCode, 400);
+    assert.match(dataset.json().detail, /using-named-graph-uri/);
+    const inQuery = await sparql(text);
     assert.equal(inQuery.statusCode, 400, 'an update in a query is refused');
+    assert.equal(inQuery.json().code, 'query.update-refused');
+    assert.equal(await store.size(), size);
   });
 
   it('lists the named queries and runs one by GET and POST, checking parameter types', async () => {
@@ -183,8 +264,9 @@ describe('api: ingestion, SPARQL, named queries, sessions, ontology, metrics', f
     assert.equal((await app.inject({ method: 'GET', url: '/ontology', headers: { accept: 'image/png' } })).statusCode, 406);
   });
 
-  it('exposes Prometheus metrics: requests, ingested messages and quads, store size, query latency', async () => {
+  it('exposes Prometheus metrics: requests, ingested messages and quads, updates, store size, query latency', async () => {
     const text = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+    assert.match(text, /^mcpld_sparql_updates_total 2$/m);
     for (const metric of ['mcpld_http_requests_total', 'mcpld_ingested_messages_total', 'mcpld_ingested_quads_total', 'mcpld_store_quads', 'mcpld_query_duration_seconds_bucket']) {
       assert.match(text, new RegExp(`^${metric}`, 'm'), metric);
     }

@@ -15,6 +15,35 @@ import { g1, g2, quadStoreSuite, rejects, rowsOf, sample } from './quad-store-su
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const childScript = path.join(here, '..', 'helpers', 'ingest-child.js');
+const updateChildScript = path.join(here, 'update-child.js');
+
+/** Runs a writer child (ingest-child.js, update-child.js) until it has acknowledged `killAfter` writes, then kill -9. */
+async function ackedBeforeKill(script: string, args: string[], killAfter: number): Promise<Set<number>> {
+  const acked = new Set<number>();
+  const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    let buffer = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      buffer += chunk;
+      for (let newline = buffer.indexOf('\n'); newline >= 0; newline = buffer.indexOf('\n')) {
+        const line = buffer.slice(0, newline);
+        buffer = buffer.slice(newline + 1);
+        const match = /^ack (\d+)$/.exec(line);
+        if (match) acked.add(Number(match[1]));
+        if (acked.size >= killAfter) {
+          child.kill('SIGKILL');
+          resolve();
+        }
+      }
+    });
+    child.on('exit', (code, signal) => (signal === 'SIGKILL' ? resolve() : reject(new Error(`child exited (${code}): ${stderr}`))));
+  });
+  await exited;
+  return acked;
+}
 
 function tempDir(): string {
   return mkdtempSync(path.join(tmpdir(), 'mcp-ld-store-'));
@@ -153,35 +182,78 @@ describe('store: embedded (Oxigraph in a worker thread)', function () {
         [3, 256 * 1024, 40, 'repeat'],
       ] as const) {
         const roundDir = path.join(dir, `round-${concurrency}`);
-        const acked = new Set<number>();
-        const child = spawn(process.execPath, [childScript, roundDir, String(perBatch), String(concurrency), String(compactBytes), repeat], { stdio: ['ignore', 'pipe', 'pipe'] });
-        let stderr = '';
-        child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-        const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-        await new Promise<void>((resolve, reject) => {
-          let buffer = '';
-          child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-            buffer += chunk;
-            for (let newline = buffer.indexOf('\n'); newline >= 0; newline = buffer.indexOf('\n')) {
-              const line = buffer.slice(0, newline);
-              buffer = buffer.slice(newline + 1);
-              const match = /^ack (\d+)$/.exec(line);
-              if (match) acked.add(Number(match[1]));
-              if (acked.size >= killAfter) {
-                child.kill('SIGKILL');
-                resolve();
-              }
-            }
-          });
-          child.on('exit', (code, signal) => (signal === 'SIGKILL' ? resolve() : reject(new Error(`child exited (${code}): ${stderr}`))));
-        });
-        await exited;
+        const acked = await ackedBeforeKill(childScript, [roundDir, String(perBatch), String(concurrency), String(compactBytes), repeat], killAfter);
         if (repeat) assert.ok(existsSync(path.join(roundDir, 'snapshot.mld')), 'the journal was compacted on the way');
         store = await EmbeddedStore.open({ dataDir: roundDir });
         const graphs = await store.graphs();
         const present = new Map(graphs.map((g) => [g.graph, g.quads]));
         for (const n of acked) assert.equal(present.get(crashBatchGraph(n)), perBatch, `acknowledged batch ${n} is missing or incomplete`);
         for (const { graph, quads } of graphs) assert.equal(quads, perBatch, `${graph} holds part of a batch`);
+        await store.close();
+      }
+      store = await EmbeddedStore.open({ dataDir: dir });
+    });
+
+    it('an update survives a restart and a compaction, in order with the ingests and deletes around it', async () => {
+      await store.ingest(sample);
+      await store.update(`DELETE WHERE { GRAPH <${g2}> { <urn:x:bob> <urn:x:age> ?age } } ; INSERT DATA { GRAPH <${g2}> { <urn:x:bob> <urn:x:age> 43 } }`);
+      await store.deleteGraph(g1);
+      await store.ingest(`<urn:x:carol> <urn:x:name> "Carol" <${g1}> .\n`);
+      await store.update(`DELETE DATA { GRAPH <${g1}> { <urn:x:carol> <urn:x:name> "Carol" } } ; INSERT DATA { GRAPH <${g1}> { <urn:x:carol> <urn:x:name> "Caroline" } }`);
+      const answers = async () => ({ graphs: await store.graphs(), rows: rowsOf(await store.query('SELECT ?s ?p ?o WHERE { ?s ?p ?o } ORDER BY ?s ?p ?o')) });
+      const before = await answers();
+      assert.deepEqual(rowsOf(await store.query('SELECT ?age WHERE { <urn:x:bob> <urn:x:age> ?age }')), [{ age: '43' }]);
+      await store.close(); // an update in the journal: compacted into a snapshot on close
+      assert.ok(existsSync(path.join(dir, 'snapshot.mld')));
+      store = await EmbeddedStore.open({ dataDir: dir });
+      assert.deepEqual(await answers(), before);
+      await store.update(`INSERT DATA { GRAPH <${g2}> { <urn:x:dan> <urn:x:name> "Dan" } }`);
+      await store.close();
+      store = await EmbeddedStore.open({ dataDir: dir }); // snapshot + a journal that holds one update
+      assert.deepEqual(await store.query('ASK { <urn:x:dan> <urn:x:name> "Dan" }'), { form: 'ASK', boolean: true });
+    });
+
+    it('a graph exists while it holds quads: an emptied or created graph is gone, before a restart as after it', async () => {
+      const empty = 'urn:mcp-ld:session/empty';
+      await store.ingest(sample);
+      await store.update(`DELETE WHERE { GRAPH <${g1}> { ?s ?p ?o } } ; CREATE GRAPH <${empty}>`);
+      await store.compact(); // a snapshot cannot hold empty graphs: the store must not depend on them either
+      await store.update(`CREATE GRAPH <${g1}>`); // no error: the graph holds nothing, so it does not exist
+      await rejects(store.update(`DROP GRAPH <${empty}>`), 'update.failed', 400);
+      await store.close();
+      store = await EmbeddedStore.open({ dataDir: dir });
+      await rejects(store.update(`DROP GRAPH <${empty}>`), 'update.failed', 400);
+      assert.deepEqual(await store.graphs(), [{ graph: g2, quads: 3 }]);
+    });
+
+    it('refuses to open a journal whose update no longer applies (500), naming the write', async () => {
+      await store.close();
+      writeFileSync(path.join(dir, journalFileName), encodeFrame('update', 1, Buffer.from(`INSERT DATA { GRAPH <${g1}> { <urn:x:a> <urn:x:b> } }`)));
+      const error = await rejects(EmbeddedStore.open({ dataDir: dir }), 'store.corrupt', 500);
+      assert.match(error.message, /the SPARQL Update of write 1 no longer applies/);
+      store = await EmbeddedStore.open(); // for afterEach
+    });
+
+    it('survives kill -9 mid-update: every acknowledged update is there, in order, and none is there in part', async function () {
+      this.timeout(120_000);
+      await store.close();
+      const perUpdate = 300;
+      // Round 2 compacts the journal (which holds updates) into snapshots on the way, so the kill can land in one.
+      for (const [round, compactBytes, killAfter] of [
+        [1, 512 * 1024 * 1024, 25],
+        [2, 256 * 1024, 40],
+      ] as const) {
+        const roundDir = path.join(dir, `updates-${round}`);
+        const acked = await ackedBeforeKill(updateChildScript, [roundDir, String(perUpdate), String(compactBytes)], killAfter);
+        if (round === 2) assert.ok(existsSync(path.join(roundDir, 'snapshot.mld')), 'the journal was compacted on the way');
+        store = await EmbeddedStore.open({ dataDir: roundDir });
+        const counter = rowsOf(await store.query('SELECT ?n WHERE { GRAPH <urn:mcp-ld:session/counter> { <urn:x:counter> <urn:x:value> ?n } }'));
+        assert.equal(counter.length, 1, `one counter value, not ${JSON.stringify(counter)}`);
+        const last = Number(counter[0]!['n']);
+        assert.ok(last >= Math.max(...acked), `update ${Math.max(...acked)} was acknowledged, the counter says ${last}`);
+        const present = new Map((await store.graphs()).map((g) => [g.graph, g.quads]));
+        for (let n = 0; n <= last; n++) assert.equal(present.get(crashBatchGraph(n)), perUpdate, `update ${n} is missing or incomplete`);
+        assert.equal(present.size, last + 2, 'no quads of an update after the counter');
         await store.close();
       }
       store = await EmbeddedStore.open({ dataDir: dir });
@@ -218,6 +290,48 @@ describe('store: embedded (Oxigraph in a worker thread)', function () {
       assert.equal(store.engineStats.restarts, 1);
       await store.ingest(sample);
       assert.equal(await store.size(), 3006);
+    });
+  });
+
+  describe('updates', () => {
+    let store: EmbeddedStore;
+    beforeEach(async () => {
+      store = await EmbeddedStore.open({ maxQuads: 20 });
+      await store.ingest(sample);
+    });
+    afterEach(() => store.close());
+
+    it('an update is all or nothing: when an operation fails, the ones before it are not applied (400)', async () => {
+      await rejects(store.update(`INSERT DATA { GRAPH <${g1}> { <urn:x:carol> <urn:x:name> "Carol" } } ; DROP GRAPH <urn:mcp-ld:session/none>`), 'update.failed', 400);
+      assert.equal(await store.size(), 6);
+      assert.deepEqual(await store.query('ASK { ?s <urn:x:name> "Carol" }'), { form: 'ASK', boolean: false });
+    });
+
+    it('an update that writes into the default graph is taken back (400): the store keeps session graphs only', async () => {
+      const error = await rejects(store.update('INSERT DATA { <urn:x:carol> <urn:x:name> "Carol" }'), 'update.failed', 400);
+      assert.match(error.message, /default graph/);
+      assert.equal(await store.size(), 6);
+      await store.update(`INSERT DATA { GRAPH <${g1}> { <urn:x:carol> <urn:x:name> "Carol" } }`);
+      assert.equal(await store.size(), 7);
+    });
+
+    it('an update past the ceiling is taken back with store.full (507)', async () => {
+      let triples = '';
+      for (let i = 0; i < 15; i++) triples += `<urn:x:s${i}> <urn:x:p> ${i} . `;
+      const error = await rejects(store.update(`INSERT DATA { GRAPH <${g1}> { ${triples} } }`), 'store.full', 507);
+      assert.match(error.message, /would take the store to 21 quads/);
+      assert.equal(await store.size(), 6);
+    });
+
+    it('an update over its time limit fails with update.timeout (504); nothing of it is applied, and the store answers after', async () => {
+      await store.close();
+      store = await EmbeddedStore.open();
+      await store.ingest(manyQuads(3000));
+      const runawayUpdate = `INSERT { GRAPH <${g2}> { ?a <urn:x:q> ?d } } WHERE { GRAPH ?g { ?a ?b ?c . ?d ?e ?f . ?x ?y ?z } }`;
+      await rejects(store.update(runawayUpdate, { timeoutMs: 300 }), 'update.timeout', 504);
+      assert.deepEqual(await store.graphs(), [{ graph: g1, quads: 3000 }]);
+      await store.update(`INSERT DATA { GRAPH <${g2}> { <urn:x:a> <urn:x:b> "c" } }`);
+      assert.equal(await store.size(), 3001);
     });
   });
 

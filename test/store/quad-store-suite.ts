@@ -158,6 +158,36 @@ export function quadStoreSuite(store: () => QuadStore): void {
     await rejects(store().query('SELECT * WHERE { ?s ?p ?o'), 'query.invalid', 400);
   });
 
+  it('update applies INSERT DATA, DELETE WHERE and DELETE/INSERT … WHERE to session graphs', async () => {
+    await store().ingest(sample);
+    await store().update(`INSERT DATA { GRAPH <${g1}> { <urn:x:carol> <urn:x:name> "Carol" ; <urn:x:age> 7 } }`);
+    assert.equal(await store().size(), 8);
+    assert.deepEqual(rowsOf(await store().query('SELECT ?age WHERE { ?s <urn:x:name> "Carol" ; <urn:x:age> ?age }')), [{ age: '7' }]);
+    await store().update('DELETE WHERE { GRAPH ?g { <urn:x:carol> ?p ?o } }');
+    assert.equal(await store().size(), 6);
+    await store().update('DELETE { GRAPH ?g { ?s <urn:x:name> "Alice" } } INSERT { GRAPH ?g { ?s <urn:x:name> "Alicia" } } WHERE { GRAPH ?g { ?s <urn:x:name> "Alice" } }');
+    assert.deepEqual(rowsOf(await store().query('SELECT ?name WHERE { ?s <urn:x:name> ?name } ORDER BY ?name')), [{ name: 'Alicia' }, { name: 'Bob' }]);
+    assert.deepEqual(await store().graphs(), [
+      { graph: g1, quads: 3 },
+      { graph: g2, quads: 3 },
+    ]);
+  });
+
+  it('an update that empties a graph removes it; DROP SILENT GRAPH removes one', async () => {
+    await store().ingest(sample);
+    await store().update(`DELETE WHERE { GRAPH <${g1}> { ?s ?p ?o } }`);
+    assert.deepEqual(await store().graphs(), [{ graph: g2, quads: 3 }]);
+    await store().update(`DROP SILENT GRAPH <${g2}>`);
+    assert.deepEqual(await store().graphs(), []);
+    assert.equal(await store().size(), 0);
+  });
+
+  it('an update the store cannot read is refused with update.failed (400) and changes nothing', async () => {
+    await store().ingest(sample);
+    await rejects(store().update(`INSERT DATA { GRAPH <${g1}> { <urn:x:carol> <urn:x:name> } }`), 'update.failed', 400);
+    assert.equal(await store().size(), 6);
+  });
+
   it('stores the real capture: every lifted quad, queryable over the union', async () => {
     const nquads = corpusNQuads();
     const lines = nquads.split('\n').filter((l) => l !== '').length;

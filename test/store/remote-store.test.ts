@@ -18,13 +18,15 @@ async function listen(handler: Parameters<typeof createServer>[1]): Promise<{ se
 describe('store: remote (SPARQL 1.1 protocols)', function () {
   this.timeout(60_000);
 
-  it('a store that is down makes ingest reject with store.unavailable (503)', async () => {
+  it('a store that is down makes ingest, queries and updates reject with store.unavailable (503)', async () => {
     const { server, url } = await listen(() => undefined);
     await new Promise((resolve) => server.close(resolve)); // nothing listens on that port any more
     const store = await RemoteStore.open({ queryUrl: url });
     const error = await rejects(store.ingest(sample), 'store.unavailable', 503);
     assert.match(error.message, /nothing of this batch is acknowledged/);
     await rejects(store.query('ASK {}'), 'store.unavailable', 503);
+    const update = await rejects(store.update(`INSERT DATA { GRAPH <${g1}> { <urn:x:a> <urn:x:b> "c" } }`), 'store.unavailable', 503);
+    assert.match(update.message, /cannot reach the remote store at http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\)/);
   });
 
   it('a store that answers an error makes ingest reject with store.unavailable (503)', async () => {
@@ -142,6 +144,25 @@ describe('store: remote (SPARQL 1.1 protocols)', function () {
       await store.ingest(text);
       await rejects(store.query('SELECT ?s WHERE { ?s ?p ?o }'), 'query.truncated', 502);
       assert.equal((await store.graphQuads(g1)).length, 12_000);
+    });
+
+    it("an update's GRAPH ?g reaches the session graphs only, never Virtuoso's own graphs", async () => {
+      const systemQuads = async () => {
+        const query = 'SELECT (COUNT(*) AS ?n) WHERE { GRAPH <http://www.openlinksw.com/schemas/virtrdf#> { ?s ?p ?o } }';
+        const response = await fetch(`${virtuoso.origin}/sparql?query=${encodeURIComponent(query)}`, { headers: { accept: 'application/sparql-results+json' } });
+        return Number(((await response.json()) as { results: { bindings: { n: { value: string } }[] } }).results.bindings[0]!.n.value);
+      };
+      const before = await systemQuads();
+      assert.ok(before > 0);
+      await store.ingest(sample);
+      await store.update('DELETE { GRAPH ?g { ?s ?p ?o } } WHERE { GRAPH ?g { ?s ?p ?o } }');
+      assert.equal(await store.size(), 0);
+      assert.equal(await systemQuads(), before);
+    });
+
+    it('an update Virtuoso refuses (a DROP of a graph it never created) is update.failed (400), not a store outage', async () => {
+      const error = await rejects(store.update('DROP GRAPH <urn:mcp-ld:session/never-created>'), 'update.failed', 400);
+      assert.match(error.message, /never-created|not been explicitly created/);
     });
 
     it('a runaway query fails with query.timeout (504)', async () => {

@@ -1,12 +1,12 @@
 // GET|POST /sparql: the SPARQL 1.1 Protocol over the store. The query comes in the `query` parameter (GET), an
 // urlencoded POST, or an application/sparql-query POST; the default graph is the union of every session graph, or
-// the one session graph named by `default-graph-uri`. Results by Accept. Updates need the write token, and the
-// stores cannot apply them yet: they are refused with 501 after the token is checked.
+// the one session graph named by `default-graph-uri`. Results by Accept. An update (application/sparql-update, or an
+// urlencoded update=; POST only) needs a configured write token, is checked by parse-update.ts and answers 204.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { McpLdError } from '../../core/problem.js';
 import type { ServiceConfig } from '../../core/config.js';
 import type { QuadStore } from '../../store/quad-store.js';
-import { formatsFor, parseQuery, resultMediaTypes, runQuery, writeResult, type ResultFormat } from '../../query/index.js';
+import { formatsFor, parseQuery, parseUpdate, resultMediaTypes, runQuery, writeResult, type ResultFormat } from '../../query/index.js';
 import { negotiate } from '../negotiate.js';
 import { requireWriteToken } from '../write-token.js';
 import type { Metrics } from '../metrics.js';
@@ -32,11 +32,19 @@ interface ProtocolParameters {
   update?: string | string[];
   'default-graph-uri'?: string | string[];
   'named-graph-uri'?: string | string[];
+  'using-graph-uri'?: string | string[];
+  'using-named-graph-uri'?: string | string[];
+}
+
+const datasetParameters = ['default-graph-uri', 'named-graph-uri', 'using-graph-uri', 'using-named-graph-uri'] as const;
+
+function protocolError(detail: string): McpLdError {
+  return new McpLdError({ code: 'sparql.protocol', status: 400, title: 'Bad SPARQL request', detail });
 }
 
 function single(name: string, value: string | string[] | undefined): string | undefined {
   if (Array.isArray(value)) {
-    if (value.length > 1) throw new McpLdError({ code: 'sparql.protocol', status: 400, title: 'Bad SPARQL request', detail: `give ${name} once (this service queries one default graph: the union of the sessions, or one session)` });
+    if (value.length > 1) throw protocolError(`give ${name} once${name === 'default-graph-uri' ? ' (this service queries one default graph: the union of the sessions, or one session)' : ''}`);
     return value[0];
   }
   return value;
@@ -53,19 +61,24 @@ export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
   });
   app.addContentTypeParser(['application/sparql-query', 'application/sparql-update'], { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
-  const answer = async (request: FastifyRequest, reply: FastifyReply, parameters: ProtocolParameters, body?: { query?: string; update?: string }) => {
-    const update = body?.update ?? single('update', parameters.update);
-    if (update !== undefined) {
-      requireWriteToken(request, config.writeToken, true);
-      throw new McpLdError({ code: 'sparql.update-unsupported', status: 501, title: 'Not implemented', detail: 'SPARQL Update is not applied by this store yet: add data with POST /ingest, remove a session with DELETE /sessions/{id}' });
-    }
+  /** An update: the write token first, then the checks of parse-update.ts, then the store; 204 once it is applied. */
+  const applyUpdate = async (request: FastifyRequest, reply: FastifyReply, parameters: ProtocolParameters, text: string | undefined) => {
+    requireWriteToken(request, config.writeToken, true);
+    if (parameters.query !== undefined) throw protocolError('give either a query or an update, not both');
+    const dataset = datasetParameters.find((name) => parameters[name] !== undefined);
+    if (dataset) throw protocolError(`${dataset} is not supported with an update: it reads and writes the session graphs it names with GRAPH`);
+    if (text === undefined || text.trim() === '') throw protocolError('no update: send it as an application/sparql-update body or an urlencoded update= body');
+    const parsed = parseUpdate(text);
+    await store.update(parsed.text, { timeoutMs: config.queryTimeoutMs });
+    metrics.count('mcpld_sparql_updates_total', 'SPARQL updates applied');
+    return reply.status(204).send();
+  };
+
+  const answer = async (request: FastifyRequest, reply: FastifyReply, parameters: ProtocolParameters, body?: { query?: string }) => {
+    if (parameters.update !== undefined) throw protocolError('an update is sent by POST, as an application/sparql-update body or an urlencoded update= body, never in the URL');
     const text = body?.query ?? single('query', parameters.query);
-    if (text === undefined || text.trim() === '') {
-      throw new McpLdError({ code: 'sparql.protocol', status: 400, title: 'Bad SPARQL request', detail: 'no query: pass it as the query parameter, an urlencoded query= body, or an application/sparql-query body' });
-    }
-    if (parameters['named-graph-uri'] !== undefined) {
-      throw new McpLdError({ code: 'sparql.protocol', status: 400, title: 'Bad SPARQL request', detail: 'named-graph-uri is not supported: the named graphs are the sessions; use GRAPH in the query' });
-    }
+    if (text === undefined || text.trim() === '') throw protocolError('no query: pass it as the query parameter, an urlencoded query= body, or an application/sparql-query body');
+    if (parameters['named-graph-uri'] !== undefined) throw protocolError('named-graph-uri is not supported: the named graphs are the sessions; use GRAPH in the query');
     const graph = single('default-graph-uri', parameters['default-graph-uri']);
     const parsed = parseQuery(text);
     const format = resultFormat(request.headers.accept, formatsFor(parsed.form));
@@ -92,12 +105,30 @@ export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
   );
   app.post<{ Querystring: ProtocolParameters; Body: string | ProtocolParameters }>(
     '/sparql',
-    { schema: { summary: 'SPARQL 1.1 query (urlencoded or application/sparql-query) or update (needs the write token)', querystring: queryString, consumes: ['application/x-www-form-urlencoded', 'application/sparql-query', 'application/sparql-update'] } },
+    {
+      schema: {
+        summary: 'SPARQL 1.1 query (urlencoded or application/sparql-query) or update (application/sparql-update or urlencoded update=; needs the write token)',
+        description:
+          'A query answers its results by Accept. An update needs MCPLD_WRITE_TOKEN configured and presented as a bearer token (401 without it, 403 when wrong or when no token is configured), and answers 204 once applied ' +
+          '(the embedded store: all of it or nothing, on disk before the answer). Refused with 400 before anything runs: malformed text (with its line and column), a query, LOAD, SERVICE, ' +
+          'graphs not named with GRAPH (triples outside GRAPH, WITH, USING, CLEAR/DROP DEFAULT, NAMED or ALL), NOW(), RAND(), UUID() and STRUUID(), and dataset parameters. ' +
+          'The mcp:, jrpc:, mld:, mldx:, rdf:, rdfs:, xsd:, owl: prefixes are predeclared. 504 past the time limit (MCPLD_QUERY_TIMEOUT), 503 when the remote store is down.',
+        querystring: queryString,
+        consumes: ['application/x-www-form-urlencoded', 'application/sparql-query', 'application/sparql-update'],
+        produces: Object.entries(resultMediaTypes).flatMap(([format, type]) => (format === 'table' ? [] : [type.split(';')[0]!])),
+        response: {
+          200: { description: 'the results of a query, in the format Accept asks for (SPARQL results as JSON, XML, CSV or TSV; a graph as Turtle, N-Triples, N-Quads or JSON-LD)' },
+          204: { description: 'the update was applied', type: 'null' },
+        },
+      },
+    },
     (request, reply) => {
       const type = String(request.headers['content-type'] ?? '').split(';')[0]!.trim();
       if (type === 'application/sparql-query') return answer(request, reply, request.query, { query: request.body as string });
-      if (type === 'application/sparql-update') return answer(request, reply, request.query, { update: request.body as string });
-      return answer(request, reply, { ...request.query, ...(request.body as ProtocolParameters) });
+      if (type === 'application/sparql-update') return applyUpdate(request, reply, request.query, request.body as string);
+      const form = request.body as ProtocolParameters;
+      if (form.update !== undefined) return applyUpdate(request, reply, { ...request.query, ...form, update: undefined }, single('update', form.update));
+      return answer(request, reply, { ...request.query, ...form });
     },
   );
 };
