@@ -1,0 +1,167 @@
+// One engine of the store benchmark's query comparison, run as a child process so that its peak RSS is its own:
+// loads an N-Quads file into mcp-ld's embedded store (memory only) or into an N3.Store, then runs the named queries
+// (prepared by src/query, default graph = the union of the session graphs) and reports one JSON line per step on
+// stdout: `loaded`, one `query` per named query, `done` with the peak RSS. Started by bench/store-queries.ts.
+//   node dist/bench/store-engine.js --engine mcp-ld|comunica --nquads FILE --queries JSON [--runs N] [--cap-ms MS]
+import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { EmbeddedStore } from '../src/store/embedded-store.js';
+import { NamedQueries, runQuery, type ParameterValues } from '../src/query/index.js';
+
+export interface QueryCase {
+  name: string;
+  values: ParameterValues;
+}
+
+export type EngineReport =
+  | { type: 'loaded'; seconds: number; quads: number; rssMiB: number }
+  | { type: 'query'; name: string; times: number[]; rows: number; capped: boolean; error?: string }
+  | { type: 'done'; peakRssMiB: number };
+
+interface Engine {
+  /** Loads the N-Quads file, read in pieces (neither engine holds the whole text); the number of quads loaded. */
+  load(file: string): Promise<number>;
+  /** Runs the query to its last row; the number of rows, or undefined when it ran past `capMs` and was stopped. */
+  run(sparql: string, capMs: number): Promise<number | undefined>;
+}
+
+function report(line: EngineReport): void {
+  process.stdout.write(JSON.stringify(line) + '\n');
+}
+
+/** mcp-ld's store as a user gets it: the worker thread, a query given as text, results as SPARQL JSON. */
+async function mcpLdEngine(): Promise<Engine> {
+  const store = await EmbeddedStore.open({});
+  return {
+    async load(file) {
+      // In pieces of about 8 MB cut at line ends, as a batched ingest gives them.
+      const fd = openSync(file, 'r');
+      const buffer = Buffer.alloc(8 * 1024 * 1024);
+      let rest = '';
+      try {
+        for (let read = readSync(fd, buffer); read > 0; read = readSync(fd, buffer)) {
+          const text = rest + buffer.toString('utf8', 0, read);
+          const end = text.lastIndexOf('\n') + 1;
+          rest = text.slice(end);
+          if (end > 0) await store.ingest(text.slice(0, end));
+        }
+        if (rest.trim()) await store.ingest(rest + '\n');
+      } finally {
+        closeSync(fd);
+      }
+      return store.size();
+    },
+    async run(sparql, capMs) {
+      try {
+        const result = await runQuery(store, sparql, { timeoutMs: capMs });
+        return result.form === 'SELECT' ? result.rows.length : 1;
+      } catch (error) {
+        if ((error as { code?: string }).code === 'query.timeout') return undefined;
+        throw error;
+      }
+    },
+  };
+}
+
+/** The baseline: Comunica over an N3.Store, the union of the named graphs as default graph (`unionDefaultGraph`). */
+async function comunicaEngine(): Promise<Engine> {
+  const { Store, StreamParser } = await import('n3');
+  const { QueryEngine } = await import('@comunica/query-sparql-rdfjs');
+  const store = new Store();
+  const engine = new QueryEngine();
+  const context = { sources: [store], unionDefaultGraph: true };
+  return {
+    async load(file) {
+      const parser = new StreamParser({ format: 'N-Quads' });
+      await new Promise<void>((resolve, reject) => {
+        parser.on('data', (quad) => store.addQuad(quad));
+        parser.on('error', reject);
+        parser.on('end', () => resolve());
+        createReadStream(file).on('error', reject).pipe(parser);
+      });
+      // The engine's first query pays for its own start-up: not a named query's cost.
+      await (await engine.queryBindings('SELECT * WHERE { ?s ?p ?o } LIMIT 1', context)).toArray();
+      return store.size;
+    },
+    async run(sparql, capMs) {
+      const stream = await engine.queryBindings(sparql, context);
+      return new Promise<number | undefined>((resolve, reject) => {
+        let rows = 0;
+        const timer = setTimeout(() => {
+          stream.destroy();
+          resolve(undefined);
+        }, capMs);
+        stream.on('data', () => (rows += 1));
+        stream.on('error', (error: Error) => {
+          clearTimeout(timer);
+          reject(error);
+        });
+        stream.on('end', () => {
+          clearTimeout(timer);
+          resolve(rows);
+        });
+      });
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      engine: { type: 'string' },
+      nquads: { type: 'string' },
+      queries: { type: 'string' },
+      runs: { type: 'string', default: '5' },
+      'cap-ms': { type: 'string', default: '60000' },
+      // Runs past the first only while a run takes less than this (a slow baseline is run once).
+      'repeat-under-ms': { type: 'string', default: '5000' },
+    },
+  });
+  const cases = JSON.parse(values.queries!) as QueryCase[];
+  const runs = Number(values.runs);
+  const capMs = Number(values['cap-ms']);
+  const repeatUnder = Number(values['repeat-under-ms']);
+  const engine = values.engine === 'comunica' ? await comunicaEngine() : await mcpLdEngine();
+  const named = new NamedQueries();
+
+  const started = performance.now();
+  const quads = await engine.load(values.nquads!);
+  report({ type: 'loaded', seconds: (performance.now() - started) / 1000, quads, rssMiB: process.memoryUsage().rss / 1048576 });
+
+  for (const { name, values: parameters } of cases) {
+    const sparql = named.prepare(name, parameters).text;
+    const times: number[] = [];
+    let rows = 0;
+    let capped = false;
+    try {
+      // mcp-ld: one untimed run first (the query's first parse and plan); the baseline is timed from its first run.
+      if (values.engine !== 'comunica') await engine.run(sparql, capMs);
+      while (times.length < runs) {
+        const t0 = performance.now();
+        const n = await engine.run(sparql, capMs);
+        const ms = performance.now() - t0;
+        if (n === undefined) {
+          capped = true;
+          break;
+        }
+        times.push(ms);
+        rows = n;
+        if (values.engine === 'comunica' && ms >= repeatUnder) break;
+      }
+      report({ type: 'query', name, times, rows, capped });
+      if (capped && values.engine === 'comunica') {
+        // A stopped Comunica query may still hold work in its iterators: the rest run in a fresh process.
+        break;
+      }
+    } catch (error) {
+      report({ type: 'query', name, times, rows, capped, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  report({ type: 'done', peakRssMiB: process.resourceUsage().maxRSS / 1024 });
+  process.exit(0);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench/store-engine failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});
