@@ -121,6 +121,8 @@ export class Lifter {
   // Per lift: where the session layer's quads go, and where the body's go (the same sink, or nowhere).
   private sink: QuadSink = new NullSink();
   private bodySink: QuadSink = this.sink;
+  /** The extension predicates the message being lifted uses (keys the schema does not know), in order of use. */
+  private extensionKeys = new Set<string>();
   private readonly rdfJs = new RdfJsSink();
   private readonly text = new NQuadsSink();
   private readonly discard = new NullSink();
@@ -160,6 +162,7 @@ export class Lifter {
     const shape = messageShape(msg);
     this.sink = sink;
     this.bodySink = mode === 'full' ? sink : this.discard;
+    this.extensionKeys.clear();
     const session = this.session(record.session ?? this.sessionForPlainMessages());
     const order = ++session.order;
     // A captured message is named by its capture seq, so ingesting the same capture again gives the same quads
@@ -240,6 +243,8 @@ export class Lifter {
       if (!envelopeKeys.has(key)) this.liftProperty(iri, undefined, key, msg[key]!);
     }
 
+    // Which keys the schema does not know a message uses, on the message itself: found without walking its JSON tree.
+    for (const predicate of this.extensionKeys) this.emit(iri, mld.extensionKey, predicate);
     this.emit(iri, mld.inSession, session.iri);
     this.emit(iri, mld.direction, direction === 'c2s' ? mld.clientToServer : mld.serverToClient);
     this.emitLiteral(iri, mld.order, { value: String(record.seq ?? order), datatype: xsd.integer });
@@ -421,6 +426,7 @@ export class Lifter {
   /** Lifts `subject.key = value` under `plan` (undefined: a key the schema does not know here). */
   private liftProperty(subject: string, plan: PropertyPlan | undefined, key: string, value: JsonValue): void {
     const predicate = plan?.predicate ?? extensionPredicate(key);
+    if (!plan) this.extensionKeys.add(predicate);
     const object = this.liftValue(childIri(subject, key), subject, predicate, plan?.value ?? anyPlan, value);
     this.bodySink.add(subject, predicate, object);
     if (predicate === this.hasArguments && isJsonObject(value)) this.liftArguments(subject, value);

@@ -82,6 +82,7 @@ export const mld = {
   latencyMs: `${ns.mld}latencyMs`,
   cancels: `${ns.mld}cancels`,
   progressOf: `${ns.mld}progressOf`,
+  extensionKey: `${ns.mld}extensionKey`,
   tool: `${ns.mld}tool`,
   prompt: `${ns.mld}prompt`,
   resource: `${ns.mld}resource`,

@@ -224,6 +224,10 @@ describe('lift: fast engine', () => {
     const rest = objects(lifted.quads, list, rdf.rest)[0]!;
     assert.deepEqual(objects(lifted.quads, rest, rdf.first), ['two']);
     assert.deepEqual(objects(lifted.quads, rest, rdf.rest), [rdf.nil]);
+    // The message lists the keys it uses that the schema does not know, at any depth, each once.
+    assert.deepEqual(objects(lifted.quads, lifted.iri, mld.extensionKey), ['taskId', 'opts', 'deep'].map((key) => `${ns.mldx}${key}`));
+    const known = lifter.lift({ session: 's', msg: { jsonrpc: '2.0', id: 2, method: 'ping' } });
+    assert.deepEqual(objects(known.quads, known.iri, mld.extensionKey), []);
   });
 
   it('gives a value whose annotated datatype does not fit a datatype that does', () => {
