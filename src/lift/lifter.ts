@@ -215,6 +215,7 @@ export class Lifter {
       if (idIri) body.idIri = idIri;
       if (answered) {
         this.emit(iri, mld.respondsTo, answered.request.iri);
+        this.emitLiteral(iri, mld.answersMethod, { value: answered.request.method, datatype: xsd.string });
         this.emitLatency(iri, answered.request, record.ts);
         if (idIri) session.pending.delete(idIri);
         if (answered.request.progressKey) session.progress.delete(answered.request.progressKey);

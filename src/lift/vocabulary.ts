@@ -80,6 +80,7 @@ export const mld = {
   serverCapabilities: `${ns.mld}serverCapabilities`,
   respondsTo: `${ns.mld}respondsTo`,
   latencyMs: `${ns.mld}latencyMs`,
+  answersMethod: `${ns.mld}answersMethod`,
   cancels: `${ns.mld}cancels`,
   progressOf: `${ns.mld}progressOf`,
   extensionKey: `${ns.mld}extensionKey`,

@@ -38,6 +38,7 @@ export const ownShapes: readonly OwnNodeShape[] = [
       { path: mld.timestampText, max: 1, datatypes: string },
       { path: mld.server, max: 1, class: mld.Server },
       { path: mld.respondsTo, max: 1, class: jrpc.Request },
+      { path: mld.answersMethod, max: 1, datatypes: string },
       { path: mld.latencyMs, max: 1, datatypes: [xsd.decimal] },
       { path: mld.cancels, max: 1, class: jrpc.Request },
       { path: mld.progressOf, max: 1, class: jrpc.Request },

@@ -99,6 +99,7 @@ describe('lift: fast engine', () => {
     const response = lifter.lift({ session: 's', dir: 's2c', msg: { jsonrpc: '2.0', id: 3, result: { tools: [] } } });
     assert.deepEqual(objects(response.quads, response.iri, jrpc.hasId), objects(request.quads, request.iri, jrpc.hasId));
     assert.deepEqual(objects(response.quads, response.iri, mld.respondsTo), [request.iri]);
+    assert.deepEqual(literalOf(response.quads, response.iri, mld.answersMethod), { value: 'tools/list', datatype: xsd.string });
   });
 
   it('gives a response its latency, and links cancellations and progress to the request they are about', () => {
