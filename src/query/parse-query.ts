@@ -104,24 +104,32 @@ interface ServiceNode {
   name: { termType: string; value: string };
 }
 
-/** The first SERVICE pattern anywhere in the tree: groups, OPTIONAL, UNION, MINUS, GRAPH, sub-queries, EXISTS. */
-function findService(node: unknown): ServiceNode | undefined {
+/**
+ * The first node of a sparqljs tree (groups, OPTIONAL, UNION, MINUS, GRAPH, sub-queries, EXISTS, expressions) that
+ * `match` turns into a value; RDF terms are leaves.
+ */
+export function findInTree<T>(node: unknown, match: (record: Record<string, unknown>) => T | undefined): T | undefined {
   if (Array.isArray(node)) {
     for (const item of node) {
-      const found = findService(item);
-      if (found) return found;
+      const found = findInTree(item, match);
+      if (found !== undefined) return found;
     }
     return undefined;
   }
-  if (typeof node !== 'object' || node === null) return undefined;
+  if (typeof node !== 'object' || node === null || 'termType' in node) return undefined;
   const record = node as Record<string, unknown>;
-  if (record['type'] === 'service') return record as unknown as ServiceNode;
-  if ('termType' in record) return undefined; // an RDF term: nothing below it
+  const matched = match(record);
+  if (matched !== undefined) return matched;
   for (const value of Object.values(record)) {
-    const found = findService(value);
-    if (found) return found;
+    const found = findInTree(value, match);
+    if (found !== undefined) return found;
   }
   return undefined;
+}
+
+/** The first SERVICE pattern anywhere in the tree. */
+function findService(node: unknown): ServiceNode | undefined {
+  return findInTree(node, (record) => (record['type'] === 'service' ? (record as unknown as ServiceNode) : undefined));
 }
 
 // ---- malformed text and where -------------------------------------------------------------------------------

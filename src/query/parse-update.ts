@@ -3,7 +3,7 @@
 // run to run (the embedded store replays its journal), and malformed text (line and column). Pure: no store, no I/O.
 import { Parser, type LoadOperation, type Quads, type SparqlQuery, type Update, type UpdateOperation } from 'sparqljs';
 import { McpLdError } from '../core/problem.js';
-import { locate, malformed, maskText, named, refuseService, type ParseOptions, type ParserErrorHash } from './parse-query.js';
+import { findInTree, locate, malformed, maskText, named, refuseService, type ParseOptions, type ParserErrorHash } from './parse-query.js';
 import { prefixPrologue, queryPrefixes } from './prefixes.js';
 
 export interface ParsedUpdate {
@@ -119,20 +119,8 @@ function refuseVolatile(tree: Update, text: string, options: ParseOptions): void
 }
 
 function findVolatile(node: unknown): string | undefined {
-  if (Array.isArray(node)) {
-    for (const item of node) {
-      const found = findVolatile(item);
-      if (found) return found;
-    }
-    return undefined;
-  }
-  if (typeof node !== 'object' || node === null || 'termType' in node) return undefined;
-  const record = node as Record<string, unknown>;
-  const operator = typeof record['operator'] === 'string' ? record['operator'].toLowerCase() : undefined;
-  if (record['type'] === 'operation' && operator && volatileFunctions.has(operator)) return operator;
-  for (const value of Object.values(record)) {
-    const found = findVolatile(value);
-    if (found) return found;
-  }
-  return undefined;
+  return findInTree(node, (record) => {
+    const operator = typeof record['operator'] === 'string' ? record['operator'].toLowerCase() : undefined;
+    return record['type'] === 'operation' && operator && volatileFunctions.has(operator) ? operator : undefined;
+  });
 }
