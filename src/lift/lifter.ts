@@ -163,6 +163,8 @@ export class Lifter {
     this.sink = sink;
     this.bodySink = mode === 'full' ? sink : this.discard;
     this.extensionKeys.clear();
+    // The capture time, parsed once (records.ts has checked it parses): timestamp, and latency of a response.
+    const time = record.ts === undefined ? undefined : Date.parse(record.ts);
     const session = this.session(record.session ?? this.sessionForPlainMessages());
     const order = ++session.order;
     // A captured message is named by its capture seq, so ingesting the same capture again gives the same quads
@@ -190,7 +192,7 @@ export class Lifter {
       if (shape === 'request') {
         const idIri = this.liftId(session, iri, direction, msg['id']);
         if (idIri) {
-          session.pending.set(idIri, this.pendingRequest(session, iri, method!, direction, record.ts, msg['params']));
+          session.pending.set(idIri, this.pendingRequest(session, iri, method!, direction, time, msg['params']));
           body.idIri = idIri;
         }
       } else {
@@ -216,7 +218,7 @@ export class Lifter {
       if (answered) {
         this.emit(iri, mld.respondsTo, answered.request.iri);
         this.emitLiteral(iri, mld.answersMethod, { value: answered.request.method, datatype: xsd.string });
-        this.emitLatency(iri, answered.request, record.ts);
+        this.emitLatency(iri, answered.request, time);
         if (idIri) session.pending.delete(idIri);
         if (answered.request.progressKey) session.progress.delete(answered.request.progressKey);
       }
@@ -250,7 +252,7 @@ export class Lifter {
     this.emit(iri, mld.direction, direction === 'c2s' ? mld.clientToServer : mld.serverToClient);
     this.emitLiteral(iri, mld.order, { value: String(record.seq ?? order), datatype: xsd.integer });
     if (record.seq !== undefined) this.emitLiteral(iri, mld.captureSeq, { value: String(record.seq), datatype: xsd.integer });
-    if (record.ts !== undefined) this.liftTimestamp(iri, record.ts);
+    if (record.ts !== undefined) this.liftTimestamp(iri, record.ts, time!);
     problems.forEach((problem, i) => this.liftProblem(iri, i, problem));
 
     const unknownMethod = method !== undefined ? !this.schema.messageForMethod(method) : answeredMethod !== undefined && !this.schema.messageForMethod(answeredMethod);
@@ -363,10 +365,9 @@ export class Lifter {
   // ---- links between messages: response to request (with its latency), cancellation and progress to request --
 
   /** A request awaiting its response; one that asks for progress is findable by its token until it is answered. */
-  private pendingRequest(session: SessionState, iri: string, method: string, direction: Direction, ts: string | undefined, params: JsonValue | undefined): PendingRequest {
+  private pendingRequest(session: SessionState, iri: string, method: string, direction: Direction, time: number | undefined, params: JsonValue | undefined): PendingRequest {
     const pending: PendingRequest = { iri, method };
-    const time = ts === undefined ? NaN : Date.parse(ts);
-    if (!Number.isNaN(time)) pending.time = time;
+    if (time !== undefined) pending.time = time;
     const meta = isJsonObject(params) ? params['_meta'] : undefined;
     const token = isJsonObject(meta) ? meta['progressToken'] : undefined;
     if (typeof token === 'string' || typeof token === 'number') {
@@ -393,9 +394,8 @@ export class Lifter {
   }
 
   /** Milliseconds from a request's capture to its response's, when both were captured with a time. */
-  private emitLatency(iri: string, request: PendingRequest, ts: string | undefined): void {
-    const time = ts === undefined ? NaN : Date.parse(ts);
-    if (request.time === undefined || Number.isNaN(time)) return;
+  private emitLatency(iri: string, request: PendingRequest, time: number | undefined): void {
+    if (request.time === undefined || time === undefined) return;
     this.emitLiteral(iri, mld.latencyMs, { value: String(time - request.time), datatype: xsd.decimal });
   }
 
@@ -508,8 +508,8 @@ export class Lifter {
   }
 
   /** xsd:dateTime in the ISO form; the original text too when it is in another form, so lowering is exact. */
-  private liftTimestamp(iri: string, ts: string): void {
-    const iso = new Date(ts).toISOString();
+  private liftTimestamp(iri: string, ts: string, time: number): void {
+    const iso = new Date(time).toISOString();
     this.emitLiteral(iri, mld.timestamp, { value: iso, datatype: xsd.dateTime });
     if (iso !== ts) this.emitLiteral(iri, mld.timestampText, { value: ts, datatype: xsd.string });
   }
@@ -536,12 +536,12 @@ export class Lifter {
 }
 
 const anyPlan: ValuePlan = { kind: 'any' };
+const envelopeKeys = new Set(['jsonrpc', 'id', 'method', 'params', 'result', 'error']);
 
 /** Progress tokens are the requester's: scoped by the direction of the request and the token's JSON type. */
 function progressKey(requestDirection: Direction, token: string | number): string {
   return `${requestDirection} ${typeof token} ${token}`;
 }
-const envelopeKeys = new Set(['jsonrpc', 'id', 'method', 'params', 'result', 'error']);
 
 function hasRequiredMembers(schema: SchemaIndex, definition: string): boolean {
   const required = schema.definition(definition).node['required'];
