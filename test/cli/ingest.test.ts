@@ -6,7 +6,7 @@ import { runCli } from '../helpers/run-cli.js';
 import { trafficFile } from '../helpers/corpus.js';
 import { EmbeddedStore } from '../../src/store/embedded-store.js';
 import { RemoteStore } from '../../src/store/remote-store.js';
-import { sharedVirtuoso, skipBanner, virtuosoRequired } from '../helpers/virtuoso.js';
+import { virtuosoOrSkip } from '../helpers/virtuoso.js';
 
 const ping = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
 
@@ -88,14 +88,7 @@ describe('cli: ingest', function () {
   });
 
   it('stores into a remote Virtuoso with --store and the credentials from the environment', async function () {
-    let virtuoso;
-    try {
-      virtuoso = await sharedVirtuoso();
-    } catch (error) {
-      if (virtuosoRequired()) throw error;
-      console.warn(skipBanner((error as Error).message.split('\n')[0]!));
-      this.skip();
-    }
+    const virtuoso = await virtuosoOrSkip(this);
     const remote = await RemoteStore.open({ queryUrl: virtuoso.queryUrl, user: virtuoso.user, password: virtuoso.password });
     for (const { graph } of await remote.graphs()) await remote.deleteGraph(graph);
     const result = await runCli(['ingest', trafficFile, '--store', virtuoso.queryUrl], { env: cleanEnv({ MCPLD_STORE_USER: virtuoso.user, MCPLD_STORE_PASSWORD: virtuoso.password }) });

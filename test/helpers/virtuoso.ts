@@ -151,6 +151,17 @@ export async function startVirtuoso(): Promise<Virtuoso> {
   return { queryUrl: `${origin}/sparql-auth`, user, password, origin, isqlPort, stop, restart: start };
 }
 
+/** The shared Virtuoso, or — when it cannot start on a developer machine — a loud banner and the test skipped. */
+export async function virtuosoOrSkip(test: Mocha.Context): Promise<Virtuoso> {
+  try {
+    return await sharedVirtuoso();
+  } catch (error) {
+    if (virtuosoRequired()) throw error;
+    console.warn(skipBanner((error as Error).message.split('\n')[0]!));
+    test.skip();
+  }
+}
+
 /** The banner shown when the remote tests skip on a developer machine. */
 export function skipBanner(reason: string): string {
   const line = '!'.repeat(100);

@@ -4,7 +4,7 @@ import { RemoteStore, isSystemGraph } from '../../src/store/remote-store.js';
 import { openStore } from '../../src/store/open-store.js';
 import { readStoreConfig } from '../../src/core/config.js';
 import { parseChallenge } from '../../src/store/http-auth.js';
-import { sharedVirtuoso, skipBanner, virtuosoRequired, type Virtuoso } from '../helpers/virtuoso.js';
+import { virtuosoOrSkip, type Virtuoso } from '../helpers/virtuoso.js';
 import { g1, quadStoreSuite, rejects, sample } from './quad-store-suite.js';
 
 async function listen(handler: Parameters<typeof createServer>[1]): Promise<{ server: Server; url: string }> {
@@ -99,13 +99,7 @@ describe('store: remote (SPARQL 1.1 protocols)', function () {
 
     before(async function () {
       this.timeout(180_000);
-      try {
-        virtuoso = await sharedVirtuoso();
-      } catch (error) {
-        if (virtuosoRequired()) throw error;
-        console.warn(skipBanner((error as Error).message.split('\n')[0]!));
-        this.skip();
-      }
+      virtuoso = await virtuosoOrSkip(this);
       store = await RemoteStore.open({ queryUrl: virtuoso.queryUrl, user: virtuoso.user, password: virtuoso.password });
     });
 
