@@ -154,7 +154,7 @@ export class Lifter {
   /** Lifts one record straight to N-Quads text (no term objects): the fast path of conversion and ingestion. */
   liftToNQuads(record: CaptureRecord): LiftedText {
     const meta = this.run(record, 'full', this.text);
-    return { ...meta, nquads: this.text.text };
+    return { ...meta, nquads: this.text.text() };
   }
 
   private run(record: CaptureRecord, mode: LiftMode, sink: QuadSink): LiftedMeta {
