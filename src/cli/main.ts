@@ -1,7 +1,6 @@
 // The `mcp-ld` command line: dispatches to one module per command and translates errors once — a usage error
 // exits 2 with the usage, a core error (McpLdError) exits 1 with its title and detail, on stderr.
 import { isMcpLdError } from '../core/problem.js';
-import { ConfigError } from '../core/config.js';
 import { UsageError, write, type Command, type CommandIo } from './command.js';
 
 /**
@@ -68,7 +67,8 @@ export async function main(argv: string[], io: CommandIo): Promise<number> {
       await write(io.stderr, `mcp-ld ${name}: ${error.message}\nusage: ${command.usage}\n`);
       return 2;
     }
-    if (error instanceof ConfigError) {
+    // Loaded only when a command failed: the commands that read no configuration (convert, lower …) never load it.
+    if (error instanceof (await import('../core/config.js')).ConfigError) {
       await write(io.stderr, `mcp-ld ${name}: ${error.message}\n`);
       return 2;
     }

@@ -5,6 +5,7 @@
 import { isJsonObject } from '../core/json.js';
 import type { SchemaIndex, SchemaLocation, MessageDefinition } from '../schema/index.js';
 import { PlanCompiler, type NodePlan, type PropertyPlan } from './plan.js';
+import { loadPlans, type CompiledPlans } from './plan-snapshot.js';
 import { jrpc } from './vocabulary.js';
 
 export interface MessagePlan {
@@ -19,7 +20,7 @@ export interface MessagePlan {
 
 export class MessagePlans {
   readonly compiler: PlanCompiler;
-  private readonly plans = new Map<string, MessagePlan>();
+  private readonly plans: Map<string, MessagePlan>;
   readonly jsonrpc: PropertyPlan;
   readonly method: PropertyPlan;
   readonly error: PropertyPlan;
@@ -32,44 +33,61 @@ export class MessagePlans {
   readonly unknownNotification: MessagePlan;
   readonly genericResult: MessagePlan;
 
+  /** Compiled from the schema, or read back from the cache when compiled before (see plan-snapshot.ts). */
   constructor(readonly schema: SchemaIndex) {
-    this.compiler = new PlanCompiler(schema);
-    const envelope = (anchor: string, key: string): PropertyPlan => {
-      const location = findProperty(schema, schema.resolver.resolve(`#${anchor}`, 'json-rpc'), key);
-      const plan = location && this.compiler.propertyPlan(key, location);
-      if (!plan) throw new Error(`the JSON-RPC schema does not annotate "${key}" under #${anchor}`);
-      return plan;
-    };
-    this.jsonrpc = envelope('Request', 'jsonrpc');
-    this.method = envelope('Request', 'method');
-    this.error = envelope('Response', 'error');
-    this.idPredicate = envelope('Request', 'id').predicate;
-    this.paramsPredicate = envelope('Request', 'params').predicate;
-    this.resultPredicate = envelope('Response', 'result').predicate;
-    for (const message of schema.messages) this.plans.set(message.name, this.build(message.name, message));
-    this.unknownRequest = this.build('Request');
-    this.unknownNotification = this.build('Notification');
-    this.genericResult = this.build('Result');
+    const compiled = loadPlans(schema, () => compilePlans(schema));
+    this.compiler = compiled.compiler;
+    this.plans = compiled.plans;
+    this.jsonrpc = compiled.jsonrpc;
+    this.method = compiled.method;
+    this.error = compiled.error;
+    this.paramsPredicate = compiled.paramsPredicate;
+    this.resultPredicate = compiled.resultPredicate;
+    this.idPredicate = compiled.idPredicate;
+    this.unknownRequest = compiled.unknownRequest;
+    this.unknownNotification = compiled.unknownNotification;
+    this.genericResult = compiled.genericResult;
   }
 
   plan(definition: string): MessagePlan | undefined {
     return this.plans.get(definition);
   }
+}
 
-  private build(name: string, message?: MessageDefinition): MessagePlan {
-    const location = this.schema.definition(name);
-    const plan: MessagePlan = { definition: name, class: this.compiler.classOf(name) };
+function compilePlans(schema: SchemaIndex): CompiledPlans {
+  const compiler = new PlanCompiler(schema);
+  const envelope = (anchor: string, key: string): PropertyPlan => {
+    const location = findProperty(schema, schema.resolver.resolve(`#${anchor}`, 'json-rpc'), key);
+    const plan = location && compiler.propertyPlan(key, location);
+    if (!plan) throw new Error(`the JSON-RPC schema does not annotate "${key}" under #${anchor}`);
+    return plan;
+  };
+  const build = (name: string, message?: MessageDefinition): MessagePlan => {
+    const location = schema.definition(name);
+    const plan: MessagePlan = { definition: name, class: compiler.classOf(name) };
     const kind = message?.kind ?? (name === 'Result' ? 'result' : 'request');
     if (kind === 'result') {
-      const node = this.compiler.nodePlan(location);
+      const node = compiler.nodePlan(location);
       plan.result = { ...node, classes: [] };
     } else {
-      const params = findProperty(this.schema, location, 'params');
-      const property = params && this.compiler.propertyPlan('params', params);
+      const params = findProperty(schema, location, 'params');
+      const property = params && compiler.propertyPlan('params', params);
       if (property) plan.params = property;
     }
     return plan;
-  }
+  };
+  const jsonrpc = envelope('Request', 'jsonrpc');
+  const method = envelope('Request', 'method');
+  const error = envelope('Response', 'error');
+  const idPredicate = envelope('Request', 'id').predicate;
+  const paramsPredicate = envelope('Request', 'params').predicate;
+  const resultPredicate = envelope('Response', 'result').predicate;
+  const plans = new Map<string, MessagePlan>();
+  for (const message of schema.messages) plans.set(message.name, build(message.name, message));
+  const unknownRequest = build('Request');
+  const unknownNotification = build('Notification');
+  const genericResult = build('Result');
+  return { compiler, plans, jsonrpc, method, error, paramsPredicate, resultPredicate, idPredicate, unknownRequest, unknownNotification, genericResult };
 }
 
 /** The schema of property `key` as declared at `location` or in its allOf/oneOf members (not through $refs). */

@@ -32,12 +32,29 @@ export interface NodePlan {
 
 const anyValue: ValuePlan = { kind: 'any' };
 
+/** What a compiler holds: the schema's prefixes and class terms, and the node plans compiled so far (by location). */
+export interface CompilerState {
+  prefixes: Record<string, string>;
+  classTerms: [string, string][];
+  nodePlans: [string, NodePlan][];
+}
+
 export class PlanCompiler {
   private readonly prefixes: Record<string, string>;
   private readonly classTerms = new Map<string, string>();
   private readonly cache = new Map<string, NodePlan>();
 
-  constructor(private readonly index: SchemaIndex) {
+  /** `restored`: the state of a compiler over the same schema (from a snapshot, see plan-snapshot.ts). */
+  constructor(
+    private readonly index: SchemaIndex,
+    restored?: CompilerState,
+  ) {
+    if (restored) {
+      this.prefixes = restored.prefixes;
+      for (const [name, iri] of restored.classTerms) this.classTerms.set(name, iri);
+      for (const [key, plan] of restored.nodePlans) this.cache.set(key, plan);
+      return;
+    }
     this.prefixes = index.prefixes;
     const extra = index.schema['x-jsonld-extra-terms'];
     if (isJsonObject(extra)) {
@@ -46,6 +63,10 @@ export class PlanCompiler {
         if (typeof id === 'string') this.classTerms.set(name, this.expand(id));
       }
     }
+  }
+
+  state(): CompilerState {
+    return { prefixes: this.prefixes, classTerms: [...this.classTerms], nodePlans: [...this.cache] };
   }
 
   /** Expands a compact IRI with the schema's prefixes; absolute IRIs and keywords pass unchanged. */

@@ -1,20 +1,39 @@
 // Validates MCP messages with ajv against their definitions in the effective schema. Requests and notifications
 // are validated whole; a result definition describes the `result` object (the schema flattens it beside the
 // JSON-RPC envelope), so `result` is validated against the definition's own part and the envelope against #Response.
-// Compiling the validators costs ~300 ms at every start, so ajv's standalone code for them is generated once per
-// effective schema and kept in dist/.schema-cache (keyed by a hash of the schema and the ajv version).
-import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
+// Compiling the validators costs ~400 ms, so ajv's standalone code for them is generated once per effective schema
+// and kept in the cache (core/cache.ts); each validator is loaded when a message first needs it.
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Ajv, ValidateFunction, ErrorObject } from 'ajv';
-import { cloneJson, isJsonObject, type JsonObject, type JsonValue } from '../core/json.js';
+import { codeVersion, contentKey, readCached, writeCachedDirectory } from '../core/cache.js';
+import { isJsonObject, type JsonObject, type JsonValue } from '../core/json.js';
 import { packageRoot } from '../core/paths.js';
-import { documentUris, type SchemaIndex } from '../schema/index.js';
+import { documentUris, schemaCodeVersion, type SchemaIndex } from '../schema/index.js';
 
-const require = createRequire(import.meta.url);
-const ajvVersion: string = (require('ajv/package.json') as { version: string }).version;
-const cacheDir = path.join(packageRoot, 'dist', '.schema-cache');
+let cjsRequire: NodeJS.Require | undefined;
+/** CommonJS `require` from this module (ajv, its runtime helpers), made when first needed. */
+function requireHere(): NodeJS.Require {
+  return (cjsRequire ??= createRequire(import.meta.url));
+}
+
+let generatorVersion: string | undefined;
+/**
+ * What the generated code depends on besides the schema: ajv's version, this module and the schema stage's code
+ * (which resolves the definitions). ajv's version is read straight from the package's node_modules when ajv is
+ * there (resolving it costs ~2 ms at start-up).
+ */
+function validatorCodeVersion(): string {
+  if (generatorVersion === undefined) {
+    const installed = path.join(packageRoot, 'node_modules', 'ajv', 'package.json');
+    const ajvPackage = existsSync(installed) ? installed : requireHere().resolve('ajv/package.json');
+    const ajvVersion = (JSON.parse(readFileSync(ajvPackage, 'utf8')) as { version: string }).version;
+    generatorVersion = contentKey([ajvVersion, codeVersion([fileURLToPath(import.meta.url)]), schemaCodeVersion()]);
+  }
+  return generatorVersion;
+}
 
 export interface ValidationProblem {
   /** JSON pointer into the message. */
@@ -39,35 +58,73 @@ function anchorsAsIds(value: JsonValue): JsonValue {
   return out;
 }
 
+/**
+ * How many validators a run loads as separate modules (`v<i>.cjs`, each with just the code it needs). Past that, the
+ * rest come from one module holding them all (`all.cjs`), which shares the code they have in common: a run over a
+ * few kinds of message loads little, one over many does not compile the shared parts again for each.
+ */
+const separateModules = 8;
+
 export class MessageValidator {
-  private readonly compiled = new Map<string, ValidateFunction>();
+  /** The definitions messages are validated against, as ajv refs; validator `i` is exported as `v<i>`. */
+  private readonly refs: string[];
+  /** The cache entry of this schema's validators: a directory of generated CommonJS modules. */
+  private readonly cacheName: string;
+  private readonly loaded = new Map<string, ValidateFunction>();
+  private readonly modules = new Map<string, Record<string, unknown>>();
+  /** The generated modules by file name, when this process had to generate them (the cache missed). */
+  private generated: Record<string, string> | undefined;
 
   constructor(private readonly schema: SchemaIndex) {
-    const mcp = anchorsAsIds(cloneJson(schema.documents.mcp)) as JsonObject;
-    const definitions = mcp['definitions'] as JsonObject;
-    // The result part of each result definition (and of the generic Result): its own schema, without the envelope.
-    for (const name of [...schema.messages.filter((m) => m.kind === 'result').map((m) => m.name), 'Result']) {
-      const target = schema.resolver.follow(schema.definition(name));
-      const { allOf: _envelope, ...own } = anchorsAsIds(cloneJson(target.node)) as JsonObject;
-      definitions[name + resultSuffix] = own;
-    }
-    mcp['$id'] = documentUris.mcp;
-    const jsonRpc = anchorsAsIds(cloneJson(schema.documents['json-rpc'])) as JsonObject;
-    jsonRpc['$id'] = documentUris['json-rpc'];
-    const refs = [
+    this.refs = [
       ...schema.messages.map((m) => `${documentUris.mcp}#/definitions/${m.name}${m.kind === 'result' ? resultSuffix : ''}`),
       `${documentUris.mcp}#/definitions/Result${resultSuffix}`,
       ...['Request', 'Notification', 'Response'].map((anchor) => `${documentUris['json-rpc']}#${anchor}`),
     ];
-    const key = createHash('sha256').update(JSON.stringify([ajvVersion, jsonRpc, mcp, refs])).digest('hex').slice(0, 32);
-    const module = loadStandalone(key, jsonRpc, mcp, refs);
-    refs.forEach((ref, i) => this.compiled.set(ref, module[`v${i}`] as ValidateFunction));
+    const key = contentKey([validatorCodeVersion(), schema.contentKey, JSON.stringify(this.refs)]);
+    this.cacheName = `validators-${key.slice(0, 32)}`;
   }
 
   private validator(ref: string): ValidateFunction {
-    const validate = this.compiled.get(ref);
-    if (!validate) throw new Error(`no validator for ${ref}`);
+    let validate = this.loaded.get(ref);
+    if (validate === undefined) {
+      validate = this.load(ref);
+      this.loaded.set(ref, validate);
+    }
     return validate;
+  }
+
+  /** The validator of `ref`, from its own module or (past `separateModules`) from the one holding them all. */
+  private load(ref: string): ValidateFunction {
+    const index = this.refs.indexOf(ref);
+    if (index < 0) throw new Error(`no validator for ${ref}`);
+    const file = this.loaded.size < separateModules ? `v${index}.cjs` : 'all.cjs';
+    const validate = this.module(file)[`v${index}`];
+    if (typeof validate !== 'function') throw new Error(`the generated validators (${file}) lack v${index}, for ${ref}`);
+    return validate as ValidateFunction;
+  }
+
+  /** The exports of generated module `file`: from the cache, or generated (all modules at once, then cached). */
+  private module(file: string): Record<string, unknown> {
+    let exports = this.modules.get(file);
+    if (exports !== undefined) return exports;
+    const cached = this.generated === undefined ? readCached(path.join(this.cacheName, file)) : undefined;
+    if (cached !== undefined) {
+      try {
+        exports = evaluate(cached);
+      } catch {
+        // a damaged cache file: generate them all
+      }
+    }
+    if (exports === undefined) {
+      if (this.generated === undefined) {
+        this.generated = generateValidators(this.schema, this.refs);
+        writeCachedDirectory(this.cacheName, this.generated);
+      }
+      exports = evaluate(this.generated[file]!);
+    }
+    this.modules.set(file, exports);
+    return exports;
   }
 
   private run(ref: string, value: JsonValue, prefix = ''): ValidationProblem[] {
@@ -102,34 +159,39 @@ export class MessageValidator {
   }
 }
 
-/** The standalone validators for `refs`: from the cache when there, else compiled, cached (when possible) and loaded. */
-function loadStandalone(key: string, jsonRpc: JsonObject, mcp: JsonObject, refs: string[]): Record<string, unknown> {
-  const file = path.join(cacheDir, `validators-${key}.cjs`);
-  if (existsSync(file)) {
-    try {
-      return require(file) as Record<string, unknown>;
-    } catch {
-      // a damaged cache file: compile again
-    }
+/**
+ * Runs one generated module (CommonJS) and gives its exports. Evaluated here rather than `require`d: the first
+ * `require` of a process costs more than a validator's code.
+ */
+function evaluate(code: string): Record<string, unknown> {
+  const module = { exports: {} as Record<string, unknown> };
+  new Function('module', 'exports', 'require', code)(module, module.exports, (id: string) => requireHere()(id));
+  return module.exports;
+}
+
+/** ajv's standalone code (CommonJS) for `refs`, by file name: `v<i>.cjs` exports `v<i>` alone, `all.cjs` all of them. */
+function generateValidators(schema: SchemaIndex, refs: string[]): Record<string, string> {
+  const mcp = anchorsAsIds(schema.documents.mcp) as JsonObject;
+  const definitions = mcp['definitions'] as JsonObject;
+  // The result part of each result definition (and of the generic Result): its own schema, without the envelope.
+  for (const name of [...schema.messages.filter((m) => m.kind === 'result').map((m) => m.name), 'Result']) {
+    const target = schema.resolver.follow(schema.definition(name));
+    const { allOf: _envelope, ...own } = anchorsAsIds(target.node) as JsonObject;
+    definitions[name + resultSuffix] = own;
   }
+  mcp['$id'] = documentUris.mcp;
+  const jsonRpc = anchorsAsIds(schema.documents['json-rpc']) as JsonObject;
+  jsonRpc['$id'] = documentUris['json-rpc'];
   // ajv itself loads only here, when the cache misses: with the cache, start-up needs just the generated code.
-  const { Ajv: AjvClass } = require('ajv') as { Ajv: new (options: object) => Ajv };
+  const { Ajv: AjvClass } = requireHere()('ajv') as { Ajv: new (options: object) => Ajv };
   // ajv's standalone generator is CommonJS with its function as `default`.
-  const standaloneCode = (require('ajv/dist/standalone') as { default: (ajv: Ajv, refs: Record<string, string>) => string }).default;
+  const standaloneCode = (requireHere()('ajv/dist/standalone') as { default: (ajv: Ajv, refs: Record<string, string>) => string }).default;
   const ajv = new AjvClass({ strict: false, allErrors: true, validateFormats: false, code: { source: true } });
   ajv.addSchema(jsonRpc);
   ajv.addSchema(mcp);
-  const code = standaloneCode(ajv, Object.fromEntries(refs.map((ref, i) => [`v${i}`, ref])));
-  try {
-    mkdirSync(cacheDir, { recursive: true });
-    const temporary = `${file}.${process.pid}.tmp`;
-    writeFileSync(temporary, code);
-    renameSync(temporary, file);
-    return require(file) as Record<string, unknown>;
-  } catch {
-    // a read-only installation: evaluate the code without caching it
-    const exports: Record<string, unknown> = {};
-    new Function('module', 'exports', 'require', code)({ exports }, exports, require);
-    return exports;
-  }
+  const exported = refs.map((ref, i): [string, string] => [`v${i}`, ref]);
+  return {
+    ...Object.fromEntries(exported.map(([name, ref]) => [`${name}.cjs`, standaloneCode(ajv, { [name]: ref })])),
+    'all.cjs': standaloneCode(ajv, Object.fromEntries(exported)),
+  };
 }

@@ -1,10 +1,10 @@
 // Loads the schema documents from schemas/ (the untouched seed, the JSON-RPC schema it references, the overlay)
 // and maps the one remote URL the seed references to its local copy. Nothing is ever fetched.
-import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { packageRoot, schemasDir } from '../core/paths.js';
+import { schemasDir } from '../core/paths.js';
+import { readCached, sha256, writeCached } from '../core/cache.js';
 import { isJsonObject, type JsonObject } from '../core/json.js';
 import { McpLdError } from '../core/problem.js';
 
@@ -31,26 +31,20 @@ export function documentForUri(uri: string): DocumentId | undefined {
 }
 
 /** Parsed schemas, as JSON keyed by the SHA-256 of their YAML text: parsing the seed's YAML costs ~20x its JSON. */
-const cacheDir = path.join(packageRoot, 'dist', '.schema-cache');
-
 function parseYamlCached(text: string): unknown {
-  const cacheFile = path.join(cacheDir, `${createHash('sha256').update(text).digest('hex')}.json`);
-  try {
-    return JSON.parse(readFileSync(cacheFile, 'utf8'));
-  } catch {
-    // not cached yet (or unreadable): parse, and cache when the package directory is writable
+  const name = `${sha256(text)}.json`;
+  const cached = readCached(name);
+  if (cached !== undefined) {
+    try {
+      return JSON.parse(cached);
+    } catch {
+      // a damaged cache file: parse again
+    }
   }
   // The YAML parser loads only when the cache misses (it is most of the start-up time otherwise).
   const { parse: parseYaml } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
   const parsed: unknown = parseYaml(text, { maxAliasCount: 100 });
-  try {
-    mkdirSync(cacheDir, { recursive: true });
-    const temporary = `${cacheFile}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(parsed));
-    renameSync(temporary, cacheFile);
-  } catch {
-    // a read-only installation simply parses every time
-  }
+  writeCached(name, JSON.stringify(parsed));
   return parsed;
 }
 

@@ -5,3 +5,4 @@ export { RefResolver, type SchemaLocation } from './refs.js';
 export { classifyMessages, unionMembers, directionOf, type MessageDefinition, type MessageKind, type Party, type Direction } from './messages.js';
 export { applyOverlay, loadOverlay, parseOverlay, correctionTargets, type Correction, type Overlay } from './overlay.js';
 export { documentUris, documentFiles, protocolVersion, loadSeedDocuments, type DocumentId, type SeedDocuments } from './documents.js';
+export { schemaCodeVersion } from './snapshot.js';

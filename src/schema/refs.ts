@@ -14,8 +14,18 @@ export interface SchemaLocation {
 export class RefResolver {
   private readonly anchors = new Map<string, string>();
 
-  constructor(private readonly documents: SeedDocuments) {
-    for (const id of Object.keys(documents) as DocumentId[]) this.indexAnchors(id, documents[id], '');
+  /** `anchors`: the documents' anchor table as `anchorTable()` gave it (a snapshot's); else it is indexed here. */
+  constructor(
+    private readonly documents: SeedDocuments,
+    anchors?: Iterable<[string, string]>,
+  ) {
+    if (anchors) for (const [key, pointer] of anchors) this.anchors.set(key, pointer);
+    else for (const id of Object.keys(documents) as DocumentId[]) this.indexAnchors(id, documents[id], '');
+  }
+
+  /** Every `$anchor` of the documents, as `document#anchor` and the pointer to its node. */
+  anchorTable(): [string, string][] {
+    return [...this.anchors];
   }
 
   private indexAnchors(document: DocumentId, value: JsonValue, pointer: string): void {

@@ -1,5 +1,6 @@
 // The effective annotated schema (seed + overlay) with its definitions indexed and its messages classified:
 // the one object every later stage (context, lint, lift, ontology) reads the schema through.
+import { contentKey } from '../core/cache.js';
 import { isJsonObject, type JsonObject } from '../core/json.js';
 import { McpLdError } from '../core/problem.js';
 import { schemasDir } from '../core/paths.js';
@@ -7,26 +8,69 @@ import { loadSeedDocuments, type SeedDocuments } from './documents.js';
 import { applyOverlay, loadOverlay, type Overlay } from './overlay.js';
 import { RefResolver, type SchemaLocation } from './refs.js';
 import { classifyMessages, directionOf, type Direction, type MessageDefinition } from './messages.js';
+import { readSnapshot, readSnapshotDocuments, snapshotKey, writeSnapshot } from './snapshot.js';
+
+/** What is derived from the effective documents, when a snapshot already holds it (see snapshot.ts). */
+export interface DerivedSchema {
+  /** The key naming the effective documents (see SchemaIndex.contentKey). */
+  contentKey: string;
+  /** The resolver's anchor table. */
+  anchors: [string, string][];
+  messages: MessageDefinition[];
+}
+
+/** A value, or how to make it when first asked. */
+type Deferred<T extends object> = T | (() => T);
 
 export class SchemaIndex {
-  readonly resolver: RefResolver;
   readonly messages: readonly MessageDefinition[];
   private readonly byName = new Map<string, MessageDefinition>();
   private readonly byMethod = new Map<string, MessageDefinition>();
+  private effective: Deferred<SeedDocuments>;
+  private seedDocuments: Deferred<SeedDocuments>;
+  private refs: RefResolver | undefined;
+  private readonly anchors: [string, string][] | undefined;
+  private key: string | undefined;
 
   constructor(
-    /** The documents after the overlay. */
-    readonly documents: SeedDocuments,
-    /** The documents exactly as shipped. */
-    readonly seed: SeedDocuments,
+    /** The documents after the overlay; deferred when a snapshot gives all that start-up needs without them. */
+    documents: Deferred<SeedDocuments>,
+    /** The documents exactly as shipped; deferred when only lint and `schema --seed` need them. */
+    seed: Deferred<SeedDocuments>,
     readonly overlay: Overlay,
+    /** What a snapshot already derived from `documents`: derived here when absent. */
+    derived?: DerivedSchema,
   ) {
-    this.resolver = new RefResolver(documents);
-    this.messages = classifyMessages(this.resolver);
+    this.effective = documents;
+    this.seedDocuments = seed;
+    this.anchors = derived?.anchors;
+    this.key = derived?.contentKey;
+    this.messages = derived?.messages ?? classifyMessages(this.resolver);
     for (const message of this.messages) {
       this.byName.set(message.name, message);
       if (message.method !== undefined) this.byMethod.set(message.method, message);
     }
+  }
+
+  /** The documents after the overlay. */
+  get documents(): SeedDocuments {
+    if (typeof this.effective === 'function') this.effective = this.effective();
+    return this.effective;
+  }
+
+  /** The documents exactly as shipped. */
+  get seed(): SeedDocuments {
+    if (typeof this.seedDocuments === 'function') this.seedDocuments = this.seedDocuments();
+    return this.seedDocuments;
+  }
+
+  get resolver(): RefResolver {
+    return (this.refs ??= new RefResolver(this.documents, this.anchors));
+  }
+
+  /** A hash of the effective documents: what data derived from them (plans, validators) is cached by. */
+  get contentKey(): string {
+    return (this.key ??= contentKey([JSON.stringify(this.documents['json-rpc']), JSON.stringify(this.documents.mcp)]));
   }
 
   /** The effective MCP schema document, with the seed's structure. */
@@ -40,7 +84,8 @@ export class SchemaIndex {
   }
 
   definition(name: string): SchemaLocation {
-    if (!this.definitionNames.includes(name)) {
+    const definitions = this.schema['definitions'];
+    if (!isJsonObject(definitions) || !Object.hasOwn(definitions, name)) {
       throw new McpLdError({ code: 'schema.unknown-definition', status: 404, title: 'Unknown definition', detail: `the schema has no definition "${name}"` });
     }
     return this.resolver.at('mcp', `/definitions/${name}`);
@@ -85,9 +130,35 @@ export function loadSchema(options: { dir?: string; overlay?: boolean } = {}): S
   const dir = options.dir ?? schemasDir;
   const useOverlay = options.overlay ?? true;
   if (dir === schemasDir && useOverlay && cached) return cached;
-  const index = createSchemaIndex(loadSeedDocuments(dir), useOverlay ? loadOverlay(dir) : { corrections: [] });
+  const index = dir === schemasDir ? loadPackagedSchema(useOverlay) : buildSchemaIndex(dir, useOverlay);
   if (dir === schemasDir && useOverlay) cached = index;
   return index;
+}
+
+/** The package's own schemas: from their snapshot when it is current, else built (and the snapshot written). */
+function loadPackagedSchema(useOverlay: boolean): SchemaIndex {
+  const key = snapshotKey(schemasDir, useOverlay);
+  if (key === undefined) return buildSchemaIndex(schemasDir, useOverlay); // a seed file is missing: it says so
+  const snapshot = readSnapshot(key);
+  if (snapshot) {
+    // The documents are the snapshot's too, read when first needed (or, should that file be gone, made again).
+    const documents = (): SeedDocuments => readSnapshotDocuments(key) ?? applyOverlay(index.seed, snapshot.overlay);
+    const index: SchemaIndex = new SchemaIndex(documents, () => loadSeedDocuments(schemasDir), snapshot.overlay, snapshot);
+    return index;
+  }
+  const index = buildSchemaIndex(schemasDir, useOverlay);
+  writeSnapshot(key, {
+    documents: index.documents,
+    overlay: index.overlay,
+    contentKey: index.contentKey,
+    anchors: index.resolver.anchorTable(),
+    messages: [...index.messages],
+  });
+  return index;
+}
+
+function buildSchemaIndex(dir: string, useOverlay: boolean): SchemaIndex {
+  return createSchemaIndex(loadSeedDocuments(dir), useOverlay ? loadOverlay(dir) : { corrections: [] });
 }
 
 /** A schema index over documents held in memory (tests, tools): `seed` as given, `overlay` applied to copies of it. */
