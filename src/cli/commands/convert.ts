@@ -40,7 +40,8 @@ export const convertCommand: Command = {
     if (values.format === 'nquads' && values.engine === 'fast') {
       // N-Quads stream out message by message, as text straight from the lifter.
       const conversion = new Conversion(lifter, { strict: values.strict });
-      const output = new ChunkedOutput(io.stdout);
+      // process.stdout has written a chunk when its callback runs: its buffer can take the next one.
+      const output = new ChunkedOutput(io.stdout, { reuseBuffer: io.stdout === process.stdout });
       for (const item of parseInput(text)) {
         const record = conversion.accept(item);
         if (record) await output.push(conversion.tally(item, lifter.liftToNQuads(record)).nquads);
