@@ -174,7 +174,7 @@ async function main(options: LiftBenchOptions): Promise<void> {
       `${figureLine({ name: floorName, value: floor.seconds, unit: 's' }, loopTime, 'lower')}; ` +
         `the ${liftBudget}x budget (${formatValue(budgetSeconds, 's')} s) less the floor and our start-up beyond node's own (${formatValue(startup - bareNode, 's')} s) ` +
         (leftForLifting > 0
-          ? `leaves ${formatValue(leftForLifting, 's')} s to lift ${workload.messages} messages (${formatValue(workload.messages / leftForLifting, 'messages/s')} messages/s)`
+          ? `leaves ${(leftForLifting * 1000).toFixed(0)} ms to lift ${workload.messages} messages (${formatValue(workload.messages / leftForLifting, 'messages/s')} messages/s)`
           : `leaves nothing to lift ${workload.messages} messages with: out of reach for this much output on this machine`),
     );
     if (cli.exit !== 0) say(`lift CLI process: exit status ${cli.exit}${cli.stderr ? `; stderr: ${cli.stderr.trim().split('\n').slice(0, 5).join(' | ')}` : ''}`);
