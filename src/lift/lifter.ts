@@ -22,7 +22,8 @@ export interface LiftOptions {
   validate?: boolean;
   /**
    * Sessions whose state (order, pending requests) is kept; past that the least recently used is forgotten (a late
-   * response of a forgotten session is then lifted by its shape). Default 10,000: a long-lived lifter stays bounded.
+   * response of a forgotten session is then lifted by its shape). Default 10,000 (at least 1): a long-lived lifter
+   * stays bounded.
    */
   maxSessions?: number;
 }
@@ -115,6 +116,8 @@ export class Lifter {
   readonly minter: IriMinter;
   private readonly validator: MessageValidator | undefined;
   private readonly sessions = new Map<string, SessionState>();
+  /** The session of the message lifted last (the most recently used). */
+  private lastSession: SessionState | undefined;
   private defaultSession: string | (() => string);
   private readonly maxSessions: number;
   private readonly hasArguments = `${ns.mcp}hasArguments`;
@@ -136,7 +139,7 @@ export class Lifter {
     this.minter = new IriMinter(options.base);
     this.validator = options.validate === false ? undefined : new MessageValidator(schema);
     this.defaultSession = options.defaultSession ?? 'default';
-    this.maxSessions = options.maxSessions ?? 10_000;
+    this.maxSessions = Math.max(1, options.maxSessions ?? 10_000);
     // Minted IRIs are made of encoded segments; what is not minted here is checked once, so sinks need not escape.
     if (unsafeIriCharacters.test(this.minter.base) || !/^[a-z][a-z0-9+.-]*:/i.test(this.minter.base)) {
       throw new McpLdError({ code: 'lift.bad-base', status: 400, title: 'Bad base IRI', detail: `"${this.minter.base}" is not an absolute IRI that N-Quads can carry` });
@@ -147,14 +150,16 @@ export class Lifter {
 
   /** Lifts one record to RDF-JS quads. Throws McpLdError (input.not-mcp) when the record is not a JSON-RPC message. */
   lift(record: CaptureRecord, mode: LiftMode = 'full'): LiftedMessage {
-    const meta = this.run(record, mode, this.rdfJs);
-    return { ...meta, quads: this.rdfJs.quads };
+    const lifted = this.run(record, mode, this.rdfJs) as LiftedMessage;
+    lifted.quads = this.rdfJs.quads;
+    return lifted;
   }
 
   /** Lifts one record straight to N-Quads text (no term objects): the fast path of conversion and ingestion. */
   liftToNQuads(record: CaptureRecord): LiftedText {
-    const meta = this.run(record, 'full', this.text);
-    return { ...meta, nquads: this.text.text() };
+    const lifted = this.run(record, 'full', this.text) as LiftedText;
+    lifted.nquads = this.text.text();
+    return lifted;
   }
 
   private run(record: CaptureRecord, mode: LiftMode, sink: QuadSink): LiftedMeta {
@@ -270,6 +275,11 @@ export class Lifter {
 
   /** The state of session `id`, and the sink started on its graph (a new session describes itself first). */
   private session(id: string): SessionState {
+    // Consecutive messages mostly share a session, which is then the most recently used already.
+    if (this.lastSession?.id === id) {
+      this.sink.begin(this.lastSession.iri);
+      return this.lastSession;
+    }
     let state = this.sessions.get(id);
     const isNew = !state;
     if (state) {
@@ -281,6 +291,7 @@ export class Lifter {
       this.sessions.set(id, state);
       if (this.sessions.size > this.maxSessions) this.sessions.delete(this.sessions.keys().next().value!);
     }
+    this.lastSession = state;
     this.sink.begin(state.iri);
     if (isNew) {
       this.emit(state.iri, rdf.type, mld.Session);
