@@ -17,6 +17,8 @@ export interface RunOptions {
   timeoutMs?: number;
   /** The write's sequence number: once it succeeds, a rebuild replays up to it. */
   seq?: number;
+  /** The error a request past its time limit fails with (default: the query timeout). */
+  timeoutError?: (ms: number) => McpLdError;
 }
 
 export interface EngineStats {
@@ -48,6 +50,11 @@ export class EmbeddedEngine {
   /** Sequence number of the last write the current worker has applied. */
   appliedSeq = 0;
   readonly stats: EngineStats = { restarts: 0, lastRestartMs: 0 };
+  /**
+   * Goes up when a worker replacement starts (stats.restarts counts finished ones): a write whose generation at the
+   * time it was applied differs by the time it is journaled may be missing from a worker replayed in between.
+   */
+  generation = 0;
   private worker: Worker | undefined;
   private inFlight: InFlight | undefined;
   private nextId = 1;
@@ -120,7 +127,7 @@ export class EmbeddedEngine {
         try {
           const answer = this.post(task.request);
           const limit = task.options.timeoutMs;
-          const value = limit === undefined ? await answer : await Promise.race([answer, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(queryTimeout(limit)), limit)))]);
+          const value = limit === undefined ? await answer : await Promise.race([answer, new Promise<never>((_, reject) => (timer = setTimeout(() => reject((task.options.timeoutError ?? queryTimeout)(limit)), limit)))]);
           if (task.options.seq !== undefined) this.appliedSeq = task.options.seq;
           task.resolve(value);
         } catch (error) {
@@ -147,6 +154,7 @@ export class EmbeddedEngine {
   }
 
   private async restart(): Promise<void> {
+    this.generation += 1;
     const started = performance.now();
     const old = this.worker;
     this.worker = undefined;

@@ -13,7 +13,7 @@ import { checkNQuadsBytes, type CheckedBatch } from './nquads-check.js';
 import { queryForm } from './query-form.js';
 import { fromGraphText, fromSparqlJson, parseTriples, type SparqlJson } from './sparql-results.js';
 import { invalidGraph, invalidQuery, storeClosed, storeCorrupt, storeFailed, storeFull, updateFailed, updateTimeout } from './store-errors.js';
-import { McpLdError, isMcpLdError } from '../core/problem.js';
+import { McpLdError } from '../core/problem.js';
 import { isUtf8 } from 'node:buffer';
 
 export interface EmbeddedStoreOptions {
@@ -402,14 +402,14 @@ export class EmbeddedStore implements QuadStore {
     const seq = ++this.seq;
     let outcome: UpdateOutcome;
     try {
-      outcome = await this.engine.run<UpdateOutcome>({ op: 'update', data: write.data, check: true }, { seq, timeoutMs: write.timeoutMs });
-    } catch (error) {
       // A timed-out worker has been replaced and rebuilt without the update already.
+      const timeoutError = (ms: number) => updateTimeout(ms, '; nothing of it was applied');
+      outcome = await this.engine.run<UpdateOutcome>({ op: 'update', data: write.data, check: true }, { seq, timeoutMs: write.timeoutMs, timeoutError });
+    } catch (error) {
       if (error instanceof WorkerError) return write.reject(updateFailed(`the store refused the update: ${error.message}`));
-      if (isMcpLdError(error) && error.code === 'query.timeout') return write.reject(updateTimeout(write.timeoutMs, '; nothing of it was applied'));
       return write.reject(error);
     }
-    const restarts = this.engine.stats.restarts;
+    const generation = this.engine.generation; // as the worker applied it
     let refusal: McpLdError | undefined;
     if (outcome.defaultGraph) {
       refusal = updateFailed('the update wrote into the default graph, which this store does not keep (queries read the union of the session graphs): write inside GRAPH <…> { … }; nothing of it was applied');
@@ -423,12 +423,10 @@ export class EmbeddedStore implements QuadStore {
       }
     }
     if (refusal) {
-      this.engine.appliedSeq = Math.min(this.engine.appliedSeq, appliedBefore);
-      await this.engine.rebuild().catch(() => undefined);
+      await this.rollBack(appliedBefore);
       return write.reject(refusal);
     }
-    // A worker replaced while the update was being journaled (another request's timeout) was rebuilt without it.
-    if (this.engine.stats.restarts !== restarts) await this.engine.rebuild().catch(() => undefined);
+    await this.rebuildIfReplaced(generation);
     this.sizeBound = outcome.size;
     this.journalSince.entries += 1;
     this.journalSince.updates += 1;
@@ -442,22 +440,37 @@ export class EmbeddedStore implements QuadStore {
    */
   private async write(entry: JournalEntry, request: { op: 'load'; data: Uint8Array } | { op: 'drop'; graph: string }): Promise<McpLdError | undefined> {
     const appliedBefore = this.engine.appliedSeq;
-    const restarts = this.engine.stats.restarts;
-    const [logged, applied] = await Promise.allSettled([this.journal.append(entry), this.engine.run(request, { seq: entry.seq })]);
+    let generation = this.engine.generation;
+    const applying = this.engine.run(request, { seq: entry.seq }).then(() => {
+      generation = this.engine.generation; // as the worker applied it
+    });
+    const [logged, applied] = await Promise.allSettled([this.journal.append(entry), applying]);
     if (logged.status === 'fulfilled' && applied.status === 'fulfilled') {
-      // A worker replaced before the journal had the write (another request's timeout) was rebuilt without it.
-      if (this.engine.stats.restarts !== restarts) await this.engine.rebuild().catch(() => undefined);
+      await this.rebuildIfReplaced(generation);
       return undefined;
     }
     if (logged.status === 'fulfilled') await this.journal.retract(entry.seq).catch(() => undefined);
     // A load without a transaction may have left part of the batch behind; the journal knows exactly what holds.
-    this.engine.appliedSeq = Math.min(this.engine.appliedSeq, appliedBefore);
-    await this.engine.rebuild().catch(() => undefined);
+    await this.rollBack(appliedBefore);
     if (applied.status === 'rejected') {
       const error = applied.reason as unknown;
       if (error instanceof WorkerError) return new McpLdError({ code: 'store.invalid-nquads', status: 400, title: 'Invalid N-Quads', detail: `the store refused the batch: ${error.message}` });
       return error instanceof McpLdError ? error : storeFailed(String(error));
     }
     return journalFailure(this.journal.location, (logged as PromiseRejectedResult).reason as NodeJS.ErrnoException);
+  }
+
+  /**
+   * A worker replacement (another request's timeout) that started after a write was applied — `generation` then — may
+   * have replayed the journal before the journal had the write: the worker is rebuilt again, now that it has it.
+   */
+  private async rebuildIfReplaced(generation: number): Promise<void> {
+    if (this.engine.generation !== generation) await this.engine.rebuild().catch(() => undefined);
+  }
+
+  /** Takes back from the worker whatever it applied after sequence `appliedBefore`: it is rebuilt from the journal. */
+  private async rollBack(appliedBefore: number): Promise<void> {
+    this.engine.appliedSeq = Math.min(this.engine.appliedSeq, appliedBefore);
+    await this.engine.rebuild().catch(() => undefined);
   }
 }
