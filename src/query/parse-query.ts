@@ -63,11 +63,16 @@ function updateRefused(operation: string, options: ParseOptions): McpLdError {
   });
 }
 
+/** The SPARQL names of the update operations sparqljs tells apart by `updateType`. */
+export const updateOperationNames: Record<string, string> = {
+  insert: 'INSERT DATA',
+  delete: 'DELETE DATA',
+  deletewhere: 'DELETE WHERE',
+  insertdelete: 'INSERT/DELETE … WHERE',
+};
+
 function updateOperations(update: Update): string {
-  const names = update.updates.map((u) => {
-    if ('updateType' in u) return { insert: 'INSERT DATA', delete: 'DELETE DATA', insertdelete: 'INSERT/DELETE … WHERE', deletewhere: 'DELETE WHERE' }[u.updateType];
-    return u.type.toUpperCase();
-  });
+  const names = update.updates.map((u) => ('updateType' in u ? updateOperationNames[u.updateType]! : u.type.toUpperCase()));
   return [...new Set(names)].join(', ');
 }
 

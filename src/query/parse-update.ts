@@ -3,7 +3,7 @@
 // run to run (the embedded store replays its journal), and malformed text (line and column). Pure: no store, no I/O.
 import { Parser, type LoadOperation, type Quads, type SparqlQuery, type Update, type UpdateOperation } from 'sparqljs';
 import { McpLdError } from '../core/problem.js';
-import { findInTree, locate, malformed, maskText, named, refuseService, type ParseOptions, type ParserErrorHash } from './parse-query.js';
+import { findInTree, locate, malformed, maskText, named, refuseService, updateOperationNames, type ParseOptions, type ParserErrorHash } from './parse-query.js';
 import { prefixPrologue, queryPrefixes } from './prefixes.js';
 
 export interface ParsedUpdate {
@@ -49,13 +49,6 @@ function at(text: string, keyword: RegExp): string {
   return position ? ` at line ${position.line}, column ${position.column}` : '';
 }
 
-const operationNames: Record<string, string> = {
-  insert: 'INSERT DATA',
-  delete: 'DELETE DATA',
-  deletewhere: 'DELETE WHERE',
-  insertdelete: 'DELETE/INSERT … WHERE',
-};
-
 /**
  * Every graph an update reads or writes is named with GRAPH (an IRI, or a variable that ranges over the session
  * graphs): the store keeps quads only in session graphs, and the default graph of a query is their union, which an
@@ -66,7 +59,7 @@ function checkGraphs(op: UpdateOperation, which: string, text: string, options: 
   const graphRule = (subject: string, advice: string, keyword?: RegExp) =>
     refused('update.graph-not-named', 'Graph not named', `${named(options)}${subject}${keyword ? at(text, keyword) : ''}: ${advice}${graphRuleReason}`, text, keyword);
   if ('updateType' in op) {
-    const name = `${operationNames[op.updateType]}${which}`;
+    const name = `${updateOperationNames[op.updateType]}${which}`;
     if (op.updateType === 'insertdelete') {
       if (op.graph) throw graphRule(`${name}: WITH <${op.graph.value}>`, `write GRAPH <${op.graph.value}> { … } around its patterns instead`, /\bWITH\b/i);
       if (op.using) throw graphRule(`${name}: USING`, 'name the graphs of the WHERE clause with GRAPH instead', /\bUSING\b/i);
