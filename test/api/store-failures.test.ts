@@ -2,24 +2,12 @@
 // its time limit — and the service answering the next query correctly after it.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { buildServer } from '../../src/api/server.js';
 import { readServiceConfig } from '../../src/core/config.js';
 import { startService } from '../helpers/service.js';
 import { trafficFile, trafficRecords } from '../helpers/corpus.js';
-
-/** A loopback port nothing listens on (taken from the system, then released). */
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../helpers/ports.js';
 
 async function problemOf(response: Response, status: number): Promise<{ title: string; detail: string; code: string }> {
   assert.equal(response.status, status);
@@ -31,7 +19,7 @@ describe('api over HTTP: the store failing', function () {
   this.timeout(60_000);
 
   it('answers 503 problem+json naming the remote store when it is down: POST /ingest and GET /sparql', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const service = await startService(['--store', `http://127.0.0.1:${port}/sparql`]);
     try {
       const ingest = await fetch(`${service.url}/ingest`, { method: 'POST', headers: { 'content-type': 'application/json', 'mcp-ld-session': 'down' }, body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' });

@@ -4,9 +4,9 @@
 // (CI=true or MCPLD_TEST_VIRTUOSO=1, which .ci/run sets after installing it).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from './ports.js';
 
 export interface Virtuoso {
   /** The authenticated SPARQL endpoint (queries and updates); the Graph Store endpoint is derived from it. */
@@ -25,18 +25,6 @@ export interface Virtuoso {
 /** Whether the remote tests must run (and fail when Virtuoso cannot start) rather than skip. */
 export function virtuosoRequired(): boolean {
   return process.env['CI'] === 'true' || process.env['MCPLD_TEST_VIRTUOSO'] === '1';
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (address && typeof address !== 'string' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 function which(command: string): boolean {
