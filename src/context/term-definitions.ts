@@ -9,7 +9,7 @@
 import type { JsonObject, JsonValue } from '../core/json.js';
 import { McpLdError } from '../core/problem.js';
 import { compactIri, type PrefixMap } from './iris.js';
-import type { TermModel } from './terms.js';
+import { mergeTermMaps, type TermMap, type TermModel } from './terms.js';
 
 export const jsonLdVersion = 1.1;
 
@@ -32,7 +32,7 @@ export function termDefinition(term: TermModel, prefixes: PrefixMap, used: Set<s
   else if (term.type !== undefined) definition['@type'] = compact(term.type);
   if (term.container !== undefined && term.kind !== 'json') definition['@container'] = term.container;
   if (term.kind === 'node' && term.scope !== undefined) {
-    const terms = [...term.scope.values()];
+    const terms = [...hoistSameKeyScope(term.key, term.scope).values()];
     if (term.scopeMode === 'override') {
       if (terms.length > 0) definition['@context'] = contextObject(terms, prefixes);
     } else {
@@ -40,6 +40,24 @@ export function termDefinition(term: TermModel, prefixes: PrefixMap, used: Set<s
     }
   }
   return definition;
+}
+
+/**
+ * jsonld.js 9 applies a property-scoped context twice when the scope it opens defines a term of the same key with a
+ * scoped context of its own (2025-11-25's tool-result `content` inside sampling's `content`): the inner term's
+ * context then also replaces the outer value's, and every key of the outer value is dropped. So such an inner term
+ * is written without a scoped context, and its scope's terms join the enclosing scope instead (they never give a
+ * key two meanings: merging is refused where they would). The graph of valid data is the same.
+ */
+function hoistSameKeyScope(key: string, scope: TermMap): TermMap {
+  const inner = scope.get(key);
+  if (inner?.kind !== 'node' || inner.scope === undefined || inner.scopeMode === 'override') return scope;
+  const rest: TermMap = new Map(scope);
+  rest.delete(key);
+  const { scope: innerScope, ...withoutScope } = inner;
+  const merged = mergeTermMaps(rest, innerScope);
+  merged.set(key, withoutScope);
+  return merged;
 }
 
 /** A context object: `@version` (when asked), the prefixes its terms use (sorted), then the terms (sorted by key). */

@@ -8,6 +8,9 @@ import { loadSeedDocuments, type SeedDocuments } from './documents.js';
 import { applyOverlay, loadOverlay, type Overlay } from './overlay.js';
 import { RefResolver, type SchemaLocation } from './refs.js';
 import { classifyMessages, directionOf, type Direction, type MessageDefinition } from './messages.js';
+import { buildVersionDocuments } from './version-schema.js';
+import type { Excuse } from './version-annotations.js';
+import { carriedFrom, seedVersion, type ProtocolVersion } from './versions.js';
 import { readSnapshot, readSnapshotDocuments, snapshotKey, writeSnapshot } from './snapshot.js';
 
 /** What is derived from the effective documents, when a snapshot already holds it (see snapshot.ts). */
@@ -17,6 +20,15 @@ export interface DerivedSchema {
   /** The resolver's anchor table. */
   anchors: [string, string][];
   messages: MessageDefinition[];
+}
+
+/** What a schema index knows of the protocol version it describes. */
+export interface VersionFacts {
+  version: ProtocolVersion;
+  /** For each request, the result definitions its official result envelope allows, when it names more than one. */
+  resultAlternatives: Record<string, string[]>;
+  /** Properties the version's annotation file leaves unannotated on purpose, with why. */
+  unannotated: Excuse[];
 }
 
 /** A value, or how to make it when first asked. */
@@ -40,6 +52,7 @@ export class SchemaIndex {
     readonly overlay: Overlay,
     /** What a snapshot already derived from `documents`: derived here when absent. */
     derived?: DerivedSchema,
+    readonly versionFacts: VersionFacts = { version: seedVersion, resultAlternatives: {}, unannotated: [] },
   ) {
     this.effective = documents;
     this.seedDocuments = seed;
@@ -50,6 +63,11 @@ export class SchemaIndex {
       this.byName.set(message.name, message);
       if (message.method !== undefined) this.byMethod.set(message.method, message);
     }
+  }
+
+  /** The protocol version the schema describes. */
+  get version(): ProtocolVersion {
+    return this.versionFacts.version;
   }
 
   /** The documents after the overlay. */
@@ -124,11 +142,16 @@ export class SchemaIndex {
 }
 
 let cached: SchemaIndex | undefined;
+const cachedVersions = new Map<ProtocolVersion, SchemaIndex>();
 
-/** Loads the bundled schemas with the overlay applied. Cached: the files are part of the package. */
-export function loadSchema(options: { dir?: string; overlay?: boolean } = {}): SchemaIndex {
+/**
+ * Loads the bundled schemas of a protocol version (default: the seed's, 2025-06-18) with the overlay (for another
+ * version: its annotation file) applied. Cached: the files are part of the package.
+ */
+export function loadSchema(options: { dir?: string; overlay?: boolean; protocol?: ProtocolVersion } = {}): SchemaIndex {
   const dir = options.dir ?? schemasDir;
   const useOverlay = options.overlay ?? true;
+  if (options.protocol !== undefined && options.protocol !== seedVersion) return loadVersionSchema(options.protocol, dir, useOverlay);
   if (dir === schemasDir && useOverlay && cached) return cached;
   const index = dir === schemasDir ? loadPackagedSchema(useOverlay) : buildSchemaIndex(dir, useOverlay);
   if (dir === schemasDir && useOverlay) cached = index;
@@ -154,6 +177,20 @@ function loadPackagedSchema(useOverlay: boolean): SchemaIndex {
     anchors: index.resolver.anchorTable(),
     messages: [...index.messages],
   });
+  return index;
+}
+
+/** A version other than the seed's, built from the effective documents of the version its annotations come from. */
+function loadVersionSchema(version: ProtocolVersion, dir: string, useOverlay: boolean): SchemaIndex {
+  const packaged = dir === schemasDir && useOverlay;
+  const known = packaged ? cachedVersions.get(version) : undefined;
+  if (known) return known;
+  const earlier = loadSchema({ dir, protocol: carriedFrom(version)! }).documents;
+  const built = buildVersionDocuments(version, earlier, dir);
+  const facts: VersionFacts = { version, resultAlternatives: built.resultAlternatives, unannotated: built.annotations.unannotated };
+  const overlay = useOverlay ? built.annotations : { corrections: [] };
+  const index = new SchemaIndex(useOverlay ? built.effective : built.carried, built.carried, overlay, undefined, facts);
+  if (packaged) cachedVersions.set(version, index);
   return index;
 }
 

@@ -1,14 +1,15 @@
 import assert from 'node:assert/strict';
-import { loadSchema } from '../../src/schema/index.js';
+import { loadSchema, protocolVersions } from '../../src/schema/index.js';
 import { buildContexts, contextDefinitions } from '../../src/context/index.js';
 import { messageInstances } from '../helpers/message-instances.js';
 import { AnnotatedPaths, checkPath } from '../helpers/annotated-paths.js';
 import { toQuads, withContext, type Quad } from '../helpers/jsonld.js';
 
 describe('context: annotation fidelity', () => {
-  it('every annotated property path of every message yields its annotated predicate and datatype (100%)', async function () {
+  for (const version of protocolVersions) {
+  it(`${version}: every annotated property path of every message yields its annotated predicate and datatype (100%)`, async function () {
     this.timeout(120_000);
-    const index = loadSchema();
+    const index = loadSchema({ protocol: version });
     const contexts = new Map(buildContexts(index).map((c) => [c.path, c.document]));
     const paths = new AnnotatedPaths(index);
     let checked = 0;
@@ -37,8 +38,9 @@ describe('context: annotation fidelity', () => {
     }
     const passing = checked - failures.length;
     const percentage = ((100 * passing) / checked).toFixed(1);
-    console.log(`      annotation fidelity: ${passing}/${checked} annotated property paths (${percentage}%) over ${definitions.length} message definitions, ${instanceCount} instances`);
+    console.log(`      ${version} annotation fidelity: ${passing}/${checked} annotated property paths (${percentage}%) over ${definitions.length} message definitions, ${instanceCount} instances`);
     assert.ok(checked > 100, `only ${checked} annotated paths: the yardstick found too little`);
     assert.deepEqual(failures, [], `annotation fidelity ${percentage}% (${passing}/${checked}); failing paths:\n${failures.join('\n')}`);
   });
+}
 });

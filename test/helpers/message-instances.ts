@@ -78,6 +78,22 @@ class Generator {
     return undefined;
   }
 
+  /**
+   * A property's value. Below a property kept whole as JSON (`@json`) nothing has terms, so its alternatives are not
+   * explored (one value will do), and a recursive schema there (2026-07-28's JSONValue) is cut short to a small value
+   * of its JSON type.
+   */
+  private propertyValue(location: SchemaLocation, path: string, run: Run, depth: number): JsonValue {
+    if (location.node['x-jsonld-type'] !== '@json') return this.value(location, path, run, depth);
+    try {
+      return this.value(location, path, { decisions: new Map(), met: new Map(), choices: [] }, depth);
+    } catch (error) {
+      const opaque = opaqueValue(this.typeOf(this.follow(location).node));
+      if (opaque === undefined || !(error instanceof RecursionError)) throw error;
+      return opaque;
+    }
+  }
+
   value(
     location: SchemaLocation,
     path: string,
@@ -85,7 +101,7 @@ class Generator {
     depth: number,
     options: { exclude?: DocumentId; substitute?: (path: string, key: string) => JsonValue | undefined } = {},
   ): JsonValue {
-    if (depth > maxDepth) throw new Error(`instance generation went deeper than ${maxDepth} at ${path}: a recursive schema?`);
+    if (depth > maxDepth) throw new RecursionError(`instance generation went deeper than ${maxDepth} at ${path}: a recursive schema?`);
     const target = this.follow(location);
     const node = target.node;
     if ('const' in node) return structuredClone(node['const']!);
@@ -128,7 +144,7 @@ class Generator {
         for (const [key, schema] of Object.entries(properties)) {
           if (!isJsonObject(schema)) continue;
           const substituted = options.substitute?.(path, key);
-          object[key] = substituted !== undefined ? substituted : this.value(this.at(target, ['properties', key], schema), `${path}/${key}`, run, depth + 1);
+          object[key] = substituted !== undefined ? substituted : this.propertyValue(this.at(target, ['properties', key], schema), `${path}/${key}`, run, depth + 1);
         }
       }
       const additional = node['additionalProperties'];
@@ -246,3 +262,12 @@ export function messageInstances(index: SchemaIndex, name: string): MessageInsta
   }
   return instances;
 }
+
+/** A small value of a JSON type, for a property kept whole as JSON; undefined when the type is not constrained. */
+function opaqueValue(type: string | undefined): JsonValue | undefined {
+  if (type === 'object') return { example: 'value' };
+  if (type === 'array') return ['value'];
+  return undefined;
+}
+
+class RecursionError extends Error {}
