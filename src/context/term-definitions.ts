@@ -67,6 +67,8 @@ export function contextObject(terms: readonly TermModel[], prefixes: PrefixMap, 
   for (const term of terms) definitions.set(term.key, termDefinition(term, prefixes, used));
   const context: JsonObject = {};
   if (options.version) context['@version'] = jsonLdVersion;
+  const vocabulary = vocabularyFor(terms);
+  if (vocabulary !== undefined) context['@vocab'] = vocabulary;
   for (const prefix of [...used].sort(byCodePoint)) {
     if (definitions.has(prefix)) {
       const clash = terms.find((t) => t.key === prefix)!;
@@ -81,6 +83,29 @@ export function contextObject(terms: readonly TermModel[], prefixes: PrefixMap, 
   }
   for (const key of [...definitions.keys()].sort(byCodePoint)) context[key] = definitions.get(key)!;
   return context;
+}
+
+/**
+ * JSON-LD 1.1 lets a key with a `/` (`io.modelcontextprotocol/clientInfo`, 2026-07-28's `_meta` keys) be a term only
+ * when its IRI is the key expanded against the context's `@vocab`: such terms are annotated `mcp:<key>`, and their
+ * context declares that vocabulary. Undefined when no term needs one; an error when they would need two.
+ */
+function vocabularyFor(terms: readonly TermModel[]): string | undefined {
+  let vocabulary: string | undefined;
+  for (const term of terms) {
+    if (!term.key.includes('/') || term.kind === 'alias') continue;
+    const base = term.iri.endsWith(term.key) ? term.iri.slice(0, -term.key.length) : undefined;
+    if (base === undefined || base === '' || (vocabulary !== undefined && base !== vocabulary)) {
+      throw new McpLdError({
+        code: 'context.slash-term',
+        status: 500,
+        title: 'A key with a slash needs its own IRI',
+        detail: `key "${term.key}" (annotated at ${term.source}) has a "/", so JSON-LD 1.1 accepts it as a term only if its IRI is the key appended to the context's @vocab; annotate it <namespace>${term.key}, with one namespace for every such key of the object`,
+      });
+    }
+    vocabulary = base;
+  }
+  return vocabulary;
 }
 
 /** A context document, written as 2-space JSON with a trailing newline. */
