@@ -11,7 +11,7 @@ import { annotatedLiteral, naturalLiteral, type LiteralForm } from '../lift/lite
 import { extensionPredicate, rdf } from '../lift/vocabulary.js';
 import { termWalker, type TermWalker } from '../context/index.js';
 import { localName } from '../context/iris.js';
-import { jsonRpcEnvelope, type JsonType } from '../context/terms.js';
+import { jsonRpcEnvelope, type JsonType } from '../schema/index.js';
 import { envelopeClasses, jsonRpcObjectClasses, requestIdClasses, refinedEnvelopeKeys } from './json-rpc-terms.js';
 
 /** One way a node value can be: the classes the lifter gives it, or (untyped) the object that describes it. */

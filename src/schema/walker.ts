@@ -83,8 +83,10 @@ export interface WalkerOptions {
 export interface ObjectParts {
   /** Its own `properties` entries. */
   properties: [string, SchemaLocation][];
-  /** What it builds on: its `$ref` target, then its `allOf` members. */
-  inherited: SchemaLocation[];
+  /** The schema its `$ref` says it also is. */
+  ref?: SchemaLocation;
+  /** Its `allOf` members: what it builds on. */
+  allOf: SchemaLocation[];
   /** Its `anyOf`, then its `oneOf` members: every one of them can describe the value. */
   alternatives: SchemaLocation[];
 }
@@ -188,17 +190,19 @@ export class SchemaWalker {
 
   /** The parts of an object schema that give it properties (see ObjectParts). */
   objectParts(location: SchemaLocation): ObjectParts {
-    const target = this.refTarget(location);
     const properties = location.node['properties'];
-    return {
+    const parts: ObjectParts = {
       properties: isJsonObject(properties)
         ? Object.entries(properties).flatMap(([key, schema]): [string, SchemaLocation][] =>
             isJsonObject(schema) ? [[key, this.child(location, ['properties', key], schema)]] : [],
           )
         : [],
-      inherited: [...(target ? [target] : []), ...this.subschemas(location, 'allOf')],
+      allOf: this.subschemas(location, 'allOf'),
       alternatives: this.alternatives(location),
     };
+    const ref = this.refTarget(location);
+    if (ref) parts.ref = ref;
+    return parts;
   }
 
   /**
@@ -215,7 +219,7 @@ export class SchemaWalker {
       if (!list.some((known) => locationKey(known) === locationKey(schema))) list.push(schema);
       result.set(name, list);
     }
-    for (const part of [...parts.inherited, ...parts.alternatives]) this.members(part, result, seen);
+    for (const part of [...(parts.ref ? [parts.ref] : []), ...parts.allOf, ...parts.alternatives]) this.members(part, result, seen);
     return result;
   }
 
