@@ -5,11 +5,9 @@
 // they describe messages of methods the schema does not know.
 import { isJsonObject, type JsonObject } from '../core/json.js';
 import { McpLdError } from '../core/problem.js';
-import type { MessageDefinition, SchemaIndex } from '../schema/index.js';
+import { envelopeKind, jsonRpcEnvelope, type MessageDefinition, type SchemaIndex } from '../schema/index.js';
 import { contextDocument, contextObject } from './term-definitions.js';
-import { TermWalker, jsonRpcEnvelope, locationId, type TermMap, type TermModel } from './terms.js';
-
-const kindByAnchor: Record<string, MessageDefinition['kind']> = { Request: 'request', Notification: 'notification', Response: 'result' };
+import { TermWalker, locationId, type TermMap, type TermModel } from './terms.js';
 
 /**
  * The definitions that get a message context: every message of the index, then every other definition that
@@ -22,9 +20,7 @@ export function contextDefinitions(index: SchemaIndex): MessageDefinition[] {
     if (known.has(name)) continue;
     const location = index.resolver.follow(index.definition(name));
     if (location.document !== 'mcp' || 'anyOf' in location.node || 'oneOf' in location.node) continue;
-    const envelope = jsonRpcEnvelope(index.resolver, location);
-    const anchor = envelope?.node['$anchor'];
-    const kind = typeof anchor === 'string' ? kindByAnchor[anchor] : undefined;
+    const kind = envelopeKind(jsonRpcEnvelope(index.resolver, location));
     if (kind !== undefined && isJsonObject(location.node['properties'])) definitions.push({ name, kind, senders: [] });
   }
   return definitions;

@@ -1,10 +1,11 @@
 // The term model: what each JSON key of a schema object means in RDF, read from the effective schema's
 // `x-jsonld-*` annotations by following `$ref`, `allOf`, `anyOf`/`oneOf` and array `items`. It never reads the
 // seed or hard-codes a definition: whatever the overlay makes of the schema is what the terms say.
-import { isJsonObject, joinPointer, type JsonObject, type JsonValue } from '../core/json.js';
+import { isJsonObject, joinPointer, type JsonObject } from '../core/json.js';
 import { McpLdError } from '../core/problem.js';
 import { documentUris, type DocumentId } from '../schema/documents.js';
 import type { RefResolver, SchemaLocation } from '../schema/refs.js';
+import { SchemaWalker, type JsonTypes } from '../schema/walker.js';
 import { expandIri, isKeyword, localName, type PrefixMap } from './iris.js';
 
 /**
@@ -39,75 +40,26 @@ export interface TermModel {
 
 export type TermMap = Map<string, TermModel>;
 
-export type JsonType = 'object' | 'array' | 'string' | 'integer' | 'number' | 'boolean' | 'null';
+export type { JsonType } from '../schema/walker.js';
 
 export function locationId(location: SchemaLocation): string {
   return `${documentUris[location.document]}#${location.pointer}`;
 }
 
-function child(location: SchemaLocation, tokens: string[], node: JsonObject): SchemaLocation {
-  return { document: location.document, pointer: joinPointer(location.pointer, ...tokens), node };
-}
-
-function jsonTypeOf(value: JsonValue): JsonType {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  if (typeof value === 'object') return 'object';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
-  return typeof value as 'string' | 'boolean';
-}
-
-/** Alternatives of a schema node: its `anyOf` and `oneOf` members, with their locations. */
-export function alternativesOf(location: SchemaLocation): SchemaLocation[] {
-  const result: SchemaLocation[] = [];
-  for (const keyword of ['anyOf', 'oneOf']) {
-    const list = location.node[keyword];
-    if (!Array.isArray(list)) continue;
-    list.forEach((member, index) => {
-      if (isJsonObject(member)) result.push(child(location, [keyword, String(index)], member));
-    });
-  }
-  return result;
-}
-
-export function allOfMembers(location: SchemaLocation): SchemaLocation[] {
-  const list = location.node['allOf'];
-  if (!Array.isArray(list)) return [];
-  return list.flatMap((member, index) => (isJsonObject(member) ? [child(location, ['allOf', String(index)], member)] : []));
-}
-
 /** Reads the schema's annotations into term models. */
 export class TermWalker {
+  readonly schema: SchemaWalker;
+
   constructor(
     readonly resolver: RefResolver,
     readonly prefixes: PrefixMap,
-  ) {}
+  ) {
+    this.schema = new SchemaWalker(resolver);
+  }
 
   /** The JSON types a schema admits, or `any` when it does not constrain them. */
-  jsonTypes(location: SchemaLocation, depth = 0): Set<JsonType> | 'any' {
-    if (depth > 32) return 'any';
-    const target = this.resolver.follow(location);
-    const node = target.node;
-    const declared = node['type'];
-    if (typeof declared === 'string') return new Set([declared as JsonType]);
-    if (Array.isArray(declared)) return new Set(declared.filter((t): t is string => typeof t === 'string') as JsonType[]);
-    if ('const' in node) return new Set([jsonTypeOf(node['const']!)]);
-    if (Array.isArray(node['enum'])) return new Set(node['enum'].map(jsonTypeOf));
-    if ('properties' in node || 'additionalProperties' in node || 'required' in node || 'patternProperties' in node) return new Set(['object']);
-    if ('items' in node) return new Set(['array']);
-    const union = new Set<JsonType>();
-    const alternatives = alternativesOf(target);
-    for (const alternative of alternatives) {
-      const types = this.jsonTypes(alternative, depth + 1);
-      if (types === 'any') return 'any';
-      for (const type of types) union.add(type);
-    }
-    if (alternatives.length > 0) return union;
-    for (const member of allOfMembers(target)) {
-      const types = this.jsonTypes(member, depth + 1);
-      if (types !== 'any') for (const type of types) union.add(type);
-    }
-    return union.size > 0 ? union : 'any';
+  jsonTypes(location: SchemaLocation): JsonTypes {
+    return this.schema.jsonTypes(location);
   }
 
   /**
@@ -115,62 +67,41 @@ export class TermWalker {
    * `items` when it is an array of objects; undefined for scalars, arrays of scalars and unconstrained values.
    */
   objectOf(location: SchemaLocation): SchemaLocation | undefined {
-    const types = this.jsonTypes(location);
-    if (types === 'any') return undefined;
-    const target = this.resolver.follow(location);
-    if (types.has('object')) return target;
-    const nonNull = [...types].filter((t) => t !== 'null');
-    if (nonNull.length !== 1 || nonNull[0] !== 'array') return undefined;
-    let items = target.node['items'];
-    let tokens = ['items'];
-    if (Array.isArray(items)) {
-      items = items[0];
-      tokens = ['items', '0'];
-    }
-    if (!isJsonObject(items)) return undefined;
-    const itemLocation = child(target, tokens, items);
-    const itemTypes = this.jsonTypes(itemLocation);
-    return itemTypes !== 'any' && itemTypes.has('object') ? this.resolver.follow(itemLocation) : undefined;
+    return this.schema.objectOf(location);
   }
 
   /**
-   * The terms of the object `location` describes: its `allOf` members' (inherited), overridden by its own
+   * The terms of the object `location` describes: its `$ref` target's and `allOf` members' (inherited), overridden by its own
    * annotated `properties`, merged with those of its `anyOf`/`oneOf` alternatives (a key the alternatives give
    * different meanings is an error). `exclude` skips `allOf` members in that document (the JSON-RPC envelope
    * of a result definition).
    */
   objectTerms(location: SchemaLocation, options: { exclude?: DocumentId } = {}, stack: readonly string[] = []): TermMap {
-    const target = this.resolver.follow(location);
-    const id = locationId(target);
+    const id = locationId(location);
     if (stack.includes(id)) {
       throw new McpLdError({
         code: 'context.recursive-schema',
         status: 500,
         title: 'Recursive schema',
         detail: `${id} contains itself (${[...stack, id].join(' → ')}); property-scoped contexts cannot be nested without end`,
-        pointer: target.pointer,
+        pointer: location.pointer,
       });
     }
     const inner = [...stack, id];
+    const excluded = (part: SchemaLocation): boolean => options.exclude !== undefined && this.schema.follow(part).document === options.exclude;
+    const parts = this.schema.objectParts(location);
 
-    let terms: TermMap = new Map();
-    for (const member of allOfMembers(target)) {
-      if (options.exclude !== undefined && this.resolver.follow(member).document === options.exclude) continue;
-      terms = mergeTermMaps(terms, this.objectTerms(member, {}, inner));
-    }
-
-    const properties = target.node['properties'];
-    if (isJsonObject(properties)) {
-      for (const [key, schema] of Object.entries(properties)) {
-        if (!isJsonObject(schema)) continue;
-        const term = this.propertyTerm(key, child(target, ['properties', key], schema), inner);
-        if (term) terms.set(key, term);
-      }
+    // A `$ref` target is this same object (what it excludes too); `allOf` members are what it builds on.
+    let terms: TermMap = parts.ref ? this.objectTerms(parts.ref, options, inner) : new Map();
+    for (const member of parts.allOf) if (!excluded(member)) terms = mergeTermMaps(terms, this.objectTerms(member, {}, inner));
+    for (const [key, schema] of parts.properties) {
+      const term = this.propertyTerm(key, schema, inner);
+      if (term) terms.set(key, term);
     }
 
     let alternatives: TermMap | undefined;
-    for (const alternative of alternativesOf(target)) {
-      if (options.exclude !== undefined && this.resolver.follow(alternative).document === options.exclude) continue;
+    for (const alternative of parts.alternatives) {
+      if (excluded(alternative)) continue;
       const altTerms = this.objectTerms(alternative, {}, inner);
       alternatives = alternatives === undefined ? altTerms : mergeTermMaps(alternatives, altTerms);
     }
@@ -246,18 +177,6 @@ function mergeTerms(a: TermModel, b: TermModel): TermModel {
   if (!sameMeaning(a, b)) throw conflict(a, b);
   if (a.scope !== undefined && b.scope !== undefined) return { ...a, scope: mergeTermMaps(a.scope, b.scope) };
   return a.scope === undefined && b.scope !== undefined ? { ...a, scope: b.scope } : a;
-}
-
-/** The JSON-RPC definition (`#Request`, `#Notification`, `#Response`) a message definition builds on. */
-export function jsonRpcEnvelope(resolver: RefResolver, location: SchemaLocation, depth = 0): SchemaLocation | undefined {
-  if (depth > 16) return undefined;
-  const target = resolver.follow(location);
-  if (target.document === 'json-rpc') return target;
-  for (const member of allOfMembers(target)) {
-    const found = jsonRpcEnvelope(resolver, member, depth + 1);
-    if (found) return found;
-  }
-  return undefined;
 }
 
 /**

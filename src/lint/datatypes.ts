@@ -1,10 +1,11 @@
 // JSON types of schema values and the value spaces of the XSD datatypes annotations give them: which JSON values
-// a datatype can describe. Knows datatypes, not schemas.
+// a datatype can describe. Knows datatypes, not schemas (the schema walker says which JSON types a schema allows).
+import type { JsonType, JsonTypes } from '../schema/walker.js';
 
-export type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'object' | 'array';
+export type { JsonType };
 
 /** The JSON types a schema allows for a value; `any` when the schema gives no type at all. */
-export type ValueTypes = ReadonlySet<JsonType> | 'any';
+export type ValueTypes = JsonTypes;
 
 export const xsdNamespace = 'http://www.w3.org/2001/XMLSchema#';
 export const rdfJson = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#JSON';
@@ -51,15 +52,6 @@ export function jsonTypesFor(family: DatatypeFamily): ReadonlySet<JsonType> {
     case 'json':
       return new Set(['string', 'number', 'integer', 'boolean', 'null', 'object', 'array']);
   }
-}
-
-export function jsonTypeOf(value: unknown): JsonType {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
-  if (typeof value === 'boolean') return 'boolean';
-  if (typeof value === 'string') return 'string';
-  return 'object';
 }
 
 export const scalarTypes: ReadonlySet<JsonType> = new Set(['string', 'number', 'integer', 'boolean']);

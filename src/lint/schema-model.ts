@@ -1,9 +1,10 @@
 // The annotated schema as the lint sees it: every property schema (where annotations are written), the extra terms
 // and prefixes of each document, and what each annotated value is (its JSON types, following $refs, and the kind of
-// its annotated type). It reads the documents and judges nothing: the rules do.
+// its annotated type, as the shared schema walker reads them). It reads the documents and judges nothing: the rules do.
 import { isJsonObject, joinPointer, type JsonObject, type JsonValue } from '../core/json.js';
 import { RefResolver, type DocumentId, type SchemaLocation, type SeedDocuments } from '../schema/index.js';
-import { datatypeFamily, jsonTypeOf, scalarTypes, type DatatypeFamily, type JsonType, type ValueTypes } from './datatypes.js';
+import { SchemaWalker, definitionNameAt, definitionsKeyword, definitionsOf } from '../schema/walker.js';
+import { datatypeFamily, scalarTypes, type DatatypeFamily, type JsonType, type ValueTypes } from './datatypes.js';
 
 /** One entry of a `properties` keyword: the schema of one JSON key, where annotations are written. */
 export interface PropertySite {
@@ -79,6 +80,8 @@ const maxDepth = 24;
 
 export class SchemaModel {
   readonly resolver: RefResolver;
+  /** An unresolvable `$ref` is the schema stage's error: here it only constrains nothing. */
+  readonly walker: SchemaWalker;
   /** Every property schema of both documents, in document order. */
   readonly properties: PropertySite[] = [];
   readonly extraTerms: ExtraTerm[] = [];
@@ -90,6 +93,7 @@ export class SchemaModel {
 
   constructor(readonly documents: SeedDocuments) {
     this.resolver = new RefResolver(documents);
+    this.walker = new SchemaWalker(this.resolver, { unresolved: 'skip' });
     for (const document of ['mcp', 'json-rpc'] as DocumentId[]) {
       const root = documents[document];
       this.walk(document, root, '', document === 'mcp' ? '' : 'json-rpc#', undefined, undefined);
@@ -114,12 +118,11 @@ export class SchemaModel {
   }
 
   definitionsPointer(document: DocumentId): string {
-    return document === 'mcp' ? '/definitions' : '/$defs';
+    return `/${definitionsKeyword(this.documents[document])}`;
   }
 
   definitions(document: DocumentId): JsonObject {
-    const definitions = this.documents[document][document === 'mcp' ? 'definitions' : '$defs'];
-    return isJsonObject(definitions) ? definitions : {};
+    return definitionsOf(this.documents[document]);
   }
 
   /** Definition names of both documents. */
@@ -174,7 +177,7 @@ export class SchemaModel {
     if (cached) return cached;
     const types = this.valueTypes(site.location);
     const shape = shapeOf(types);
-    const element = shape === 'array' ? this.itemsOf(site.location) : site.location;
+    const element = this.walker.elementOf(site.location, types);
     const elementTypes = element ? this.valueTypes(element) : 'any';
     const typeIri = site.type === undefined ? undefined : this.expand(site.type, site.document);
     const analysis: ValueAnalysis = { types, shape, elementTypes, elementShape: shapeOf(elementTypes), typeKind: this.typeKind(typeIri) };
@@ -198,61 +201,25 @@ export class SchemaModel {
   }
 
   /** The JSON types a schema allows, following `$ref`s and unions. */
-  valueTypes(location: SchemaLocation, depth = 0): ValueTypes {
-    if (depth > maxDepth) return 'any';
-    const node = location.node;
-    const type = node['type'];
-    if (typeof type === 'string') return new Set([type as JsonType]);
-    if (Array.isArray(type)) return new Set(type.filter((t): t is string => typeof t === 'string') as JsonType[]);
-    if (node['const'] !== undefined) return new Set([jsonTypeOf(node['const'])]);
-    if (Array.isArray(node['enum'])) return new Set(node['enum'].map(jsonTypeOf));
-    const target = this.refTarget(location);
-    if (target) return this.valueTypes(target, depth + 1);
-    for (const keyword of ['anyOf', 'oneOf']) {
-      const members = this.members(location, keyword);
-      if (members.length === 0) continue;
-      const union = new Set<JsonType>();
-      for (const member of members) {
-        const types = this.valueTypes(member, depth + 1);
-        if (types === 'any') return 'any';
-        for (const t of types) union.add(t);
-      }
-      return union;
-    }
-    const typed = this.members(location, 'allOf').map((member) => this.valueTypes(member, depth + 1)).filter((t) => t !== 'any');
-    if (typed.length > 0) return typed.reduce((a, b) => new Set([...a].filter((t) => b.has(t))));
-    if (isJsonObject(node['properties']) || node['additionalProperties'] !== undefined || Array.isArray(node['required'])) return new Set(['object']);
-    if (node['items'] !== undefined) return new Set(['array']);
-    return 'any';
+  valueTypes(location: SchemaLocation): ValueTypes {
+    return this.walker.jsonTypes(location);
   }
 
   /** The items schema of an array schema (following `$ref`s). */
-  itemsOf(location: SchemaLocation, depth = 0): SchemaLocation | undefined {
-    if (depth > maxDepth) return undefined;
-    const items = location.node['items'];
-    if (isJsonObject(items)) return { document: location.document, pointer: joinPointer(location.pointer, 'items'), node: items };
-    const target = this.refTarget(location);
-    return target ? this.itemsOf(target, depth + 1) : undefined;
+  itemsOf(location: SchemaLocation): SchemaLocation | undefined {
+    return this.walker.itemsOf(location);
   }
 
   /**
    * The properties an object schema has, by key, through `$ref`, `allOf`, `anyOf` and `oneOf` (all alternatives):
    * every property site that can describe a key of the value.
    */
-  objectMembers(location: SchemaLocation, result = new Map<string, PropertySite[]>(), depth = 0): Map<string, PropertySite[]> {
-    if (depth > maxDepth) return result;
-    const properties = location.node['properties'];
-    if (isJsonObject(properties)) {
-      for (const key of Object.keys(properties)) {
-        const site = this.site(location.document, joinPointer(location.pointer, 'properties', key));
-        if (!site) continue;
-        if (!result.has(key)) result.set(key, []);
-        if (!result.get(key)!.includes(site)) result.get(key)!.push(site);
-      }
+  objectMembers(location: SchemaLocation): Map<string, PropertySite[]> {
+    const result = new Map<string, PropertySite[]>();
+    for (const [key, schemas] of this.walker.members(location)) {
+      const sites = schemas.flatMap((schema) => this.site(schema.document, schema.pointer) ?? []);
+      if (sites.length > 0) result.set(key, sites);
     }
-    const target = this.refTarget(location);
-    if (target) this.objectMembers(target, result, depth + 1);
-    for (const keyword of compositionKeywords) for (const member of this.members(location, keyword)) this.objectMembers(member, result, depth + 1);
     return result;
   }
 
@@ -261,31 +228,17 @@ export class SchemaModel {
     if (depth > maxDepth) return result;
     const target = this.refTarget(location);
     if (target) {
-      const name = definitionName(target.pointer);
+      const name = definitionNameAt(target.pointer);
       if (name !== undefined) result.add(name);
       this.referencedDefinitions(target, result, depth + 1);
     }
-    for (const keyword of ['anyOf', 'oneOf']) for (const member of this.members(location, keyword)) this.referencedDefinitions(member, result, depth + 1);
+    for (const member of this.walker.alternatives(location)) this.referencedDefinitions(member, result, depth + 1);
     return result;
   }
 
   /** The target of a node's `$ref`, or undefined (also when it cannot be resolved: the schema stage reports that). */
   refTarget(location: SchemaLocation): SchemaLocation | undefined {
-    const ref = location.node['$ref'];
-    if (typeof ref !== 'string') return undefined;
-    try {
-      return this.resolver.resolve(ref, location.document);
-    } catch {
-      return undefined;
-    }
-  }
-
-  private members(location: SchemaLocation, keyword: string): SchemaLocation[] {
-    const list = location.node[keyword];
-    if (!Array.isArray(list)) return [];
-    return list.flatMap((member, index) =>
-      isJsonObject(member) ? [{ document: location.document, pointer: joinPointer(location.pointer, keyword, String(index)), node: member }] : [],
-    );
+    return this.walker.refTarget(location);
   }
 
   private walk(document: DocumentId, node: JsonObject, pointer: string, label: string, definition: string | undefined, jsonAncestor: string | undefined): void {
@@ -325,6 +278,12 @@ export class SchemaModel {
     }
     const additional = node['additionalProperties'];
     if (isJsonObject(additional)) this.walk(document, additional, joinPointer(pointer, 'additionalProperties'), `${label}.*`, definition, jsonAncestor);
+    const patterns = node['patternProperties'];
+    if (isJsonObject(patterns)) {
+      for (const [pattern, schema] of Object.entries(patterns)) {
+        if (isJsonObject(schema)) this.walk(document, schema, joinPointer(pointer, 'patternProperties', pattern), `${label}.*`, definition, jsonAncestor);
+      }
+    }
   }
 
   private walkList(document: DocumentId, list: JsonValue[], pointer: string, label: string, definition: string | undefined, jsonAncestor: string | undefined): void {
@@ -338,7 +297,7 @@ export class SchemaModel {
     if (from !== undefined) use.from = from;
     try {
       const target = this.resolver.resolve(ref, document);
-      const name = definitionName(target.pointer);
+      const name = definitionNameAt(target.pointer);
       if (name !== undefined) {
         use.target = name;
         use.targetDocument = target.document;
@@ -390,7 +349,3 @@ export function localName(iri: string): string {
   return iri.slice(iri.lastIndexOf(':') + 1);
 }
 
-function definitionName(pointer: string): string | undefined {
-  const match = /^\/(?:definitions|\$defs)\/([^/]+)$/.exec(pointer);
-  return match ? match[1]!.replace(/~1/g, '/').replace(/~0/g, '~') : undefined;
-}

@@ -4,14 +4,12 @@
 // constraints (const, enum, JSON types, minimum, maximum) that apply to it. Value kinds come from the lifter's own
 // plans (src/lift/plan.ts), so the model describes the graph the lifter writes; nothing here writes RDF.
 import { isJsonObject, joinPointer, type JsonObject, type JsonValue } from '../core/json.js';
-import type { SchemaIndex, SchemaLocation } from '../schema/index.js';
-import { documentUris } from '../schema/index.js';
+import { SchemaWalker, definitionNameAt, definitionPointer, documentUris, type SchemaIndex, type SchemaLocation } from '../schema/index.js';
 import { PlanCompiler, type NodePlan, type ValuePlan } from '../lift/plan.js';
 import { annotatedLiteral, naturalLiteral, type LiteralForm } from '../lift/literals.js';
 import { extensionPredicate, rdf } from '../lift/vocabulary.js';
-import { termWalker, type TermWalker } from '../context/index.js';
 import { localName } from '../context/iris.js';
-import { jsonRpcEnvelope, type JsonType } from '../context/terms.js';
+import { jsonRpcEnvelope, type JsonType } from '../schema/index.js';
 import { envelopeClasses, jsonRpcObjectClasses, requestIdClasses, refinedEnvelopeKeys } from './json-rpc-terms.js';
 
 /** One way a node value can be: the classes the lifter gives it, or (untyped) the object that describes it. */
@@ -139,7 +137,7 @@ function at(location: SchemaLocation, ...tokens: string[]): SchemaLocation | und
 /** Builds the model from the effective schema. */
 export class SchemaModelBuilder {
   private readonly compiler: PlanCompiler;
-  private readonly walker: TermWalker;
+  private readonly walker: SchemaWalker;
   private readonly definitionObjects = new Map<string, ObjectModel>();
   private readonly objects: ObjectModel[] = [];
   /** The JSON-RPC envelope's annotated keys (jsonrpc, id, method, params, result, error), for message objects. */
@@ -147,7 +145,7 @@ export class SchemaModelBuilder {
 
   constructor(private readonly index: SchemaIndex) {
     this.compiler = new PlanCompiler(index);
-    this.walker = termWalker(index);
+    this.walker = new SchemaWalker(index.resolver);
   }
 
   build(): SchemaModel {
@@ -198,7 +196,7 @@ export class SchemaModelBuilder {
       model.answers = message.answers.map((request) => ({ name: request, method: this.index.message(request)?.method ?? request }));
     }
 
-    const members = unionMembers(this.index, location);
+    const members = this.unionMembers(location);
     if (members !== undefined) {
       model.kind = 'union';
       model.members = members.map((member) => this.memberClass(member));
@@ -231,7 +229,7 @@ export class SchemaModelBuilder {
   private superClasses(name: string, location: SchemaLocation, kind: DefinitionKind): string[] {
     if (kind === 'scalar') return [];
     const supers: string[] = [];
-    const direct = [location, ...arrayMembers(location, 'allOf')];
+    const direct = [location, ...this.walker.subschemas(location, 'allOf')];
     for (const member of direct) {
       const ref = member.node['$ref'];
       if (typeof ref !== 'string') continue;
@@ -306,7 +304,7 @@ export class SchemaModelBuilder {
       objects.push(object);
     }
     for (const [definition, classIri] of Object.entries(jsonRpcObjectClasses)) {
-      const location = this.index.resolver.at('json-rpc', `/$defs/${definition}`);
+      const location = this.index.resolver.at('json-rpc', definitionPointer(this.index.documents['json-rpc'], definition));
       const object: ObjectModel = { name: `jsonrpc.${localName(classIri)}`, classIri, properties: [] };
       object.properties = this.propertyModels(this.collect(location, false), object, false);
       objects.push(object);
@@ -323,37 +321,31 @@ export class SchemaModelBuilder {
 
   /**
    * The property schemas (by key, in schema order) and required keys of an object: its own, its `$ref`'s and its
-   * `allOf` members' (the JSON-RPC envelope left out when `skipEnvelope`); of a `oneOf`, the member requiring `branch`.
+   * `allOf` members' (the JSON-RPC envelope left out when `skipEnvelope`) and its `anyOf`/`oneOf` alternatives' (whose
+   * required keys are not the object's); with `branch`, of a `oneOf` only the member requiring `branch`.
    */
   private collect(location: SchemaLocation, skipEnvelope: boolean, branch?: string) {
     const properties = new Map<string, SchemaLocation[]>();
     const required = new Set<string>();
-    const visit = (loc: SchemaLocation, seen: Set<string>): void => {
+    // `alternative`: reached through an anyOf/oneOf member, whose required keys the object as a whole need not have.
+    const visit = (loc: SchemaLocation, seen: Set<string>, alternative = false): void => {
       const id = describedAt(loc);
       if (seen.has(id)) return;
       seen.add(id);
-      const ref = loc.node['$ref'];
-      if (typeof ref === 'string') {
-        const target = this.index.resolver.resolve(ref, loc.document);
-        if (!(skipEnvelope && isEnvelope(target))) visit(target, seen);
-      }
-      for (const member of arrayMembers(loc, 'allOf')) visit(member, seen);
+      const parts = this.walker.objectParts(loc);
+      if (parts.ref && !(skipEnvelope && isEnvelope(parts.ref))) visit(parts.ref, seen, alternative);
+      for (const member of parts.allOf) visit(member, seen, alternative);
       if (branch !== undefined) {
-        for (const member of arrayMembers(loc, 'oneOf')) {
-          if (Array.isArray(member.node['required']) && member.node['required'].includes(branch)) visit(member, seen);
+        for (const member of this.walker.subschemas(loc, 'oneOf')) {
+          if (Array.isArray(member.node['required']) && member.node['required'].includes(branch)) visit(member, seen, alternative);
         }
-      }
-      const own = at(loc, 'properties');
-      if (own) {
-        for (const key of Object.keys(own.node)) {
-          const schema = at(own, key);
-          if (!schema) continue;
-          if (!properties.has(key)) properties.set(key, []);
-          properties.get(key)!.push(schema);
-        }
+      } else for (const member of parts.alternatives) visit(member, seen, true);
+      for (const [key, schema] of parts.properties) {
+        if (!properties.has(key)) properties.set(key, []);
+        properties.get(key)!.push(schema);
       }
       const requiredKeys = loc.node['required'];
-      if (Array.isArray(requiredKeys)) for (const key of requiredKeys) if (typeof key === 'string') required.add(key);
+      if (Array.isArray(requiredKeys) && !alternative) for (const key of requiredKeys) if (typeof key === 'string') required.add(key);
     };
     visit(location, new Set());
     return { properties, required };
@@ -379,7 +371,7 @@ export class SchemaModelBuilder {
       else if (envelopeOwner && key === 'error') value = { kind: 'node', alternatives: [{ classes: [jsonRpcObjectClasses['ErrorObject']!] }] };
       else if (plan?.value.kind === 'list') {
         list = true;
-        const items = constraintLocations.map((loc) => this.itemsOf(loc)).filter((loc): loc is SchemaLocation => loc !== undefined);
+        const items = constraintLocations.map((loc) => this.walker.itemsOf(loc)).filter((loc): loc is SchemaLocation => loc !== undefined);
         value = this.valueModel(plan.value.item, items, owner, key, predicate);
       } else value = this.valueModel(plan?.value ?? { kind: 'any' }, constraintLocations, owner, key, predicate);
       const model: PropertyModel = {
@@ -395,11 +387,6 @@ export class SchemaModelBuilder {
       models.push(model);
     }
     return models;
-  }
-
-  private itemsOf(location: SchemaLocation): SchemaLocation | undefined {
-    const target = this.index.resolver.follow(location);
-    return at(target, 'items');
   }
 
   /** The JSON types the schemas at `locations` admit together (all of them when one is unconstrained). */
@@ -461,8 +448,7 @@ export class SchemaModelBuilder {
     let current: SchemaLocation | undefined = location;
     for (let depth = 0; current !== undefined && depth < 16; depth++) {
       if (current.node[keyword] !== undefined) return current.node[keyword];
-      const ref: JsonValue | undefined = current.node['$ref'];
-      current = typeof ref === 'string' ? this.index.resolver.resolve(ref, current.document) : undefined;
+      current = this.walker.refTarget(current);
     }
     return undefined;
   }
@@ -470,12 +456,12 @@ export class SchemaModelBuilder {
   /** The ways a node value can be: a definition's class, the alternatives of a union, or an inline object. */
   private nodeAlternatives(plan: NodePlan, locations: SchemaLocation[], owner: ObjectModel, key: string, predicate: string): Alternative[] {
     const location = locations[0]!;
-    const members = unionMembers(this.index, location) ?? this.refUnion(location);
+    const members = this.unionMembers(location) ?? this.refUnion(location);
     if (members !== undefined) {
       return members.map((member) => {
         const name = definitionName(member)!;
         const classes = [...plan.classes];
-        if (hasConsts(this.index, member)) return { classes: [...new Set([...classes, this.compiler.classOf(name)])] };
+        if (this.hasConsts(member)) return { classes: [...new Set([...classes, this.compiler.classOf(name)])] };
         return { classes, object: this.definitionObject(name) };
       });
     }
@@ -491,39 +477,27 @@ export class SchemaModelBuilder {
 
   /** The members of the union definition a `$ref` leads to. */
   private refUnion(location: SchemaLocation): SchemaLocation[] | undefined {
-    const ref = location.node['$ref'];
-    if (typeof ref !== 'string') return undefined;
-    return unionMembers(this.index, this.index.resolver.resolve(ref, location.document));
+    const target = this.walker.refTarget(location);
+    return target === undefined ? undefined : this.unionMembers(target);
   }
-}
 
-function arrayMembers(location: SchemaLocation, keyword: string): SchemaLocation[] {
-  const list = location.node[keyword];
-  if (!Array.isArray(list)) return [];
-  return list.flatMap((member, i) =>
-    isJsonObject(member) ? [{ document: location.document, pointer: joinPointer(location.pointer, keyword, String(i)), node: member as JsonObject }] : [],
-  );
+  /** The targets of a union's `anyOf` of `$ref`s (a schema with `anyOf` and no properties of its own). */
+  private unionMembers(location: SchemaLocation): SchemaLocation[] | undefined {
+    const anyOf = this.walker.subschemas(location, 'anyOf');
+    if (anyOf.length === 0 || isJsonObject(location.node['properties'])) return undefined;
+    const targets = anyOf.map((member) => this.walker.refTarget(member));
+    return targets.every((target) => target !== undefined) ? targets : undefined;
+  }
+
+  /** Whether a definition has top-level `const` properties, by which the lifter recognises it in a union. */
+  private hasConsts(location: SchemaLocation): boolean {
+    return this.walker.objectParts(this.walker.follow(location)).properties.some(([, schema]) => schema.node['const'] !== undefined);
+  }
 }
 
 /** The name of the MCP definition at `location` (after `$ref`s), if it is one. */
 function definitionName(location: SchemaLocation): string | undefined {
-  const match = location.document === 'mcp' ? /^\/definitions\/([^/]+)$/.exec(location.pointer) : null;
-  return match ? match[1] : undefined;
-}
-
-/** The targets of a union's `anyOf` of `$ref`s (a schema with `anyOf` and no properties of its own). */
-function unionMembers(index: SchemaIndex, location: SchemaLocation): SchemaLocation[] | undefined {
-  const anyOf = arrayMembers(location, 'anyOf');
-  if (anyOf.length === 0 || isJsonObject(location.node['properties'])) return undefined;
-  if (!anyOf.every((member) => typeof member.node['$ref'] === 'string')) return undefined;
-  return anyOf.map((member) => index.resolver.resolve(member.node['$ref'] as string, member.document));
-}
-
-/** Whether a definition has top-level `const` properties, by which the lifter recognises it in a union. */
-function hasConsts(index: SchemaIndex, location: SchemaLocation): boolean {
-  const target = index.resolver.follow(location);
-  const properties = target.node['properties'];
-  return isJsonObject(properties) && Object.values(properties).some((schema) => isJsonObject(schema) && schema['const'] !== undefined);
+  return location.document === 'mcp' ? definitionNameAt(location.pointer) : undefined;
 }
 
 /** The model of the effective schema. */

@@ -8,8 +8,18 @@ export { normalizeOfficialSchema, isEnvelopeDefinition, senderUnions } from './n
 export { carryAnnotations, type CarryReport } from './carry-over.js';
 export { loadVersionAnnotations, parseVersionAnnotations, propertyPointer, type VersionAnnotations, type Excuse } from './version-annotations.js';
 export { RefResolver, type SchemaLocation } from './refs.js';
-export { classifyMessages, unionMembers, directionOf, type MessageDefinition, type MessageKind, type Party, type Direction } from './messages.js';
+export { classifyMessages, unionMembers, jsonRpcEnvelope, envelopeKind, directionOf, type MessageDefinition, type MessageKind, type Party, type Direction } from './messages.js';
 export { applyOverlay, loadOverlay, parseOverlay, correctionTargets, type Correction, type Overlay } from './overlay.js';
 export { documentUris, documentFiles, protocolVersion, loadSeedDocuments, type DocumentId, type SeedDocuments } from './documents.js';
 export { schemaCodeVersion } from './snapshot.js';
 export { annotationCoverage, propertyLabel, type CoverageReport } from './coverage.js';
+export {
+  SchemaWalker,
+  definitionNameAt,
+  definitionPointer,
+  definitionsKeyword,
+  definitionsOf,
+  type JsonType,
+  type JsonTypes,
+  type ObjectParts,
+} from './walker.js';

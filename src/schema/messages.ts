@@ -2,6 +2,7 @@
 // each carries, who sends it, and which result answers each request. Derived from the schema by rules, not lists.
 import { isJsonObject, type JsonObject } from '../core/json.js';
 import type { RefResolver, SchemaLocation } from './refs.js';
+import { definitionPointer, definitionsOf } from './walker.js';
 
 export type MessageKind = 'request' | 'notification' | 'result';
 export type Party = 'client' | 'server';
@@ -42,9 +43,9 @@ export function directionOf(sender: Party): Direction {
 }
 
 export function classifyMessages(resolver: RefResolver): MessageDefinition[] {
-  const definitions = resolver.document('mcp')['definitions'];
-  if (!isJsonObject(definitions)) return [];
-  const kindOf = (name: string): MessageKind | undefined => jsonRpcKind(resolver, resolver.at('mcp', `/definitions/${name}`));
+  const document = resolver.document('mcp');
+  const definitions = definitionsOf(document);
+  const kindOf = (name: string): MessageKind | undefined => envelopeKind(jsonRpcEnvelope(resolver, resolver.at('mcp', definitionPointer(document, name))));
 
   const sendersOf = new Map<string, Set<Party>>();
   for (const [union, party] of Object.entries(senderUnions)) {
@@ -91,33 +92,35 @@ function methodConst(node: JsonObject): string | undefined {
   return isJsonObject(method) && typeof method['const'] === 'string' ? method['const'] : undefined;
 }
 
-/** Follows `$ref` and `allOf` down to the JSON-RPC anchor the definition builds on. */
-function jsonRpcKind(resolver: RefResolver, location: SchemaLocation, depth = 0): MessageKind | undefined {
+/** The JSON-RPC definition (`#Request`, `#Notification`, `#Response`) a definition builds on, through `$ref` and `allOf`. */
+export function jsonRpcEnvelope(resolver: RefResolver, location: SchemaLocation, depth = 0): SchemaLocation | undefined {
   if (depth > 16) return undefined;
   const target = resolver.follow(location);
-  if (target.document === 'json-rpc') {
-    const anchor = target.node['$anchor'];
-    return typeof anchor === 'string' ? kindByAnchor[anchor] : undefined;
-  }
+  if (target.document === 'json-rpc') return target;
   const allOf = target.node['allOf'];
   if (!Array.isArray(allOf)) return undefined;
   for (const [index, member] of allOf.entries()) {
     if (!isJsonObject(member)) continue;
-    const kind = jsonRpcKind(resolver, { document: target.document, pointer: `${target.pointer}/allOf/${index}`, node: member }, depth + 1);
-    if (kind) return kind;
+    const found = jsonRpcEnvelope(resolver, { document: target.document, pointer: `${target.pointer}/allOf/${index}`, node: member }, depth + 1);
+    if (found) return found;
   }
   return undefined;
 }
 
+/** What a definition building on `envelope` is: a request, a notification or a result (by the envelope's anchor). */
+export function envelopeKind(envelope: SchemaLocation | undefined): MessageKind | undefined {
+  const anchor = envelope?.node['$anchor'];
+  return typeof anchor === 'string' ? kindByAnchor[anchor] : undefined;
+}
+
 /** Names of the definitions a union definition (`anyOf` of refs) lists. */
 export function unionMembers(resolver: RefResolver, union: string): string[] {
-  const definitions = resolver.document('mcp')['definitions'];
-  const node = isJsonObject(definitions) ? definitions[union] : undefined;
+  const node = definitionsOf(resolver.document('mcp'))[union];
   const anyOf = isJsonObject(node) ? node['anyOf'] : undefined;
   if (!Array.isArray(anyOf)) return [];
   return anyOf.flatMap((member) => {
     const ref = isJsonObject(member) ? member['$ref'] : undefined;
-    const match = typeof ref === 'string' ? /^#\/definitions\/(.+)$/.exec(ref) : null;
+    const match = typeof ref === 'string' ? /^#\/(?:definitions|\$defs)\/(.+)$/.exec(ref) : null;
     return match ? [match[1]!] : [];
   });
 }

@@ -7,6 +7,7 @@ import { schemasDir } from '../core/paths.js';
 import { loadSeedDocuments, type SeedDocuments } from './documents.js';
 import { applyOverlay, loadOverlay, type Overlay } from './overlay.js';
 import { RefResolver, type SchemaLocation } from './refs.js';
+import { definitionPointer, definitionsOf } from './walker.js';
 import { classifyMessages, directionOf, type Direction, type MessageDefinition } from './messages.js';
 import { buildVersionDocuments } from './version-schema.js';
 import type { Excuse } from './version-annotations.js';
@@ -96,17 +97,16 @@ export class SchemaIndex {
     return this.documents.mcp;
   }
 
+  /** The MCP schema's definition names (under `definitions` or `$defs`). */
   get definitionNames(): string[] {
-    const definitions = this.schema['definitions'];
-    return isJsonObject(definitions) ? Object.keys(definitions) : [];
+    return Object.keys(definitionsOf(this.schema));
   }
 
   definition(name: string): SchemaLocation {
-    const definitions = this.schema['definitions'];
-    if (!isJsonObject(definitions) || !Object.hasOwn(definitions, name)) {
+    if (!Object.hasOwn(definitionsOf(this.schema), name)) {
       throw new McpLdError({ code: 'schema.unknown-definition', status: 404, title: 'Unknown definition', detail: `the schema has no definition "${name}"` });
     }
-    return this.resolver.at('mcp', `/definitions/${name}`);
+    return this.resolver.at('mcp', definitionPointer(this.schema, name));
   }
 
   message(name: string): MessageDefinition | undefined {
