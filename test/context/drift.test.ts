@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, cpSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { contextsDir } from '../../src/core/paths.js';
-import { loadSchema } from '../../src/schema/index.js';
-import { checkContexts, writeContexts } from '../../src/context/index.js';
+import { loadSchema, protocolVersions } from '../../src/schema/index.js';
+import { buildAllContexts, buildVersionContexts, checkContexts, checkGeneratedContexts, writeContexts, writeGeneratedContexts } from '../../src/context/index.js';
 import { runCli } from '../helpers/run-cli.js';
 
 /** Every file under `dir`, relative, with its bytes. */
@@ -30,14 +30,35 @@ describe('context: the committed contexts/ match the schema', () => {
   };
   after(() => temporary.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-  it('regenerating them reproduces contexts/ byte for byte (else run `node bin/mcp-ld contexts`)', () => {
+  it('regenerating them reproduces contexts/ byte for byte, every protocol version included (else run `node bin/mcp-ld contexts`)', () => {
     const dir = tempDir();
-    writeContexts(dir, loadSchema());
+    writeGeneratedContexts(dir, buildAllContexts());
     const committed = tree(contextsDir);
     const generated = tree(dir);
     assert.deepEqual([...committed.keys()].sort(), [...generated.keys()].sort());
     const differing = [...generated].filter(([file, text]) => committed.get(file) !== text).map(([file]) => file);
     assert.deepEqual(differing, [], `contexts/ has drifted from the schema: ${differing.join(', ')}`);
+    for (const version of protocolVersions) assert.ok(generated.has(`${version}/messages/CallToolRequest.jsonld`), version);
+    // The top level stays the seed's version, term for term the same as its own folder.
+    for (const [file, text] of generated) if (!/^\d/.test(file)) assert.equal(generated.get(`2025-06-18/${file}`), text, file);
+  });
+
+  it('`--check` names a drifted file of one version, and `--protocol V` regenerates that version alone', async () => {
+    const dir = tempDir();
+    cpSync(contextsDir, dir, { recursive: true });
+    writeFileSync(path.join(dir, '2026-07-28', 'messages', 'DiscoverRequest.jsonld'), '{}\n');
+    writeFileSync(path.join(dir, '2025-11-25', 'messages', 'NoSuchRequest.jsonld'), '{}\n');
+    const check = await runCli(['contexts', '--check', '--out', dir]);
+    assert.equal(check.code, 1);
+    assert.match(check.stderr, /2026-07-28\/messages\/DiscoverRequest\.jsonld differs/);
+    assert.match(check.stderr, /2025-11-25\/messages\/NoSuchRequest\.jsonld is not generated/);
+    const one = await runCli(['contexts', '--protocol', '2026-07-28', '--out', dir]);
+    assert.equal(one.code, 0, one.stderr);
+    assert.ok(one.stdout.split('\n').every((line) => line === '' || line.includes('2026-07-28')), one.stdout);
+    assert.deepEqual(checkGeneratedContexts(dir, buildVersionContexts('2026-07-28')), []);
+    const unknown = await runCli(['contexts', '--protocol', '2099-01-01']);
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /known versions: 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28/);
   });
 
   it('`mcp-ld contexts --out DIR` writes the same files and prints one line per file', async () => {

@@ -1,4 +1,5 @@
-// GET /contexts/:name and /contexts/messages/:name: the generated JSON-LD contexts from contexts/, served as
+// GET /contexts/:name and /contexts/messages/:name (2025-06-18, the seed's version), and the same under
+// /contexts/:version/ for every protocol version: the generated JSON-LD contexts from contexts/, served as
 // application/ld+json with a strong ETag and cache headers (they change only with a new release).
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
@@ -38,6 +39,13 @@ const nameParam = {
   required: ['name'],
 } as const;
 
+/** `/contexts/<version>/…`: a protocol version's contexts (an unknown version is a 404 like an unknown context). */
+const versionedParams = {
+  type: 'object',
+  properties: { version: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' }, name: nameParam.properties.name },
+  required: ['version', 'name'],
+} as const;
+
 export const contextRoutes: FastifyPluginAsync<{ dir?: string }> = async (app, options) => {
   const contexts = loadContextFiles(options.dir);
 
@@ -60,5 +68,11 @@ export const contextRoutes: FastifyPluginAsync<{ dir?: string }> = async (app, o
   );
   app.get<{ Params: { name: string } }>('/contexts/messages/:name', { schema: { params: nameParam } }, (request, reply) =>
     send(`messages/${request.params.name}`, request, reply),
+  );
+  app.get<{ Params: { version: string; name: string } }>('/contexts/:version/:name', { schema: { params: versionedParams } }, (request, reply) =>
+    send(`${request.params.version}/${request.params.name}`, request, reply),
+  );
+  app.get<{ Params: { version: string; name: string } }>('/contexts/:version/messages/:name', { schema: { params: versionedParams } }, (request, reply) =>
+    send(`${request.params.version}/messages/${request.params.name}`, request, reply),
   );
 };

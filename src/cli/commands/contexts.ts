@@ -1,22 +1,27 @@
-// `mcp-ld contexts`: generates the JSON-LD contexts from the effective schema into contexts/ (or --out DIR), one
-// line per file written; `--check` writes nothing and exits 1 naming every file that differs (for CI).
+// `mcp-ld contexts`: generates the JSON-LD contexts from the effective schemas into contexts/ (or --out DIR): the
+// seed version's (2025-06-18) at the top, and every protocol version's under `<version>/` (`--protocol V`: that
+// version's only), one line per file written; `--check` writes nothing and exits 1 naming every file that differs.
 import path from 'node:path';
 import { contextsDir } from '../../core/paths.js';
-import { loadSchema } from '../../schema/index.js';
-import { checkContexts, writeContexts } from '../../context/index.js';
+import { buildAllContexts, buildVersionContexts, checkGeneratedContexts, writeGeneratedContexts } from '../../context/index.js';
 import { parseOptions, write, type Command } from '../command.js';
 import { reportDrift, shown } from '../generated-files.js';
+import { protocolOption } from '../protocol-option.js';
 
 export const contextsCommand: Command = {
   name: 'contexts',
-  summary: 'generate the JSON-LD contexts from the schema (--check: verify them)',
-  usage: 'mcp-ld contexts [--out DIR] [--check]',
+  summary: 'generate the JSON-LD contexts of every protocol version from the schemas (--check: verify them)',
+  usage: 'mcp-ld contexts [--out DIR] [--protocol VERSION] [--check]',
   async run(args, io) {
-    const { values } = parseOptions(args, { out: { type: 'string' }, check: { type: 'boolean' } });
+    const { values } = parseOptions(args, { out: { type: 'string' }, check: { type: 'boolean' }, protocol: { type: 'string' } });
     const dir = path.resolve(values.out ?? contextsDir);
-    const index = loadSchema();
-    if (values.check) return reportDrift(io.stderr, 'contexts', dir, checkContexts(dir, index), `mcp-ld contexts${values.out ? ` --out ${values.out}` : ''}`);
-    const { written, removed } = writeContexts(dir, index);
+    const version = protocolOption(values.protocol);
+    const contexts = version === undefined ? buildAllContexts() : buildVersionContexts(version);
+    if (values.check) {
+      const again = ['mcp-ld contexts', values.out ? `--out ${values.out}` : '', version ? `--protocol ${version}` : ''].filter(Boolean).join(' ');
+      return reportDrift(io.stderr, 'contexts', dir, checkGeneratedContexts(dir, contexts), again);
+    }
+    const { written, removed } = writeGeneratedContexts(dir, contexts);
     for (const file of written) await write(io.stdout, `${shown(file)}\n`);
     for (const file of removed) await write(io.stdout, `removed ${shown(file)}\n`);
     return 0;

@@ -1,0 +1,10 @@
+// The `--protocol VERSION` option every command that reads a schema takes: a version the package knows, or a usage
+// error (exit 2) naming the versions it knows.
+import { isProtocolVersion, protocolVersions, type ProtocolVersion } from '../schema/index.js';
+import { UsageError } from './command.js';
+
+export function protocolOption(value: string | undefined): ProtocolVersion | undefined {
+  if (value === undefined) return undefined;
+  if (isProtocolVersion(value)) return value;
+  throw new UsageError(`--protocol ${value}: not a protocol version mcp-ld knows; known versions: ${protocolVersions.join(', ')}`);
+}
