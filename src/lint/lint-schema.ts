@@ -1,7 +1,7 @@
 // Runs the rules over the seed and over the effective (overlaid) documents and compares them: a seed finding that
 // the effective documents no longer have is corrected, and the overlay correction(s) without which it would come
 // back say why. Pure: no files, no printing.
-import { applyOverlay, correctionTargets, type Correction, type SchemaIndex, type SeedDocuments } from '../schema/index.js';
+import { annotationCoverage, applyOverlay, correctionTargets, propertyLabel, type Correction, type SchemaIndex, type SeedDocuments } from '../schema/index.js';
 import { findingKey, type Defect, type Finding } from './defect.js';
 import { rules } from './rules/index.js';
 import { SchemaModel } from './schema-model.js';
@@ -28,6 +28,26 @@ function byPlace(a: Finding, b: Finding): number {
  * the correction that does), and the findings only the effective documents have (never corrected), in place order.
  */
 export function lintSchema(index: SchemaIndex): Defect[] {
+  return [...annotationDefects(index), ...coverageDefects(index)];
+}
+
+/**
+ * Annotation coverage as defects (rule `unannotated-property`, an error): every property a message can carry that
+ * has no annotation and that no annotation file excuses. Neither the overlay nor an annotation file corrects
+ * them after the fact: annotating them does.
+ */
+function coverageDefects(index: SchemaIndex): Defect[] {
+  return annotationCoverage(index).missing.map((pointer) => ({
+    document: 'mcp',
+    pointer,
+    rule: 'unannotated-property',
+    severity: 'error',
+    message: `${propertyLabel(pointer)} is a property of a ${index.version} message but has no annotation: it would be lifted under the extension vocabulary; annotate it in schemas/annotations/${index.version}.yaml, or say there why it is left out (\`unannotated\`)`,
+    corrected: false,
+  }));
+}
+
+function annotationDefects(index: SchemaIndex): Defect[] {
   const seedFindings = findDefects(index.seed);
   const corrections = index.overlay.corrections;
   if (corrections.length === 0) return seedFindings.map((finding) => ({ ...finding, corrected: false }));

@@ -1,23 +1,43 @@
-// `mcp-ld lint`: lints the annotated schema's annotations and shows, for each defect, whether the overlay corrects
-// it. `--strict` makes an uncorrected error fail the command (exit 1), for CI.
+// `mcp-ld lint`: lints the annotated schema of a protocol version (default 2025-06-18: the seed) and shows, for each
+// defect, whether the overlay (for another version: its annotation file) corrects it; `--all` lints every version
+// and ends with one summary line per version. `--strict` makes an uncorrected error fail the command (exit 1), for CI.
 import { lintSchema, type Defect } from '../../lint/index.js';
-import { loadSchema } from '../../schema/index.js';
-import { parseOptions, write, type Command } from '../command.js';
+import { annotationCoverage, loadSchema, protocolVersions, seedVersion, type ProtocolVersion } from '../../schema/index.js';
+import { parseOptions, UsageError, write, type Command } from '../command.js';
+import { protocolOption } from '../protocol-option.js';
 
 export const lintCommand: Command = {
   name: 'lint',
-  summary: "lint the schema's JSON-LD annotations and show which defects the overlay corrects",
-  usage: 'mcp-ld lint [--strict] [--no-overlay] [--json]',
+  summary: "lint the schema's JSON-LD annotations (one protocol version, or --all) and show which defects are corrected",
+  usage: 'mcp-ld lint [--protocol VERSION | --all] [--strict] [--no-overlay] [--json]',
   async run(args, io) {
     const { values } = parseOptions(args, {
       strict: { type: 'boolean' },
       'no-overlay': { type: 'boolean' },
       json: { type: 'boolean' },
+      protocol: { type: 'string' },
+      all: { type: 'boolean' },
     });
-    const defects = lintSchema(loadSchema({ overlay: !values['no-overlay'] }));
-    if (values.json) await write(io.stdout, JSON.stringify(defects, null, 2) + '\n');
-    else await write(io.stdout, defects.map(formatDefect).join('') + summary(defects) + '\n');
-    const failing = defects.some((defect) => defect.severity === 'error' && !defect.corrected);
+    if (values.all && values.protocol !== undefined) throw new UsageError('--all lints every protocol version: give it or --protocol, not both');
+    const versions: ProtocolVersion[] = values.all ? [...protocolVersions] : [protocolOption(values.protocol) ?? seedVersion];
+    const results = versions.map((version) => {
+      const index = loadSchema({ protocol: version, overlay: !values['no-overlay'] });
+      return { version, defects: lintSchema(index), coverage: annotationCoverage(index) };
+    });
+    if (values.json) {
+      const body = values.all ? Object.fromEntries(results.map((result) => [result.version, result.defects])) : results[0]!.defects;
+      await write(io.stdout, JSON.stringify(body, null, 2) + '\n');
+    } else if (!values.all) {
+      const { defects } = results[0]!;
+      await write(io.stdout, defects.map(formatDefect).join('') + summary(defects) + '\n');
+    } else {
+      for (const { version, defects } of results) await write(io.stdout, defects.map((defect) => `${version} ${formatDefect(defect)}`).join(''));
+      for (const { version, defects, coverage } of results) {
+        const excused = coverage.excused.length > 0 ? `, ${coverage.excused.length} excused` : '';
+        await write(io.stdout, `${version} ${summary(defects)}; ${coverage.annotated}/${coverage.reached} message properties annotated${excused}\n`);
+      }
+    }
+    const failing = results.some(({ defects }) => defects.some((defect) => defect.severity === 'error' && !defect.corrected));
     return values.strict && failing ? 1 : 0;
   },
 };
