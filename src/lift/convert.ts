@@ -21,11 +21,15 @@ export interface ConversionSummary {
   invalid: number;
   unknownMethods: number;
   failed: FailedItem[];
+  /** Messages per protocol version they were lifted by. */
+  versions: Record<string, number>;
+  /** Versions messages declared that mcp-ld does not know, with the known version each was lifted by instead. */
+  unknownVersions: Record<string, string>;
 }
 
 export class Conversion {
   private readonly sessions = new Set<string>();
-  readonly summary: ConversionSummary = { messages: 0, quads: 0, sessions: 0, invalid: 0, unknownMethods: 0, failed: [] };
+  readonly summary: ConversionSummary = { messages: 0, quads: 0, sessions: 0, invalid: 0, unknownMethods: 0, failed: [], versions: {}, unknownVersions: {} };
 
   constructor(
     private readonly lifter: Lifter,
@@ -54,6 +58,8 @@ export class Conversion {
     this.summary.quads += lifted.quadCount;
     if (lifted.problems.length > 0) this.summary.invalid += 1;
     if (lifted.unknownMethod) this.summary.unknownMethods += 1;
+    this.summary.versions[lifted.version] = (this.summary.versions[lifted.version] ?? 0) + 1;
+    if (lifted.unknownVersion !== undefined) this.summary.unknownVersions[lifted.unknownVersion] = lifted.version;
     this.sessions.add(lifted.session);
     this.summary.sessions = this.sessions.size;
     return lifted;
@@ -74,7 +80,10 @@ function describe(item: InputItem): string {
 
 export function summaryLine(summary: ConversionSummary): string {
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  return `${plural(summary.messages, 'message')} in ${plural(summary.sessions, 'session')} → ${plural(summary.quads, 'quad')}; ${summary.invalid} invalid, ${plural(summary.unknownMethods, 'unknown method')}, ${plural(summary.failed.length, 'failed line')}`;
+  const counts = `${plural(summary.messages, 'message')} in ${plural(summary.sessions, 'session')} → ${plural(summary.quads, 'quad')}; ${summary.invalid} invalid, ${plural(summary.unknownMethods, 'unknown method')}, ${plural(summary.failed.length, 'failed line')}`;
+  const versions = Object.entries(summary.versions).sort(([a], [b]) => (a < b ? -1 : 1)).map(([version, n]) => `${version} (${n})`);
+  const unknown = Object.entries(summary.unknownVersions).map(([declared, version]) => `${declared} is not a version mcp-ld knows: lifted by ${version}`);
+  return [counts, ...(versions.length > 0 ? [`protocol ${versions.join(', ')}`] : []), ...unknown].join('; ');
 }
 
 export interface ConvertTextOptions {

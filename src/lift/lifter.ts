@@ -2,12 +2,13 @@
 // schema (see plan.ts), with no per-message JSON-LD processing. Streams, the CLI and the API only feed it.
 import type { Quad } from 'n3';
 import { isJsonObject, type JsonObject, type JsonValue } from '../core/json.js';
-import type { Direction, SchemaIndex } from '../schema/index.js';
+import { chooseResult, seedVersion, versionFor, type Direction, type ProtocolVersion, type SchemaIndex } from '../schema/index.js';
 import { annotatedLiteral, jsonLiteral, naturalLiteral, naturalNumber, type LiteralForm } from './literals.js';
 import { MessagePlans, type MessagePlan } from './message-plans.js';
 import { classesFor, itemPlan, type NodePlan, type PropertyPlan, type ValuePlan } from './plan.js';
 import { messageShape, type CaptureRecord, type MessageShape } from './records.js';
-import { MessageValidator, type ValidationProblem } from './validate.js';
+import type { MessageValidator, ValidationProblem } from './validate.js';
+import { declaredVersion, negotiatedVersion, ProtocolSchemas, type VersionTools } from './protocol-schemas.js';
 import { entityListings, entityReferences, type EntityKind } from './entities.js';
 import { childIri, extensionPredicate, IriMinter, jrpc, listCellIri, mld, ns, rdf, xsd } from './vocabulary.js';
 import { NQuadsSink, NullSink, RdfJsSink, unsafeIriCharacters, type ObjectValue, type QuadSink } from './sinks.js';
@@ -40,6 +41,10 @@ export interface LiftedMeta {
   direction: Direction;
   /** The MCP definition the message was lifted by (undefined: an error, or a method the schema does not know). */
   definition?: string;
+  /** The protocol version whose schema the message was lifted by. */
+  version: ProtocolVersion;
+  /** The version the message declared, when the package does not know it (it was lifted by `version` instead). */
+  unknownVersion?: string;
   /** The message's method (or, for a response, its request's method) is one the schema does not know. */
   unknownMethod: boolean;
   problems: ValidationProblem[];
@@ -71,6 +76,8 @@ export interface MessageBody {
 interface PendingRequest {
   iri: string;
   method: string;
+  /** The version it was lifted by: its response is lifted by the same. */
+  version: ProtocolVersion;
   /** When it was captured (ms since the epoch), for the latency of its response. */
   time?: number;
   /** Its key in SessionState.progress, when it asked for progress notifications. */
@@ -86,6 +93,8 @@ class SessionState {
   /** Nodes whose describing triples are already in this session's graph (ids, entities, implementations). */
   readonly described = new Set<string>();
   serverKey: string | undefined;
+  /** The version the session speaks: negotiated by initialize, or the last one a message declared. */
+  version: ProtocolVersion | undefined;
 
   constructor(
     readonly id: string,
@@ -112,9 +121,12 @@ const entityClass: Record<EntityKind, string> = { tool: mld.Tool, prompt: mld.Pr
 const entityLink: Record<EntityKind, string> = { tool: mld.tool, prompt: mld.prompt, resource: mld.resource };
 
 export class Lifter {
+  /** The default version's plans (the version of messages that say nothing of theirs). */
   readonly plans: MessagePlans;
   readonly minter: IriMinter;
-  private readonly validator: MessageValidator | undefined;
+  private readonly versions: ProtocolSchemas;
+  /** The schema, plans and validator of the message being lifted. */
+  private active: VersionTools;
   private readonly sessions = new Map<string, SessionState>();
   /** The session of the message lifted last (the most recently used). */
   private lastSession: SessionState | undefined;
@@ -135,17 +147,16 @@ export class Lifter {
     options: LiftOptions = {},
     plans?: MessagePlans,
   ) {
-    this.plans = plans ?? new MessagePlans(schema);
+    this.versions = new ProtocolSchemas(schema, plans, options.validate !== false);
+    this.active = this.versions.defaultTools;
+    this.plans = this.active.plans;
     this.minter = new IriMinter(options.base);
-    this.validator = options.validate === false ? undefined : new MessageValidator(schema);
     this.defaultSession = options.defaultSession ?? 'default';
     this.maxSessions = Math.max(1, options.maxSessions ?? 10_000);
     // Minted IRIs are made of encoded segments; what is not minted here is checked once, so sinks need not escape.
     if (unsafeIriCharacters.test(this.minter.base) || !/^[a-z][a-z0-9+.-]*:/i.test(this.minter.base)) {
       throw new McpLdError({ code: 'lift.bad-base', status: 400, title: 'Bad base IRI', detail: `"${this.minter.base}" is not an absolute IRI that N-Quads can carry` });
     }
-    const unsafe = this.plans.compiler.schemaIris().find((iri) => unsafeIriCharacters.test(iri));
-    if (unsafe !== undefined) throw new McpLdError({ code: 'schema.bad-iri', status: 500, title: 'Bad IRI in the schema', detail: `"${unsafe}" cannot be written in N-Quads` });
   }
 
   /** Lifts one record to RDF-JS quads. Throws McpLdError (input.not-mcp) when the record is not a JSON-RPC message. */
@@ -160,6 +171,15 @@ export class Lifter {
     const lifted = this.run(record, 'full', this.text) as LiftedText;
     lifted.nquads = this.text.text();
     return lifted;
+  }
+
+  /** The schema, plans and validator of the version the message speaks (see protocol-schemas.ts). */
+  private get schemaOf(): SchemaIndex {
+    return this.active.schema;
+  }
+
+  private use(version: ProtocolVersion): void {
+    if (this.active.version !== version) this.active = this.versions.of(version);
   }
 
   private run(record: CaptureRecord, mode: LiftMode, sink: QuadSink): LiftedMeta {
@@ -187,11 +207,19 @@ export class Lifter {
     const body: MessageBody = { context: '' };
     let answeredMethod: string | undefined;
     const method = typeof msg['method'] === 'string' ? msg['method'] : undefined;
+    let unknownVersion: string | undefined;
+    let answered: ReturnType<Lifter['answeredRequest']>;
 
     if (shape === 'request' || shape === 'notification') {
-      direction = record.dir ?? this.schema.defaultDirection(method!);
-      const known = this.schema.messageForMethod(method!);
-      plan = known && (known.kind === 'request') === (shape === 'request') ? this.plans.plan(known.name) : undefined;
+      // The version it declares (2026-07-28's _meta, or initialize's request), else the session's, else the default.
+      const declared = declaredVersion(method, msg['params']);
+      const version = declared === undefined ? undefined : versionFor(declared);
+      if (version !== undefined && version !== declared) unknownVersion = declared;
+      if (version !== undefined && method !== 'initialize') session.version = version;
+      this.use(version ?? session.version ?? this.versions.defaultTools.version);
+      direction = record.dir ?? this.schemaOf.defaultDirection(method!);
+      const known = this.schemaOf.messageForMethod(method!);
+      plan = known && (known.kind === 'request') === (shape === 'request') ? this.active.plans.plan(known.name) : undefined;
       this.emit(iri, rdf.type, shape === 'request' ? jrpc.Request : jrpc.Notification);
       this.emit(iri, rdf.type, plan ? plan.class : mld.UnknownMessage);
       if (shape === 'request') {
@@ -203,19 +231,22 @@ export class Lifter {
       } else {
         this.linkNotification(session, iri, method!, direction, msg['params']);
       }
-      this.liftProperty(iri, this.plans.method, 'method', msg['method']!);
-      const bodyPlan = plan ?? (shape === 'request' ? this.plans.unknownRequest : this.plans.unknownNotification);
-      body.context = `messages/${bodyPlan.definition}.jsonld`;
+      this.liftProperty(iri, this.active.plans.method, 'method', msg['method']!);
+      const bodyPlan = plan ?? (shape === 'request' ? this.active.plans.unknownRequest : this.active.plans.unknownNotification);
+      body.context = this.contextFile(`messages/${bodyPlan.definition}.jsonld`);
       if (bodyPlan.params) body.params = bodyPlan.params;
       if ('params' in msg) this.liftProperty(iri, bodyPlan.params, 'params', msg['params']!);
-      if (this.validator) {
-        problems = plan ? this.validator.validateMessage(plan.definition, msg) : this.validator.validateEnvelope(shape === 'request' ? 'Request' : 'Notification', msg);
+      const validator = this.active.validator;
+      if (validator) {
+        problems = plan ? validator.validateMessage(plan.definition, msg) : validator.validateEnvelope(shape === 'request' ? 'Request' : 'Notification', msg);
       }
       if (plan) this.linkEntities(session, iri, plan.definition, msg);
       if (method === 'initialize' && isJsonObject(msg['params'])) this.describeClient(session, iri, msg['params']);
     } else {
-      const answered = this.answeredRequest(session, record.dir, msg['id']);
+      answered = this.answeredRequest(session, record.dir, msg['id']);
       answeredMethod = answered?.request.method;
+      // Lifted by the version its request was; an initialize result settles the session's version.
+      this.use(answered?.request.version ?? session.version ?? this.versions.defaultTools.version);
       direction = record.dir ?? (answered ? answered.direction : 's2c');
       this.emit(iri, rdf.type, shape === 'error' ? jrpc.ErrorResponse : jrpc.Response);
       const idIri = this.liftId(session, iri, direction === 'c2s' ? 's2c' : 'c2s', msg['id']);
@@ -229,24 +260,28 @@ export class Lifter {
       }
       if (shape === 'response') {
         plan = this.resultPlan(answered?.request.method, msg['result']);
-        body.context = `messages/${plan.definition}.jsonld`;
+        body.context = this.contextFile(`messages/${plan.definition}.jsonld`);
         body.result = plan.result!;
         this.emit(iri, rdf.type, plan.class);
-        this.liftProperty(iri, { key: 'result', predicate: this.plans.resultPredicate, value: { kind: 'node', node: plan.result! } }, 'result', msg['result']!);
-        if (this.validator) problems = this.validator.validateResult(plan.definition, msg);
+        this.liftProperty(iri, { key: 'result', predicate: this.active.plans.resultPredicate, value: { kind: 'node', node: plan.result! } }, 'result', msg['result']!);
+        if (this.active.validator) problems = this.active.validator.validateResult(plan.definition, msg);
         this.linkEntities(session, iri, plan.definition, msg);
-        if (answered?.request.method === 'initialize' && isJsonObject(msg['result'])) this.describeServer(session, iri, msg['result']);
+        if (answered?.request.method === 'initialize' && isJsonObject(msg['result'])) {
+          this.describeServer(session, iri, msg['result']);
+          const negotiated = negotiatedVersion(msg['result']);
+          if (negotiated !== undefined) session.version = versionFor(negotiated) ?? session.version;
+        }
       } else {
-        body.context = 'json-rpc.jsonld';
+        body.context = this.contextFile('json-rpc.jsonld');
         body.error = true;
-        this.liftProperty(iri, this.plans.error, 'error', msg['error']!);
+        this.liftProperty(iri, this.active.plans.error, 'error', msg['error']!);
         const code = isJsonObject(msg['error']) ? errorClass(msg['error']['code']) : undefined;
         this.emit(childIri(iri, 'error'), rdf.type, jrpc.Error);
         if (code) this.emit(childIri(iri, 'error'), rdf.type, code);
-        if (this.validator) problems = this.validator.validateEnvelope('Response', msg);
+        if (this.active.validator) problems = this.active.validator.validateEnvelope('Response', msg);
       }
     }
-    if ('jsonrpc' in msg) this.liftProperty(iri, this.plans.jsonrpc, 'jsonrpc', msg['jsonrpc']!);
+    if ('jsonrpc' in msg) this.liftProperty(iri, this.active.plans.jsonrpc, 'jsonrpc', msg['jsonrpc']!);
     for (const key of Object.keys(msg)) {
       if (!envelopeKeys.has(key)) this.liftProperty(iri, undefined, key, msg[key]!);
     }
@@ -256,13 +291,16 @@ export class Lifter {
     this.emit(iri, mld.inSession, session.iri);
     this.emit(iri, mld.direction, direction === 'c2s' ? mld.clientToServer : mld.serverToClient);
     this.emitLiteral(iri, mld.order, { value: String(record.seq ?? order), datatype: xsd.integer });
+    this.emitLiteral(iri, mld.schemaVersion, { value: this.active.version, datatype: xsd.string });
+    if (unknownVersion !== undefined) this.emitLiteral(iri, mld.declaredVersion, { value: unknownVersion, datatype: xsd.string });
     if (record.seq !== undefined) this.emitLiteral(iri, mld.captureSeq, { value: String(record.seq), datatype: xsd.integer });
     if (record.ts !== undefined) this.liftTimestamp(iri, record.ts, time!);
     problems.forEach((problem, i) => this.liftProblem(iri, i, problem));
 
-    const unknownMethod = method !== undefined ? !this.schema.messageForMethod(method) : answeredMethod !== undefined && !this.schema.messageForMethod(answeredMethod);
-    const lifted: LiftedMeta = { iri, session: session.id, order, direction, problems, body, unknownMethod, quadCount: sink.count };
-    if (plan && plan !== this.plans.genericResult) lifted.definition = plan.definition;
+    const unknownMethod = method !== undefined ? !this.schemaOf.messageForMethod(method) : answeredMethod !== undefined && !this.schemaOf.messageForMethod(answeredMethod);
+    const lifted: LiftedMeta = { iri, session: session.id, order, direction, version: this.active.version, problems, body, unknownMethod, quadCount: sink.count };
+    if (unknownVersion !== undefined) lifted.unknownVersion = unknownVersion;
+    if (plan && plan !== this.active.plans.genericResult) lifted.definition = plan.definition;
     return lifted;
   }
 
@@ -359,7 +397,7 @@ export class Lifter {
       return undefined;
     }
     const iri = this.minter.requestId(session.id, requestDirection, id);
-    this.bodySink.add(message, this.plans.idPredicate, iri);
+    this.bodySink.add(message, this.active.plans.idPredicate, iri);
     this.describeOnce(session, iri, () => {
       if (id === null) this.emit(iri, rdf.type, jrpc.NullId);
       else if (typeof id === 'number') {
@@ -377,7 +415,7 @@ export class Lifter {
 
   /** A request awaiting its response; one that asks for progress is findable by its token until it is answered. */
   private pendingRequest(session: SessionState, iri: string, method: string, direction: Direction, time: number | undefined, params: JsonValue | undefined): PendingRequest {
-    const pending: PendingRequest = { iri, method };
+    const pending: PendingRequest = { iri, method, version: this.active.version };
     if (time !== undefined) pending.time = time;
     const meta = isJsonObject(params) ? params['_meta'] : undefined;
     const token = isJsonObject(meta) ? meta['progressToken'] : undefined;
@@ -423,14 +461,23 @@ export class Lifter {
 
   /** The result definition of a response: by the request it answers, else the one its shape alone fits. */
   private resultPlan(method: string | undefined, result: JsonValue | undefined): MessagePlan {
-    const known = method === undefined ? undefined : this.schema.resultForMethod(method);
-    if (known) return this.plans.plan(known.name)!;
-    if (method === undefined && this.validator && isJsonObject(result)) {
-      const fitting = this.schema.messages.filter((m) => m.kind === 'result' && m.name !== 'EmptyResult' && this.validator!.fitsResult(m.name, result));
-      const specific = fitting.filter((m) => hasRequiredMembers(this.schema, m.name));
-      if (specific.length === 1) return this.plans.plan(specific[0]!.name)!;
+    const { schema, plans, validator } = this.active;
+    const request = method === undefined ? undefined : schema.messageForMethod(method);
+    const alternative = request === undefined ? undefined : chooseResult(schema.versionFacts.resultAlternatives[request.name], result);
+    if (alternative !== undefined) return plans.plan(alternative)!;
+    const known = method === undefined ? undefined : schema.resultForMethod(method);
+    if (known) return plans.plan(known.name)!;
+    if (method === undefined && validator && isJsonObject(result)) {
+      const fitting = schema.messages.filter((m) => m.kind === 'result' && m.name !== 'EmptyResult' && validator.fitsResult(m.name, result));
+      const specific = fitting.filter((m) => hasRequiredMembers(schema, m.name));
+      if (specific.length === 1) return plans.plan(specific[0]!.name)!;
     }
-    return this.plans.genericResult;
+    return plans.genericResult;
+  }
+
+  /** A context file of the version being lifted: the seed's at the top of contexts/, every other under its folder. */
+  private contextFile(file: string): string {
+    return this.active.version === seedVersion ? file : `${this.active.version}/${file}`;
   }
 
   // ---- values ---------------------------------------------------------------------------------------------

@@ -146,10 +146,11 @@ export class PlanCompiler {
     if (Array.isArray(anyOf)) {
       anyOf.forEach((member, i) => {
         if (!isJsonObject(member)) return;
+        // An array alternative (2025-11-25's one content block or a list of them) is described by its items.
+        const memberLocation = objectOrItems({ document: location.document, pointer: `${location.pointer}/anyOf/${i}`, node: member });
         const alternative: NodePlan = { pointer: '', properties: new Map(), byPredicate: new Map(), classes: [], alternatives: [] };
-        this.collect({ document: location.document, pointer: `${location.pointer}/anyOf/${i}`, node: member }, alternative, new Set(seen));
+        this.collect(memberLocation, alternative, new Set(seen));
         for (const [name, property] of alternative.properties) if (!plan.properties.has(name)) plan.properties.set(name, property);
-        const memberLocation = { document: location.document, pointer: `${location.pointer}/anyOf/${i}`, node: member };
         plan.alternatives.push({ ...identifiersOf(this.index, memberLocation), classes: alternative.classes });
       });
     }
@@ -218,10 +219,20 @@ export function describesObject(index: SchemaIndex, location: SchemaLocation, de
   for (const keyword of ['anyOf', 'allOf'] as const) {
     const members = node[keyword];
     if (Array.isArray(members) && members.length > 0) {
-      return members.every((member, i) => isJsonObject(member) && describesObject(index, { document: location.document, pointer: `${location.pointer}/${keyword}/${i}`, node: member }, depth + 1));
+      // anyOf may also allow an array of such objects (one content block, or a list of them): itemPlan lifts each.
+      const member = (m: JsonValue, i: number) => ({ document: location.document, pointer: `${location.pointer}/${keyword}/${i}`, node: m as JsonObject });
+      return members.every((m, i) => isJsonObject(m) && describesObject(index, keyword === 'anyOf' ? objectOrItems(member(m, i)) : member(m, i), depth + 1));
     }
   }
   return false;
+}
+
+/** An array schema's items (when it is an array of one kind of item), else the schema itself. */
+function objectOrItems(location: SchemaLocation): SchemaLocation {
+  const { node } = location;
+  const items = node['items'];
+  if (node['type'] !== 'array' || !isJsonObject(items)) return location;
+  return { document: location.document, pointer: `${location.pointer}/items`, node: items };
 }
 
 /** What tells an alternative apart: the `const` values of its top-level properties (ContentBlock's `type`) and its

@@ -70,6 +70,8 @@ export const mld = {
   timestampText: `${ns.mld}timestampText`,
   order: `${ns.mld}order`,
   captureSeq: `${ns.mld}captureSeq`,
+  schemaVersion: `${ns.mld}schemaVersion`,
+  declaredVersion: `${ns.mld}declaredVersion`,
   server: `${ns.mld}server`,
   serverName: `${ns.mld}serverName`,
   client: `${ns.mld}client`,

@@ -3,7 +3,8 @@
 // triples (types, entity links, argument pairs, validation results) are not part of any message and are skipped.
 import type { Quad, Term } from '@rdfjs/types';
 import type { JsonObject, JsonValue } from '../core/json.js';
-import type { Direction } from '../schema/index.js';
+import { isProtocolVersion, type Direction } from '../schema/index.js';
+import { ProtocolSchemas } from '../lift/protocol-schemas.js';
 import type { CaptureRecord } from '../lift/records.js';
 import { MessagePlans, type MessagePlan } from '../lift/message-plans.js';
 import { itemPlan, type NodePlan, type ValuePlan } from '../lift/plan.js';
@@ -18,13 +19,11 @@ export interface LoweredRecord extends CaptureRecord {
 }
 
 export class Lowerer {
-  private readonly byClass = new Map<string, MessagePlan>();
+  private readonly versions: ProtocolSchemas;
 
+  /** `plans`: those of messages that do not say which protocol version lifted them (mld:schemaVersion). */
   constructor(readonly plans: MessagePlans) {
-    for (const message of plans.schema.messages) {
-      const plan = plans.plan(message.name)!;
-      this.byClass.set(plan.class, plan);
-    }
+    this.versions = new ProtocolSchemas(plans.schema, plans, false);
   }
 
   /** Every message found in `quads`, as capture records in capture order (else session, then order). */
@@ -39,7 +38,7 @@ export class Lowerer {
         if (!values.some((v) => v.equals(q.object))) values.push(q.object);
       } else properties.set(q.predicate.value, [q.object]);
     }
-    const lowering = new Lowering(subjects, this.plans, this.byClass);
+    const lowering = new Lowering(subjects, this.versions);
     const records: (LoweredRecord & { order: number })[] = [];
     for (const [subject, properties] of subjects) {
       if (properties.has(mld.inSession)) records.push(lowering.record(subject, properties));
@@ -50,11 +49,28 @@ export class Lowerer {
 }
 
 class Lowering {
+  private readonly byClass = new Map<MessagePlans, Map<string, MessagePlan>>();
+
   constructor(
     private readonly subjects: Map<string, Properties>,
-    private readonly plans: MessagePlans,
-    private readonly byClass: Map<string, MessagePlan>,
+    private readonly versions: ProtocolSchemas,
   ) {}
+
+  /** The plans of the version a message was lifted by, and its message plans by class. */
+  private plansOf(properties: Properties): { plans: MessagePlans; byClass: Map<string, MessagePlan> } {
+    const declared = this.one(properties, mld.schemaVersion)?.value;
+    const plans = declared !== undefined && isProtocolVersion(declared) ? this.versions.of(declared).plans : this.versions.defaultTools.plans;
+    let byClass = this.byClass.get(plans);
+    if (byClass === undefined) {
+      byClass = new Map();
+      for (const message of plans.schema.messages) {
+        const plan = plans.plan(message.name)!;
+        if (!byClass.has(plan.class)) byClass.set(plan.class, plan);
+      }
+      this.byClass.set(plans, byClass);
+    }
+    return { plans, byClass };
+  }
 
   private one(properties: Properties | undefined, predicate: string): Term | undefined {
     return properties?.get(predicate)?.[0];
@@ -83,24 +99,25 @@ class Lowering {
   }
 
   private message(properties: Properties): JsonObject {
+    const { plans, byClass } = this.plansOf(properties);
     const types = new Set((properties.get(rdf.type) ?? []).map((t) => t.value));
-    const plan = [...types].map((t) => this.byClass.get(t)).find((p) => p !== undefined);
+    const plan = [...types].map((t) => byClass.get(t)).find((p) => p !== undefined);
     const msg: JsonObject = {};
-    const jsonrpc = this.one(properties, this.plans.jsonrpc.predicate);
-    if (jsonrpc) msg['jsonrpc'] = this.value(jsonrpc, this.plans.jsonrpc.value);
-    const id = this.one(properties, this.plans.idPredicate);
+    const jsonrpc = this.one(properties, plans.jsonrpc.predicate);
+    if (jsonrpc) msg['jsonrpc'] = this.value(jsonrpc, plans.jsonrpc.value);
+    const id = this.one(properties, plans.idPredicate);
     if (id) msg['id'] = this.requestId(id.value);
-    const method = this.one(properties, this.plans.method.predicate);
-    if (method) msg['method'] = this.value(method, this.plans.method.value);
-    const params = this.one(properties, this.plans.paramsPredicate);
+    const method = this.one(properties, plans.method.predicate);
+    if (method) msg['method'] = this.value(method, plans.method.value);
+    const params = this.one(properties, plans.paramsPredicate);
     if (params) {
-      const fallback = types.has(jrpc.Notification) ? this.plans.unknownNotification : this.plans.unknownRequest;
+      const fallback = types.has(jrpc.Notification) ? plans.unknownNotification : plans.unknownRequest;
       msg['params'] = this.value(params, (plan?.params ?? fallback.params)?.value ?? anyPlan);
     }
-    const result = this.one(properties, this.plans.resultPredicate);
-    if (result) msg['result'] = this.value(result, { kind: 'node', node: (plan?.result ?? this.plans.genericResult.result)! });
-    const error = this.one(properties, this.plans.error.predicate);
-    if (error) msg['error'] = this.value(error, this.plans.error.value);
+    const result = this.one(properties, plans.resultPredicate);
+    if (result) msg['result'] = this.value(result, { kind: 'node', node: (plan?.result ?? plans.genericResult.result)! });
+    const error = this.one(properties, plans.error.predicate);
+    if (error) msg['error'] = this.value(error, plans.error.value);
     for (const [predicate, values] of properties) {
       const key = extensionKey(predicate);
       if (key !== undefined) msg[key] = this.value(values[0]!, anyPlan);

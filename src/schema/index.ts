@@ -23,3 +23,4 @@ export {
   type JsonTypes,
   type ObjectParts,
 } from './walker.js';
+export { chooseResult } from './result-choice.js';

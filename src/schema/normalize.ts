@@ -32,6 +32,15 @@ export interface NormalizedSchema {
   resultAlternatives: Record<string, string[]>;
 }
 
+/** Whether a params schema (or one of its alternatives, as elicitation's form and URL params) has `task`. */
+function takesTask(definitions: JsonObject, params: JsonValue | undefined, depth = 0): boolean {
+  if (!isJsonObject(params) || depth > 4) return false;
+  const target = refName(params);
+  if (target !== undefined) return takesTask(definitions, definitions[target], depth + 1);
+  if (isJsonObject(params['properties']) && isJsonObject(params['properties']['task'])) return true;
+  return Array.isArray(params['anyOf']) && params['anyOf'].some((member) => takesTask(definitions, member, depth + 1));
+}
+
 /** Rewrites `#/$defs/X` to `#/definitions/X` everywhere below `value`. */
 function rewriteRefs(value: JsonValue): JsonValue {
   if (Array.isArray(value)) return value.map(rewriteRefs);
@@ -105,6 +114,16 @@ export function normalizeOfficialSchema(official: JsonObject): NormalizedSchema 
     definitions[union] = { anyOf: [{ $ref: `#/definitions/${member}` }], ...(typeof node['description'] === 'string' ? { description: node['description'] } : {}) };
   }
 
+  // 2025-11-25: a request that may run as a task (its params have `task`) is answered by CreateTaskResult then.
+  if (isJsonObject(definitions['CreateTaskResult'])) {
+    for (const [name, node] of Object.entries(definitions)) {
+      const params = isJsonObject(node) && isJsonObject(node['properties']) ? node['properties']['params'] : undefined;
+      if (!name.endsWith('Request') || !takesTask(definitions, params)) continue;
+      const paired = name.replace(/Request$/, 'Result');
+      resultAlternatives[name] = ['CreateTaskResult', ...(paired in definitions ? [paired] : [])];
+    }
+  }
+
   const anchored = new Set<string>();
   for (const [union, anchor] of Object.entries(senderUnions)) {
     const node = definitions[union];
@@ -116,6 +135,14 @@ export function normalizeOfficialSchema(official: JsonObject): NormalizedSchema 
       anchored.add(member);
       definitions[member] = onAnchor(anchor === 'Response' ? target : withoutEnvelopeMembers(target), anchor);
     }
+  }
+
+  // Every result a request may get is a JSON-RPC result, in a union or not (InputRequiredResult, CreateTaskResult).
+  for (const member of new Set(Object.values(resultAlternatives).flat())) {
+    const target = definitions[member];
+    if (anchored.has(member) || !isJsonObject(target) || '$ref' in target) continue;
+    anchored.add(member);
+    definitions[member] = onAnchor(target, 'Response');
   }
 
   const document: JsonObject = { $schema: 'http://json-schema.org/draft-07/schema#', definitions };

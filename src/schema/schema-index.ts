@@ -59,7 +59,7 @@ export class SchemaIndex {
     this.seedDocuments = seed;
     this.anchors = derived?.anchors;
     this.key = derived?.contentKey;
-    this.messages = derived?.messages ?? classifyMessages(this.resolver);
+    this.messages = derived?.messages ?? withResultAlternatives(classifyMessages(this.resolver), versionFacts.resultAlternatives);
     for (const message of this.messages) {
       this.byName.set(message.name, message);
       if (message.method !== undefined) this.byMethod.set(message.method, message);
@@ -139,6 +139,33 @@ export class SchemaIndex {
     }
     return merged;
   }
+}
+
+/**
+ * The results a request may get besides its paired one (2026-07-28's InputRequiredResult, 2025-11-25's
+ * CreateTaskResult) are result messages too, answering those requests.
+ */
+function withResultAlternatives(messages: MessageDefinition[], alternatives: Record<string, string[]>): MessageDefinition[] {
+  const byName = new Map(messages.map((message) => [message.name, message]));
+  const added: MessageDefinition[] = [];
+  for (const [request, results] of Object.entries(alternatives)) {
+    const asked = byName.get(request);
+    if (asked === undefined) continue;
+    for (const name of results) {
+      let result = byName.get(name);
+      if (result === undefined) {
+        result = { name, kind: 'result', senders: [], answers: [] };
+        byName.set(name, result);
+        added.push(result);
+      }
+      if (result.kind !== 'result' || result.answers!.includes(request)) continue;
+      result.answers!.push(request);
+      const senders = new Set(result.senders);
+      for (const sender of asked.senders) senders.add(sender === 'client' ? 'server' : 'client');
+      result.senders = [...senders].sort();
+    }
+  }
+  return [...messages, ...added.sort((a, b) => a.name.localeCompare(b.name))];
 }
 
 let cached: SchemaIndex | undefined;

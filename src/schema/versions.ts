@@ -40,11 +40,12 @@ export function parseProtocolVersion(text: string): ProtocolVersion {
 }
 
 /**
- * The version a message speaking `text` is read by: that version when known, else the newest known version older
- * than it (a newer release keeps what it shares with its predecessor), else undefined (older than every known one).
+ * The known version a message speaking `text` is read by: that version when known; else the newest known version
+ * older than it (a newer release keeps what it shares with its predecessor), or the oldest for an older one.
+ * Undefined for text that names no version (not a date).
  */
 export function versionFor(text: string): ProtocolVersion | undefined {
   if (isProtocolVersion(text)) return text;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return undefined;
-  return [...protocolVersions].reverse().find((version) => version < text);
+  return [...protocolVersions].reverse().find((version) => version < text) ?? protocolVersions[0];
 }

@@ -27,7 +27,7 @@ describe('cli: ingest', function () {
     const data = path.join(dir, 'data');
     const result = await runCli(['ingest', trafficFile, '--data', data, '--batch', '50'], { env: cleanEnv() });
     assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stderr, /^mcp-ld ingest: 220 messages in 1 session → (\d+) quads; \d+ invalid, \d+ unknown methods, 0 failed lines; stored \1 quads in 5 batches into .*data$/m);
+    assert.match(result.stderr, /^mcp-ld ingest: 220 messages in 1 session → (\d+) quads; \d+ invalid, \d+ unknown methods, 0 failed lines; protocol 2025-11-25 \(220\); stored \1 quads in 5 batches into .*data$/m);
     assert.doesNotMatch(result.stderr, /memory only/);
     const quads = Number(/→ (\d+) quads/.exec(result.stderr)![1]);
     const again = await runCli(['ingest', trafficFile], { env: cleanEnv({ MCPLD_DATA: data }) });
@@ -48,7 +48,7 @@ describe('cli: ingest', function () {
     const result = await runCli(['ingest', file, '-', '--data', data, '--session', 's1'], { env: cleanEnv(), input: `${ping.replace('1', '3')}\n` });
     assert.equal(result.code, 1);
     assert.match(result.stderr, /mixed\.jsonl: line 2: Malformed JSON/);
-    assert.match(result.stderr, /3 messages in 1 session → \d+ quads; \d+ invalid, \d+ unknown methods, 1 failed line; stored \d+ quads/);
+    assert.match(result.stderr, /3 messages in 1 session → \d+ quads; \d+ invalid, \d+ unknown methods, 1 failed line; protocol [-0-9]+ \(3\); stored \d+ quads/);
     const store = await EmbeddedStore.open({ dataDir: data });
     try {
       assert.deepEqual((await store.graphs()).map((g) => g.graph), ['urn:mcp-ld:session/s1']);

@@ -14,13 +14,13 @@ import {
 import { isMcpLdError } from '../../src/core/problem.js';
 
 describe('schema: every protocol version', () => {
-  it('knows five versions, carries each from its neighbour nearer the seed, and reads a newer unknown one by the newest older one', () => {
+  it('knows five versions, carries each from its neighbour nearer the seed, and reads an unknown one by the newest older one', () => {
     assert.deepEqual([...protocolVersions], ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28']);
     assert.deepEqual(protocolVersions.map(carriedFrom), ['2025-03-26', '2025-06-18', undefined, '2025-06-18', '2025-11-25']);
     assert.equal(versionFor('2025-11-25'), '2025-11-25');
     assert.equal(versionFor('2027-01-01'), '2026-07-28');
     assert.equal(versionFor('2025-09-01'), '2025-06-18');
-    assert.equal(versionFor('2024-10-07'), undefined);
+    assert.equal(versionFor('2024-10-07'), '2024-11-05', 'older than every known version: the oldest');
     assert.equal(versionFor('latest'), undefined);
     assert.throws(() => parseProtocolVersion('2099-01-01'), (error) => isMcpLdError(error) && error.status === 400 && /known versions: 2024-11-05, /.test(error.detail));
   });
