@@ -2,37 +2,18 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { contextsDir, ontologyDir } from '../../src/core/paths.js';
-import { isJsonObject, type JsonValue } from '../../src/core/json.js';
-import { expandIri } from '../../src/context/iris.js';
+import type { JsonValue } from '../../src/core/json.js';
 import { protocolVersion, protocolVersions } from '../../src/schema/index.js';
 import { mld, ns, rdf } from '../../src/lift/vocabulary.js';
 import { generateOntology, ontologyIri, projectVersion } from '../../src/ontology/index.js';
-import { declaredIris, objectsOf, ogcCorpus, parseTurtle, trafficCorpus } from './rdf-helpers.js';
+import { contextIris, declaredIris, objectsOf, ogcCorpus, parseTurtle, trafficCorpus } from './rdf-helpers.js';
 
 const standard = [ns.rdf, ns.rdfs, ns.xsd, 'http://www.w3.org/2002/07/owl#'];
 const isStandard = (iri: string) => standard.some((namespace) => iri.startsWith(namespace));
 
-/** Every IRI a context uses: term `@id`s and `@type`s (datatypes, classes), expanded with its prefixes. */
-function contextIris(file: string): Set<string> {
-  const iris = new Set<string>();
-  const visit = (context: JsonValue, prefixes: Record<string, string>) => {
-    if (Array.isArray(context)) return context.forEach((c) => visit(c, prefixes));
-    if (!isJsonObject(context)) return;
-    const local = { ...prefixes };
-    for (const [key, value] of Object.entries(context)) if (typeof value === 'string' && /[#/]$/.test(value)) local[key] = value;
-    for (const [key, value] of Object.entries(context)) {
-      if (key.startsWith('@') || key in local) continue;
-      const definition = typeof value === 'string' ? { '@id': value } : value;
-      if (!isJsonObject(definition)) continue;
-      for (const keyword of ['@id', '@type']) {
-        const iri = definition[keyword];
-        if (typeof iri === 'string' && !iri.startsWith('@')) iris.add(expandIri(iri, local));
-      }
-      if (definition['@context'] !== undefined) visit(definition['@context'], local);
-    }
-  };
-  visit((JSON.parse(readFileSync(file, 'utf8')) as { '@context': JsonValue })['@context'], {});
-  return iris;
+/** Every IRI a context file uses: term `@id`s and `@type`s (datatypes, classes), expanded with its prefixes. */
+function contextFileIris(file: string): Set<string> {
+  return contextIris(JSON.parse(readFileSync(file, 'utf8')) as JsonValue);
 }
 
 function contextFiles(): string[] {
@@ -51,7 +32,7 @@ describe('ontology: it declares every IRI mcp-ld uses', () => {
     assert.ok(files.length > 40);
     const missing = new Map<string, string[]>();
     for (const file of files) {
-      for (const iri of contextIris(file)) {
+      for (const iri of contextFileIris(file)) {
         if (isStandard(iri) || declared.has(iri)) continue;
         missing.set(iri, [...(missing.get(iri) ?? []), path.basename(file)]);
       }
