@@ -17,8 +17,10 @@ export const shapesIri = `${publicationBase}shapes`;
 /** Node shapes are named `mlds:<Definition>` (targeting its class) or `mlds:<Definition>.<key>…` (inline objects). */
 export const shapesNs = `${shapesIri}#`;
 export const licenseIri = 'https://www.apache.org/licenses/LICENSE-2.0';
-/** The published MCP specification of the protocol version the schema describes. */
-export const specificationIri = `https://modelcontextprotocol.io/specification/${protocolVersion}`;
+/** The published MCP specification of a protocol version (the seed's by default). */
+export function specificationIri(version: string = protocolVersion): string {
+  return `https://modelcontextprotocol.io/specification/${version}`;
+}
 
 /** Prefixes of the generated files (Turtle, JSON-LD), in the order they are written. */
 export const prefixes: Readonly<Record<string, string>> = {
@@ -41,6 +43,7 @@ export const owl = {
   ObjectProperty: `${owlNs}ObjectProperty`,
   DatatypeProperty: `${owlNs}DatatypeProperty`,
   NamedIndividual: `${owlNs}NamedIndividual`,
+  AnnotationProperty: `${owlNs}AnnotationProperty`,
   Restriction: `${owlNs}Restriction`,
   versionIRI: `${owlNs}versionIRI`,
   versionInfo: `${owlNs}versionInfo`,
@@ -109,7 +112,11 @@ export function projectVersion(): string {
   return manifest.version;
 }
 
-/** `https://w3id.org/mcp-ld/ontology/2025-06-18/0.1.0`: one IRI per (MCP protocol version, mcp-ld version). */
-export function versionIri(documentIri: string, version: string): string {
-  return `${documentIri}/${protocolVersion}/${version}`;
+/**
+ * `https://w3id.org/mcp-ld/shapes/2025-06-18/0.1.0`: one IRI per (MCP protocol version, mcp-ld version), for a
+ * document of one protocol version (the shapes); without `protocol`, `https://w3id.org/mcp-ld/ontology/0.1.0`, for
+ * a document covering every version this mcp-ld version knows (the ontology).
+ */
+export function versionIri(documentIri: string, version: string, protocol?: string): string {
+  return protocol === undefined ? `${documentIri}/${version}` : `${documentIri}/${protocol}/${version}`;
 }

@@ -1,20 +1,37 @@
-// The OWL ontology, as RDF-JS quads: the document (version IRI from the protocol and mcp-ld versions, title,
-// description, license); a class for every object definition (label from its name, comment from its description)
-// with the subclass axioms the schema states; a datatype for every scalar definition (owl:oneOf for enumerations);
-// an object or datatype property for every annotated IRI (domain: the union of the objects that carry it; range:
-// from its annotations); the JSON-RPC classes; mcp-ld's own terms; the alignment with the OGC ontologies. Pure.
+// The OWL ontology, as RDF-JS quads, covering every MCP protocol version given (each version's schema model): the
+// document (version IRI from the mcp-ld version, title, description, license); a class for every object definition
+// of any version (label from its name, comment from its description) with the subclass axioms the schemas state; a
+// datatype for every scalar definition (owl:oneOf for enumerations); an object or datatype property for every
+// annotated IRI (domain: the union of the objects that carry it in any version; range: from its annotations); the
+// JSON-RPC classes; mcp-ld's own terms; the alignment with the OGC ontologies. Every term of the schemas says in
+// which versions it is defined (mld:firstVersion, mld:definedIn, and mld:lastVersion once removed). Pure.
 import type { Quad } from 'n3';
-import { protocolVersion } from '../schema/index.js';
 import { documentUris } from '../schema/index.js';
+import { seedVersion, type ProtocolVersion } from '../schema/versions.js';
 import { ns, rdf } from '../lift/vocabulary.js';
 import { alignWithReference, type AlignmentStatement } from './alignment.js';
 import { Hierarchy, expressionKey, simplifyDataRanges, simplifyUnion, type ClassExpression, type DataRange } from './class-expressions.js';
-import type { ObjectModel, PropertyModel, SchemaModel, DefinitionModel } from './definition-model.js';
+import type { LatentProperty, ObjectModel, PropertyModel, SchemaModel, DefinitionModel } from './definition-model.js';
 import { GraphBuilder, type Term } from './graph-builder.js';
 import { jsonRpcClasses, jsonRpcIdProperties, type PropertyDescription } from './json-rpc-terms.js';
 import { classLabel, propertyLabel } from './labels.js';
 import { dcterms, licenseIri, ontologyIri, owl, owlNs, prefixes, rdfList, rdfs, sh, specificationIri, versionIri } from './namespaces.js';
-import { extensionNamespace, ownClasses, ownIndividuals, ownProperties, ownUsesOfSchemaProperties, undescribedOwnTerms } from './own-terms.js';
+import {
+  extensionNamespace,
+  ownClasses,
+  ownIndividuals,
+  ownProperties,
+  ownUsesOfSchemaProperties,
+  undescribedOwnTerms,
+  versionAnnotationProperties,
+  versionAnnotations,
+} from './own-terms.js';
+
+/** The schema model of one protocol version. */
+export interface VersionedModel {
+  version: ProtocolVersion;
+  model: SchemaModel;
+}
 
 export interface OntologyOptions {
   /** mcp-ld's version (package.json). */
@@ -49,18 +66,33 @@ export interface GeneratedOntology {
 interface PropertyUse {
   owner: ObjectModel;
   property: PropertyModel;
+  version: ProtocolVersion;
 }
+
+/** In which of the covered versions each IRI of the schemas is defined (oldest first). */
+type VersionTable = Map<string, ProtocolVersion[]>;
 
 const thing: ClassExpression = { kind: 'class', iri: `${owlNs}Thing` };
 
-export function buildOntology(model: SchemaModel, options: OntologyOptions): GeneratedOntology {
+/**
+ * The ontology of the versions given (oldest first; at least one). A term several versions define is one term: its
+ * comment is the preferred version's (see preferredVersion); its superclasses, union members, domains and ranges the
+ * union of every version's (a domain or range that one version widens is widened, as OWL reads a union).
+ */
+export function buildOntology(versions: readonly VersionedModel[], options: OntologyOptions): GeneratedOntology {
+  if (versions.length === 0) throw new Error('the ontology needs the schema model of at least one protocol version');
   const missing = undescribedOwnTerms();
   if (missing.length > 0) throw new Error(`src/ontology/own-terms.ts does not describe: ${missing.join(', ')}`);
   const g = new GraphBuilder('o');
   const terms: OntologyTerms = { hierarchy: new Hierarchy(), classes: new Set(), datatypes: new Set(), properties: new Map(), individuals: new Set() };
+  const covered = versions.map((v) => v.version);
+  // Terms this package describes (the JSON-RPC 2.0 classes, mcp-ld's own) hold for every version, whichever schemas name them.
+  const described = new Set([...jsonRpcClasses, ...ownClasses, ...jsonRpcIdProperties, ...ownProperties].map((t) => t.iri));
+  const table = versionTable(versions);
+  for (const iri of described) table.delete(iri);
 
-  header(g, options.version);
-  const definitions = model.definitions;
+  header(g, options.version, covered);
+  const definitions = mergeDefinitions(versions);
   // The hierarchy first: domains are simplified with it.
   for (const definition of definitions) {
     for (const sup of definition.superClasses) terms.hierarchy.addSubClass(definition.iri, sup);
@@ -69,8 +101,10 @@ export function buildOntology(model: SchemaModel, options: OntologyOptions): Gen
   for (const term of [...jsonRpcClasses, ...ownClasses]) for (const sup of term.superClasses ?? []) terms.hierarchy.addSubClass(term.iri, sup);
 
   for (const definition of definitions) {
-    if (definition.kind === 'scalar') writeDatatype(g, definition, terms);
-    else writeDefinitionClass(g, definition, terms);
+    // A definition annotated with a described term (2026-07-28's InternalError: jrpc:InternalError) adds its axioms only.
+    if (described.has(definition.iri)) for (const sup of definition.superClasses) g.add(definition.iri, rdfs.subClassOf, sup);
+    else if (definition.kind === 'scalar') writeDatatype(g, definition, terms, table, covered);
+    else writeDefinitionClass(g, definition, terms, table, covered);
   }
   for (const definition of definitions) {
     for (const member of definition.members ?? []) g.add(member, rdfs.subClassOf, definition.iri);
@@ -99,22 +133,24 @@ export function buildOntology(model: SchemaModel, options: OntologyOptions): Gen
     }),
   );
 
-  // Properties of the schema (by predicate, from every object that carries them), then the tables.
+  // Properties of the schemas (by predicate, from every object of every version that carries them), then the tables.
   const uses = new Map<string, PropertyUse[]>();
-  for (const owner of model.objects) {
-    for (const property of owner.properties) {
-      if (!property.annotated) continue;
-      if (!uses.has(property.predicate)) uses.set(property.predicate, []);
-      uses.get(property.predicate)!.push({ owner, property });
+  for (const { version, model } of versions) {
+    for (const owner of model.objects) {
+      for (const property of owner.properties) {
+        if (!property.annotated) continue;
+        if (!uses.has(property.predicate)) uses.set(property.predicate, []);
+        uses.get(property.predicate)!.push({ owner, property, version });
+      }
     }
   }
   for (const predicate of [...uses.keys()].sort()) {
     const extra = ownUsesOfSchemaProperties.filter((u) => u.iri === predicate).flatMap((u) => u.domain);
     const summary = summarise(uses.get(predicate)!, terms.hierarchy, extra);
     terms.properties.set(predicate, summary);
-    writeProperty(g, predicate, propertyLabel(predicate), schemaComment(uses.get(predicate)!), summary, false);
+    writeProperty(g, predicate, propertyLabel(predicate), withRemoval(schemaComment(uses.get(predicate)!), predicate, table, covered), summary, false);
   }
-  for (const latent of model.latent) {
+  for (const latent of mergeLatent(versions, uses)) {
     const object = latent.kind === 'node' || latent.kind === 'list';
     const summary: PropertySummary = { kind: object ? 'object' : 'datatype', domain: [] };
     const range = latent.kind === 'list' ? rdfList : latent.kind === 'json' ? rdf.JSON : latent.datatype;
@@ -123,13 +159,23 @@ export function buildOntology(model: SchemaModel, options: OntologyOptions): Gen
     const comment =
       `Annotated on the JSON key \`${latent.key}\` inside a value that mcp-ld keeps whole as an rdf:JSON literal (${latent.source}): ` +
       'the lifted graph does not contain it; it is declared because the JSON-LD contexts define it.';
-    writeProperty(g, latent.predicate, propertyLabel(latent.predicate), comment, summary, false);
+    writeProperty(g, latent.predicate, propertyLabel(latent.predicate), withRemoval(comment, latent.predicate, table, covered), summary, false);
   }
   for (const description of [...jsonRpcIdProperties, ...ownProperties]) {
     const summary = describedSummary(description, terms);
     terms.properties.set(description.iri, summary);
     writeProperty(g, description.iri, description.label, description.comment, summary, description.iri.startsWith(ns.mld));
   }
+  for (const property of versionAnnotationProperties) {
+    g.add(property.iri, rdf.type, owl.AnnotationProperty);
+    g.add(property.iri, rdfs.label, g.literal(property.label, { lang: 'en' }));
+    g.add(property.iri, rdfs.comment, g.literal(property.comment, { lang: 'en' }));
+    g.add(property.iri, rdfs.range, `${ns.xsd}string`);
+    g.add(property.iri, rdfs.isDefinedBy, ontologyIri);
+  }
+
+  // The versions of every term of the schemas (after its other statements).
+  for (const iri of [...table.keys()].sort()) writeVersions(g, iri, table, covered);
 
   g.add(extensionNamespace.iri, rdfs.label, g.literal(extensionNamespace.label, { lang: 'en' }));
   g.add(extensionNamespace.iri, rdfs.comment, g.literal(extensionNamespace.comment, { lang: 'en' }));
@@ -140,18 +186,118 @@ export function buildOntology(model: SchemaModel, options: OntologyOptions): Gen
   return { quads: g.quads, terms, alignment };
 }
 
-function header(g: GraphBuilder, version: string): void {
+// ---- versions ---------------------------------------------------------------------------------------------
+
+/** The IRIs each version's schema defines: its definitions' classes and datatypes, the JSON-RPC classes, annotated IRIs. */
+function versionTable(versions: readonly VersionedModel[]): VersionTable {
+  const table: VersionTable = new Map();
+  const add = (iri: string, version: ProtocolVersion) => {
+    const list = table.get(iri) ?? [];
+    if (!list.includes(version)) list.push(version);
+    table.set(iri, list);
+  };
+  for (const { version, model } of versions) {
+    for (const definition of model.definitions) add(definition.iri, version);
+    for (const object of model.objects) {
+      if (object.classIri !== undefined) add(object.classIri, version);
+      for (const property of object.properties) if (property.annotated) add(property.predicate, version);
+    }
+    for (const latent of model.latent) add(latent.predicate, version);
+  }
+  return table;
+}
+
+/** mld:firstVersion, mld:definedIn for each version, and mld:lastVersion when the newest covered version lacks it. */
+function writeVersions(g: GraphBuilder, iri: string, table: VersionTable, covered: readonly ProtocolVersion[]): void {
+  const defined = table.get(iri);
+  if (defined === undefined) return;
+  g.add(iri, versionAnnotations.firstVersion, g.literal(defined[0]!));
+  const last = defined[defined.length - 1]!;
+  if (last !== covered[covered.length - 1]) g.add(iri, versionAnnotations.lastVersion, g.literal(last));
+  for (const version of defined) g.add(iri, versionAnnotations.definedIn, g.literal(version));
+}
+
+/** A comment, and for a term the newest covered version no longer defines, in which versions it is. */
+function withRemoval(comment: string, iri: string, table: VersionTable, covered: readonly ProtocolVersion[]): string;
+function withRemoval(comment: string | undefined, iri: string, table: VersionTable, covered: readonly ProtocolVersion[]): string | undefined;
+function withRemoval(comment: string | undefined, iri: string, table: VersionTable, covered: readonly ProtocolVersion[]): string | undefined {
+  const defined = table.get(iri);
+  const newest = covered[covered.length - 1]!;
+  if (defined === undefined || defined.includes(newest)) return comment;
+  const range = defined.length === 1 ? `MCP ${defined[0]} only` : `MCP ${defined[0]} to ${defined[defined.length - 1]}`;
+  const next = covered[covered.indexOf(defined[defined.length - 1]!) + 1] ?? newest;
+  const note = `Defined in ${range}: not in MCP ${next} or later.`;
+  return comment === undefined ? note : `${comment}\n\n${note}`;
+}
+
+/**
+ * The version whose wording a term several versions define takes: the seed's (2025-06-18, whose annotations every
+ * other version's are carried from) when it defines the term, else the newest that does.
+ */
+function preferredVersion(defined: readonly ProtocolVersion[]): ProtocolVersion {
+  return defined.includes(seedVersion) ? seedVersion : defined[defined.length - 1]!;
+}
+
+/**
+ * One definition per IRI across the versions: the preferred version's (kind, description, method, answer), with
+ * every version's superclasses, union members, answered methods and enumerated values.
+ */
+function mergeDefinitions(versions: readonly VersionedModel[]): DefinitionModel[] {
+  const byIri = new Map<string, { version: ProtocolVersion; definition: DefinitionModel }[]>();
+  for (const { version, model } of versions) {
+    for (const definition of model.definitions) byIri.set(definition.iri, [...(byIri.get(definition.iri) ?? []), { version, definition }]);
+  }
+  const union = <T>(lists: (readonly T[] | undefined)[]): T[] => [...new Set(lists.flatMap((list) => list ?? []))];
+  const merged: DefinitionModel[] = [];
+  for (const entries of byIri.values()) {
+    const preferred = preferredVersion(entries.map((e) => e.version));
+    const chosen = entries.find((e) => e.version === preferred)!.definition;
+    if (entries.length === 1) {
+      merged.push(chosen);
+      continue;
+    }
+    const all = [chosen, ...entries.map((e) => e.definition).filter((d) => d !== chosen)];
+    const definition: DefinitionModel = { ...chosen, superClasses: union(all.map((d) => d.superClasses)) };
+    const members = union(all.map((d) => d.members));
+    if (members.length > 0) definition.members = members;
+    if (chosen.kind === 'scalar' && chosen.enum !== undefined) definition.enum = union(all.map((d) => d.enum));
+    if (all.some((d) => d.answers !== undefined)) {
+      const answers = new Map(all.flatMap((d) => d.answers ?? []).map((a) => [a.method, a]));
+      definition.answers = [...answers.values()];
+    }
+    merged.push(definition);
+  }
+  return merged.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** Every version's latent properties no object of any version carries, by predicate (the preferred version's entry). */
+function mergeLatent(versions: readonly VersionedModel[], uses: Map<string, PropertyUse[]>): LatentProperty[] {
+  const latent = new Map<string, LatentProperty>();
+  for (const { version, model } of versions) {
+    for (const entry of model.latent) if (!uses.has(entry.predicate) && (!latent.has(entry.predicate) || version <= seedVersion)) latent.set(entry.predicate, entry);
+  }
+  return [...latent.values()].sort((a, b) => (a.predicate < b.predicate ? -1 : 1));
+}
+
+function header(g: GraphBuilder, version: string, covered: readonly ProtocolVersion[]): void {
+  const span = covered.length === 1 ? covered[0]! : `${covered[0]} to ${covered[covered.length - 1]}`;
   g.add(ontologyIri, rdf.type, owl.Ontology);
   g.add(ontologyIri, owl.versionIRI, versionIri(ontologyIri, version));
-  g.add(ontologyIri, owl.versionInfo, g.literal(`mcp-ld ${version}, MCP ${protocolVersion}`));
-  g.add(ontologyIri, dcterms.title, g.literal(`mcp-ld ontology of the Model Context Protocol ${protocolVersion}`, { lang: 'en' }));
+  g.add(ontologyIri, owl.versionInfo, g.literal(`mcp-ld ${version}, MCP ${covered.join(', ')}`));
+  g.add(ontologyIri, dcterms.title, g.literal(`mcp-ld ontology of the Model Context Protocol ${span}`, { lang: 'en' }));
   g.add(
     ontologyIri,
     dcterms.description,
     g.literal(
-      `The classes and properties of the RDF graph mcp-ld makes of MCP ${protocolVersion} traffic, generated from the annotated MCP ` +
-        'schema (with mcp-ld\'s overlay) and the JSON-RPC schema it builds on: every definition, every annotated property, ' +
-        'and mcp-ld\'s own terms for sessions, directions, timestamps, entities, argument pairs and validation results. ' +
+      `The classes and properties of the RDF graph mcp-ld makes of MCP traffic of the protocol versions ${covered.join(', ')}, ` +
+        'generated from each version\'s annotated MCP schema (the 2025-06-18 seed with mcp-ld\'s overlay, the other versions\' ' +
+        'official schemas with the annotations carried over and their annotation files) and the JSON-RPC schema it builds on: every ' +
+        'definition, every annotated property, and mcp-ld\'s own terms for sessions, directions, timestamps, entities, argument ' +
+        'pairs and validation results. A term several versions define is one term (one IRI): its comment is the 2025-06-18 schema\'s ' +
+        'description when that version defines it (else the newest defining version\'s), its superclasses, union members, domain ' +
+        'and range the union of every version\'s. Each term of the schemas says in ' +
+        'which versions it is defined: mld:firstVersion, mld:definedIn (one per version) and, for a term a later version removed, ' +
+        'mld:lastVersion; terms without them are mcp-ld\'s own or JSON-RPC 2.0\'s and hold for every version. ' +
         'Request and notification parameters hang from the message node (jrpc:hasParameters); a response\'s result object ' +
         'is the node of jrpc:hasResult, which carries the properties of its result definition.',
       { lang: 'en' },
@@ -160,7 +306,7 @@ function header(g: GraphBuilder, version: string): void {
   g.add(ontologyIri, dcterms.license, licenseIri);
   g.add(ontologyIri, dcterms.source, documentUris.mcp);
   g.add(ontologyIri, dcterms.source, documentUris['json-rpc']);
-  g.add(ontologyIri, rdfs.seeAlso, specificationIri);
+  for (const protocol of covered) g.add(ontologyIri, rdfs.seeAlso, specificationIri(protocol));
   for (const [prefix, namespace] of Object.entries(prefixes)) {
     if (![ns.mcp, ns.jrpc, ns.mld, ns.mldx].includes(namespace as never)) continue;
     g.add(
@@ -201,14 +347,15 @@ function curie(iri: string): string {
   return `<${iri}>`;
 }
 
-function writeDefinitionClass(g: GraphBuilder, definition: DefinitionModel, terms: OntologyTerms): void {
-  writeClass(g, definition.iri, classLabel(definition.name), definitionComment(definition), definition.superClasses, terms);
+function writeDefinitionClass(g: GraphBuilder, definition: DefinitionModel, terms: OntologyTerms, table: VersionTable, covered: readonly ProtocolVersion[]): void {
+  writeClass(g, definition.iri, classLabel(definition.name), withRemoval(definitionComment(definition), definition.iri, table, covered), definition.superClasses, terms);
 }
 
-function writeDatatype(g: GraphBuilder, definition: DefinitionModel, terms: OntologyTerms): void {
+function writeDatatype(g: GraphBuilder, definition: DefinitionModel, terms: OntologyTerms, table: VersionTable, covered: readonly ProtocolVersion[]): void {
   g.add(definition.iri, rdf.type, rdfs.Datatype);
   g.add(definition.iri, rdfs.label, g.literal(classLabel(definition.name), { lang: 'en' }));
-  if (definition.description !== undefined) g.add(definition.iri, rdfs.comment, g.literal(definition.description.trim(), { lang: 'en' }));
+  const comment = withRemoval(definition.description?.trim(), definition.iri, table, covered);
+  if (comment !== undefined) g.add(definition.iri, rdfs.comment, g.literal(comment, { lang: 'en' }));
   const xsdOf: Record<string, string> = { string: `${ns.xsd}string`, integer: `${ns.xsd}integer`, number: `${ns.xsd}decimal`, boolean: `${ns.xsd}boolean` };
   let equivalent: Term | undefined;
   if (definition.enum !== undefined) {
@@ -299,9 +446,13 @@ function describedSummary(description: PropertyDescription, terms: OntologyTerms
   return summary;
 }
 
-/** The comment of a schema property: its description when all uses agree, and the JSON keys it comes from. */
+/**
+ * The comment of a schema property: its description when all uses of the preferred version (see preferredVersion)
+ * agree, and the JSON keys it comes from in any version.
+ */
 function schemaComment(uses: PropertyUse[]): string {
-  const descriptions = [...new Set(uses.map(({ property }) => property.description?.trim()).filter((d): d is string => d !== undefined))];
+  const preferred = preferredVersion([...new Set(uses.map((use) => use.version))].sort());
+  const descriptions = [...new Set(uses.filter((use) => use.version === preferred).map(({ property }) => property.description?.trim()).filter((d): d is string => d !== undefined))];
   const keys = [...new Set(uses.map(({ property }) => property.key))].sort();
   const owners = [...new Set(uses.map(({ owner }) => owner.name))].sort();
   const from = `From the JSON key${keys.length > 1 ? 's' : ''} ${keys.map((k) => `\`${k}\``).join(', ')} of: ${owners.join(', ')}.`;

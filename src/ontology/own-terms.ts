@@ -101,3 +101,33 @@ export function undescribedOwnTerms(): string[] {
   return Object.values(mld).filter((iri) => !described.has(iri));
 }
 
+
+/**
+ * The annotation properties saying in which MCP protocol versions a term of the schemas is defined (the ontology's
+ * own: the lifter never writes them). Values are version names (`"2025-06-18"`), which compare as strings.
+ */
+export const versionAnnotations = {
+  firstVersion: `${ns.mld}firstVersion`,
+  lastVersion: `${ns.mld}lastVersion`,
+  definedIn: `${ns.mld}definedIn`,
+} as const;
+
+export const versionAnnotationProperties: readonly TermDescription[] = [
+  {
+    iri: versionAnnotations.firstVersion,
+    label: 'first version',
+    comment: 'The first MCP protocol version whose schema defines the term (a definition, or a key annotated with its IRI).',
+  },
+  {
+    iri: versionAnnotations.lastVersion,
+    label: 'last version',
+    comment:
+      'The last MCP protocol version whose schema defines the term, for a term a later version removed (a term without one is ' +
+      'defined in the newest version the ontology covers).',
+  },
+  {
+    iri: versionAnnotations.definedIn,
+    label: 'defined in',
+    comment: 'An MCP protocol version whose schema defines the term: one value per version, so that a query can select the terms of one version.',
+  },
+];

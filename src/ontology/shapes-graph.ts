@@ -6,7 +6,7 @@
 // constraint on the members (path `p/rdf:rest*/rdf:first`). The shapes check the lifted graph as it is: no
 // inference is needed (unions are sh:or of the member classes, not sh:class of the union). Pure.
 import type { Quad } from 'n3';
-import { protocolVersion } from '../schema/index.js';
+import { seedVersion, type ProtocolVersion } from '../schema/versions.js';
 import { ns, rdf } from '../lift/vocabulary.js';
 import type { LiteralForm } from '../lift/literals.js';
 import type { Alternative, ObjectModel, PropertyModel, SchemaModel, ValueModel } from './definition-model.js';
@@ -17,6 +17,8 @@ import { ownShapes, type OwnPropertyShape } from './own-shapes.js';
 export interface ShapesOptions {
   /** mcp-ld's version (package.json). */
   version: string;
+  /** The MCP protocol version the model describes (the seed's, 2025-06-18, by default). */
+  protocol?: ProtocolVersion;
 }
 
 /** The IRI of the node shape of an object model. */
@@ -31,7 +33,7 @@ type Constraint = [predicate: string, object: Term | string];
 
 export function buildShapes(model: SchemaModel, options: ShapesOptions): Quad[] {
   const g = new GraphBuilder('s');
-  header(g, options.version);
+  header(g, options.version, options.protocol ?? seedVersion);
   const literal = (form: LiteralForm) => g.literal(form.value, form.datatype);
 
   const writePropertyShape = (shape: Subject | string, path: Term | string, name: string | undefined, constraints: Constraint[]): void => {
@@ -112,11 +114,11 @@ function curie(iri: string): string {
   return `<${iri}>`;
 }
 
-function header(g: GraphBuilder, version: string): void {
+function header(g: GraphBuilder, version: string, protocol: ProtocolVersion): void {
   g.add(shapesIri, rdf.type, owl.Ontology);
-  g.add(shapesIri, owl.versionIRI, versionIri(shapesIri, version));
-  g.add(shapesIri, owl.versionInfo, g.literal(`mcp-ld ${version}, MCP ${protocolVersion}`));
-  g.add(shapesIri, dcterms.title, g.literal(`mcp-ld SHACL shapes of the Model Context Protocol ${protocolVersion}`, { lang: 'en' }));
+  g.add(shapesIri, owl.versionIRI, versionIri(shapesIri, version, protocol));
+  g.add(shapesIri, owl.versionInfo, g.literal(`mcp-ld ${version}, MCP ${protocol}`));
+  g.add(shapesIri, dcterms.title, g.literal(`mcp-ld SHACL shapes of the Model Context Protocol ${protocol}`, { lang: 'en' }));
   g.add(
     shapesIri,
     dcterms.description,

@@ -2,37 +2,18 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { contextsDir, ontologyDir } from '../../src/core/paths.js';
-import { isJsonObject, type JsonValue } from '../../src/core/json.js';
-import { expandIri } from '../../src/context/iris.js';
-import { protocolVersion } from '../../src/schema/index.js';
+import type { JsonValue } from '../../src/core/json.js';
+import { protocolVersion, protocolVersions } from '../../src/schema/index.js';
 import { mld, ns, rdf } from '../../src/lift/vocabulary.js';
 import { generateOntology, ontologyIri, projectVersion } from '../../src/ontology/index.js';
-import { declaredIris, objectsOf, ogcCorpus, parseTurtle, trafficCorpus } from './rdf-helpers.js';
+import { contextIris, declaredIris, objectsOf, ogcCorpus, parseTurtle, trafficCorpus } from './rdf-helpers.js';
 
 const standard = [ns.rdf, ns.rdfs, ns.xsd, 'http://www.w3.org/2002/07/owl#'];
 const isStandard = (iri: string) => standard.some((namespace) => iri.startsWith(namespace));
 
-/** Every IRI a context uses: term `@id`s and `@type`s (datatypes, classes), expanded with its prefixes. */
-function contextIris(file: string): Set<string> {
-  const iris = new Set<string>();
-  const visit = (context: JsonValue, prefixes: Record<string, string>) => {
-    if (Array.isArray(context)) return context.forEach((c) => visit(c, prefixes));
-    if (!isJsonObject(context)) return;
-    const local = { ...prefixes };
-    for (const [key, value] of Object.entries(context)) if (typeof value === 'string' && /[#/]$/.test(value)) local[key] = value;
-    for (const [key, value] of Object.entries(context)) {
-      if (key.startsWith('@') || key in local) continue;
-      const definition = typeof value === 'string' ? { '@id': value } : value;
-      if (!isJsonObject(definition)) continue;
-      for (const keyword of ['@id', '@type']) {
-        const iri = definition[keyword];
-        if (typeof iri === 'string' && !iri.startsWith('@')) iris.add(expandIri(iri, local));
-      }
-      if (definition['@context'] !== undefined) visit(definition['@context'], local);
-    }
-  };
-  visit((JSON.parse(readFileSync(file, 'utf8')) as { '@context': JsonValue })['@context'], {});
-  return iris;
+/** Every IRI a context file uses: term `@id`s and `@type`s (datatypes, classes), expanded with its prefixes. */
+function contextFileIris(file: string): Set<string> {
+  return contextIris(JSON.parse(readFileSync(file, 'utf8')) as JsonValue);
 }
 
 function contextFiles(): string[] {
@@ -51,7 +32,7 @@ describe('ontology: it declares every IRI mcp-ld uses', () => {
     assert.ok(files.length > 40);
     const missing = new Map<string, string[]>();
     for (const file of files) {
-      for (const iri of contextIris(file)) {
+      for (const iri of contextFileIris(file)) {
         if (isStandard(iri) || declared.has(iri)) continue;
         missing.set(iri, [...(missing.get(iri) ?? []), path.basename(file)]);
       }
@@ -92,10 +73,14 @@ describe('ontology: it declares every IRI mcp-ld uses', () => {
     assert.equal(objectsOf(quads, `${ns.mcp}CallToolRequest`, `${ns.rdfs}label`)[0]!.value, 'Call tool request');
   });
 
-  it('is versioned by the MCP protocol version and the project version, and licensed Apache-2.0', () => {
+  it('is versioned by the project version (it covers every MCP protocol version it knows), and licensed Apache-2.0', () => {
     const { ontology } = generateOntology();
     const version = ontology.quads.find((q) => q.subject.value === ontologyIri && q.predicate.value.endsWith('#versionIRI'))!.object.value;
-    assert.equal(version, `${ontologyIri}/${protocolVersion}/${projectVersion()}`);
+    assert.equal(version, `${ontologyIri}/${projectVersion()}`);
+    const info = ontology.quads.find((q) => q.subject.value === ontologyIri && q.predicate.value.endsWith('#versionInfo'))!.object.value;
+    assert.equal(info, `mcp-ld ${projectVersion()}, MCP ${protocolVersions.join(', ')}`);
+    const specifications = objectsOf(ontology.quads, ontologyIri, `${ns.rdfs}seeAlso`).map((t) => t.value);
+    assert.deepEqual(specifications, protocolVersions.map((v) => `https://modelcontextprotocol.io/specification/${v}`));
     assert.equal(protocolVersion, '2025-06-18');
     assert.ok(ontology.quads.some((q) => q.subject.value === ontologyIri && q.predicate.value === 'http://purl.org/dc/terms/license' && q.object.value === 'https://www.apache.org/licenses/LICENSE-2.0'));
     for (const predicate of ['title', 'description']) {
@@ -136,7 +121,11 @@ describe('ontology: axioms derived from the schema', () => {
 
   it('gives a property the union of the objects that carry it as its domain, naming untyped objects by where they hang', () => {
     const domain = terms.properties.get(`${ns.mcp}hasContent`)!.domain;
-    assert.deepEqual(domain, [{ kind: 'valueOf', property: `${ns.jrpc}hasResult`, subject: { kind: 'class', iri: `${ns.mcp}CallToolResult` } }]);
+    // The result object of a tools/call response, in every version; and, since 2025-11-25, a tool result content block.
+    assert.deepEqual(domain, [
+      { kind: 'valueOf', property: `${ns.jrpc}hasResult`, subject: { kind: 'class', iri: `${ns.mcp}CallToolResult` } },
+      { kind: 'class', iri: `${ns.mcp}ToolResultContent` },
+    ]);
     const names = terms.properties.get(`${ns.mcp}hasName`)!.domain;
     assert.ok(names.some((d) => d.kind === 'class' && d.iri === `${ns.mcp}Tool`));
     assert.ok(names.some((d) => d.kind === 'class' && d.iri === mld.Tool), 'the lifter names tool entities with mcp:hasName too');

@@ -10,6 +10,8 @@ import { Lifter, type LiftedMessage } from '../../src/lift/lifter.js';
 import type { CaptureRecord } from '../../src/lift/records.js';
 import { ns, rdf } from '../../src/lift/vocabulary.js';
 import { ogcExamples, trafficRecords } from '../helpers/corpus.js';
+import { isJsonObject, type JsonValue } from '../../src/core/json.js';
+import { expandIri } from '../../src/context/iris.js';
 
 const { namedNode, blankNode, literal, quad } = DataFactory;
 
@@ -59,6 +61,7 @@ export function declaredIris(quads: readonly Quad[]): Set<string> {
     'http://www.w3.org/2002/07/owl#ObjectProperty',
     'http://www.w3.org/2002/07/owl#DatatypeProperty',
     'http://www.w3.org/2002/07/owl#NamedIndividual',
+    'http://www.w3.org/2002/07/owl#AnnotationProperty',
   ]);
   return new Set(quads.filter((q) => q.predicate.value === rdf.type && declaring.has(q.object.value) && q.subject.termType === 'NamedNode').map((q) => q.subject.value));
 }
@@ -97,4 +100,30 @@ export function ogcCorpus(): LiftedCorpus {
 /** The message whose nodes include `focus` (its IRI, or an IRI below it). */
 export function messageOf<T extends { lifted: LiftedMessage }>(messages: readonly T[], focus: string): T | undefined {
   return messages.find(({ lifted }) => focus === lifted.iri || focus.startsWith(`${lifted.iri}/`));
+}
+
+/**
+ * Every IRI a context document uses: term `@id`s and `@type`s (datatypes, classes; keywords left out), expanded with
+ * its prefixes, in scoped contexts too.
+ */
+export function contextIris(document: JsonValue): Set<string> {
+  const iris = new Set<string>();
+  const visit = (context: JsonValue, prefixes: Record<string, string>) => {
+    if (Array.isArray(context)) return context.forEach((c) => visit(c, prefixes));
+    if (!isJsonObject(context)) return;
+    const local = { ...prefixes };
+    for (const [key, value] of Object.entries(context)) if (typeof value === 'string' && /[#/]$/.test(value)) local[key] = value;
+    for (const [key, value] of Object.entries(context)) {
+      if (key.startsWith('@') || key in local) continue;
+      const definition = typeof value === 'string' ? { '@id': value } : value;
+      if (!isJsonObject(definition)) continue;
+      for (const keyword of ['@id', '@type']) {
+        const iri = definition[keyword];
+        if (typeof iri === 'string' && !iri.startsWith('@')) iris.add(expandIri(iri, local));
+      }
+      if (definition['@context'] !== undefined) visit(definition['@context'], local);
+    }
+  };
+  visit(isJsonObject(document) ? (document['@context'] ?? null) : null, {});
+  return iris;
 }

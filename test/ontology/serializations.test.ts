@@ -5,12 +5,15 @@ import path from 'node:path';
 import { isomorphic } from 'rdf-isomorphic';
 import type { Quad } from 'n3';
 import { ontologyDir } from '../../src/core/paths.js';
-import { loadSchema } from '../../src/schema/index.js';
+import { protocolVersions, seedVersion } from '../../src/schema/index.js';
 import { buildOntologyFiles, checkOntology, generateOntology, writeOntology } from '../../src/ontology/index.js';
 import { runCli } from '../helpers/run-cli.js';
 import { declaredIris, parseJsonLd, parseNTriples, parseRdfXmlStrictly, parseRdfXmlWithRdflib, parseTurtle } from './rdf-helpers.js';
 
-const generatedFiles = ['mcp-ld-shapes.jsonld', 'mcp-ld-shapes.nt', 'mcp-ld-shapes.rdf', 'mcp-ld-shapes.ttl', 'mcp-ld.jsonld', 'mcp-ld.nt', 'mcp-ld.rdf', 'mcp-ld.ttl'];
+const rootFiles = ['mcp-ld-shapes.jsonld', 'mcp-ld-shapes.nt', 'mcp-ld-shapes.rdf', 'mcp-ld-shapes.ttl', 'mcp-ld.jsonld', 'mcp-ld.nt', 'mcp-ld.rdf', 'mcp-ld.ttl'];
+/** The shapes of the versions other than the seed's (whose shapes are the root mcp-ld-shapes.*), in Turtle. */
+const versionShapeFiles = protocolVersions.filter((v) => v !== seedVersion).map((v) => `${v}/mcp-ld-shapes.ttl`);
+const generatedFiles = [...versionShapeFiles, ...rootFiles];
 
 async function parseFile(file: string): Promise<Quad[]> {
   const text = readFileSync(path.join(ontologyDir, file), 'utf8');
@@ -51,7 +54,7 @@ describe('ontology: the committed ontology/ matches the schema', () => {
   after(() => temporary.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
   it('regenerating reproduces ontology/ byte for byte (else run `node bin/mcp-ld ontology --write`)', async () => {
-    const files = await buildOntologyFiles(loadSchema());
+    const files = await buildOntologyFiles();
     assert.deepEqual(files.map((f) => f.path), generatedFiles);
     const differing = files.filter((f) => readFileSync(path.join(ontologyDir, f.path), 'utf8') !== f.text).map((f) => f.path);
     assert.deepEqual(differing, [], `ontology/ has drifted from the schema: ${differing.join(', ')}`);
@@ -73,25 +76,30 @@ describe('ontology: the committed ontology/ matches the schema', () => {
     cpSync(ontologyDir, dir, { recursive: true });
     writeFileSync(path.join(dir, 'mcp-ld.ttl'), '# edited\n');
     rmSync(path.join(dir, 'mcp-ld-shapes.nt'));
+    writeFileSync(path.join(dir, '2025-11-25', 'mcp-ld-shapes.ttl'), '# edited\n');
+    rmSync(path.join(dir, '2026-07-28'), { recursive: true });
     writeFileSync(path.join(dir, 'notes.ttl'), '');
     const result = await runCli(['ontology', '--check', '--out', dir]);
     assert.equal(result.code, 1);
     assert.match(result.stderr, /mcp-ld\.ttl differs/);
     assert.match(result.stderr, /mcp-ld-shapes\.nt is missing/);
+    assert.match(result.stderr, /2025-11-25\/mcp-ld-shapes\.ttl differs/);
+    assert.match(result.stderr, /2026-07-28\/mcp-ld-shapes\.ttl is missing/);
     assert.equal(readFileSync(path.join(dir, 'mcp-ld.ttl'), 'utf8'), '# edited\n', '--check writes nothing');
     assert.deepEqual(
       (await checkOntology(dir)).map((d) => `${d.path} ${d.problem}`),
-      ['mcp-ld-shapes.nt missing', 'mcp-ld.ttl differs'],
+      ['2025-11-25/mcp-ld-shapes.ttl differs', '2026-07-28/mcp-ld-shapes.ttl missing', 'mcp-ld-shapes.nt missing', 'mcp-ld.ttl differs'],
       'only the generated files are checked; README.md and others are left alone',
     );
   });
 
-  it('`mcp-ld ontology --out DIR` writes the eight files, one line each, and they pass --check', async () => {
+  it('`mcp-ld ontology --out DIR` writes the eight files and each other version\'s shapes, one line each, and they pass --check', async () => {
     const dir = tempDir();
     const result = await runCli(['ontology', '--out', dir]);
     assert.equal(result.code, 0, result.stderr);
-    assert.deepEqual(readdirSync(dir).sort(), generatedFiles);
-    assert.equal(result.stdout.trim().split('\n').length, 8);
+    assert.deepEqual(readdirSync(dir).sort(), [...protocolVersions.filter((v) => v !== seedVersion), ...rootFiles]);
+    for (const version of protocolVersions.filter((v) => v !== seedVersion)) assert.deepEqual(readdirSync(path.join(dir, version)), ['mcp-ld-shapes.ttl']);
+    assert.equal(result.stdout.trim().split('\n').length, generatedFiles.length);
     assert.deepEqual(await checkOntology(dir), []);
     await writeOntology(dir);
     assert.deepEqual(await checkOntology(dir), []);

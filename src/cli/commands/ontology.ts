@@ -1,18 +1,30 @@
-// `mcp-ld ontology`: prints the OWL ontology (or, with --shapes, the SHACL shapes) generated from the effective
-// schema, in Turtle, RDF/XML, JSON-LD or N-Triples; `--write` writes every file into ontology/ (or --out DIR), one
-// line per file; `--check` writes nothing and exits 1 naming every file that differs (for CI).
+// `mcp-ld ontology`: prints the OWL ontology of every protocol version (or, with --shapes, the SHACL shapes of one
+// version: --protocol, 2025-06-18 by default) in Turtle, RDF/XML, JSON-LD or N-Triples; `--write` writes every file
+// into ontology/ (or --out DIR), one line per file; `--check` writes nothing and exits 1 naming every file that
+// differs (for CI).
 import path from 'node:path';
 import { ontologyDir } from '../../core/paths.js';
-import { loadSchema } from '../../schema/index.js';
-import { checkOntology, formats, generateOntology, serializeDocument, writeOntology, type OntologyFormat } from '../../ontology/index.js';
+import { isMcpLdError } from '../../core/problem.js';
+import { loadSchema, parseProtocolVersion, type ProtocolVersion } from '../../schema/index.js';
+import { checkOntology, formats, generateOntologyGraph, generateShapes, serialize, prefixes, writeOntology, type OntologyFormat } from '../../ontology/index.js';
 import { parseOptions, UsageError, write, type Command } from '../command.js';
 import { reportDrift, shown } from '../generated-files.js';
 
+/** The version `--protocol` names; an unknown one is a usage error (exit 2) naming the versions mcp-ld knows. */
+function protocolOption(text: string): ProtocolVersion {
+  try {
+    return parseProtocolVersion(text);
+  } catch (error) {
+    if (isMcpLdError(error)) throw new UsageError(`--protocol: ${error.detail}`);
+    throw error;
+  }
+}
+
 export const ontologyCommand: Command = {
   name: 'ontology',
-  summary: 'print the OWL ontology or the SHACL shapes (--write: ontology/, --check: verify it)',
+  summary: 'print the OWL ontology or the SHACL shapes of a protocol version (--write: ontology/, --check: verify it)',
   usage: [
-    'mcp-ld ontology [--format turtle|rdfxml|jsonld|ntriples] [--shapes]',
+    'mcp-ld ontology [--format turtle|rdfxml|jsonld|ntriples] [--shapes [--protocol VERSION]]',
     '       mcp-ld ontology --write [--out DIR]',
     '       mcp-ld ontology --check [--out DIR]',
   ].join('\n'),
@@ -20,6 +32,7 @@ export const ontologyCommand: Command = {
     const { values } = parseOptions(args, {
       format: { type: 'string' },
       shapes: { type: 'boolean' },
+      protocol: { type: 'string' },
       write: { type: 'boolean' },
       out: { type: 'string' },
       check: { type: 'boolean' },
@@ -28,18 +41,19 @@ export const ontologyCommand: Command = {
     if (!(format in formats)) throw new UsageError(`unknown format "${values.format}" (turtle, rdfxml, jsonld or ntriples)`);
     const toFiles = values.write === true || values.out !== undefined;
     if (values.check && toFiles && values.write) throw new UsageError('--check and --write exclude each other');
-    if ((values.check || toFiles) && (values.format !== undefined || values.shapes)) {
-      throw new UsageError('--format and --shapes are for printing; --write and --check handle every file');
+    if ((values.check || toFiles) && (values.format !== undefined || values.shapes || values.protocol !== undefined)) {
+      throw new UsageError('--format, --shapes and --protocol are for printing; --write and --check handle every file');
     }
-    const index = loadSchema();
+    const protocol = values.protocol === undefined ? undefined : protocolOption(values.protocol);
+    if (protocol !== undefined && !values.shapes) throw new UsageError('--protocol selects the version of the shapes (--shapes): the ontology covers every version');
     const dir = path.resolve(values.out ?? ontologyDir);
-    if (values.check) return reportDrift(io.stderr, 'ontology', dir, await checkOntology(dir, index), `mcp-ld ontology --write${values.out ? ` --out ${values.out}` : ''}`);
+    if (values.check) return reportDrift(io.stderr, 'ontology', dir, await checkOntology(dir), `mcp-ld ontology --write${values.out ? ` --out ${values.out}` : ''}`);
     if (toFiles) {
-      for (const file of await writeOntology(dir, index)) await write(io.stdout, `${shown(file)}\n`);
+      for (const file of await writeOntology(dir)) await write(io.stdout, `${shown(file)}\n`);
       return 0;
     }
-    const documents = generateOntology(index);
-    await write(io.stdout, await serializeDocument(documents, values.shapes ? 'shapes' : 'ontology', format));
+    const quads = values.shapes ? generateShapes(loadSchema(protocol === undefined ? {} : { protocol })) : generateOntologyGraph().quads;
+    await write(io.stdout, await serialize(quads, format, prefixes));
     return 0;
   },
 };
