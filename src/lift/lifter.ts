@@ -8,7 +8,8 @@ import { MessagePlans, type MessagePlan } from './message-plans.js';
 import { classesFor, itemPlan, type NodePlan, type PropertyPlan, type ValuePlan } from './plan.js';
 import { messageShape, type CaptureRecord, type MessageShape } from './records.js';
 import type { MessageValidator, ValidationProblem } from './validate.js';
-import { declaredVersion, negotiatedVersion, ProtocolSchemas, type VersionTools } from './protocol-schemas.js';
+import { declaredVersion, negotiatedVersion, protocolVersionKey, ProtocolSchemas, type VersionTools } from './protocol-schemas.js';
+import { isRetry, OpenRounds, retryTarget } from './multi-round.js';
 import { entityListings, entityReferences, type EntityKind } from './entities.js';
 import { childIri, extensionPredicate, IriMinter, jrpc, listCellIri, mld, ns, rdf, xsd } from './vocabulary.js';
 import { NQuadsSink, NullSink, RdfJsSink, unsafeIriCharacters, type ObjectValue, type QuadSink } from './sinks.js';
@@ -82,6 +83,19 @@ interface PendingRequest {
   time?: number;
   /** Its key in SessionState.progress, when it asked for progress notifications. */
   progressKey?: string;
+  /** Its params, when its answer depends on them (multi-round requests, tasks/result). */
+  params?: JsonValue;
+  /** The multi-round operation it is a round of (2026-07-28), when known. */
+  operation?: Operation;
+}
+
+/** A multi-round-trip request (2026-07-28): the node of the whole operation, and which attempt a request is. */
+interface Operation {
+  iri: string;
+  /** 1 for the first request, one more for each retry. */
+  round: number;
+  /** When its first request was captured (ms since the epoch). */
+  start?: number;
 }
 
 /** What the lifter remembers of one session between messages. */
@@ -95,6 +109,12 @@ class SessionState {
   serverKey: string | undefined;
   /** The version the session speaks: negotiated by initialize, or the last one a message declared. */
   version: ProtocolVersion | undefined;
+  /** Multi-round requests waiting for their retry (2026-07-28). */
+  readonly rounds = new OpenRounds();
+  /** Open subscriptions/listen requests, by their id (2026-07-28). */
+  readonly subscriptions = new Map<string, string>();
+  /** The method of the request each task (2025-11-25) was started by, by task id: tasks/result answers like it. */
+  readonly tasks = new Map<string, string>();
 
   constructor(
     readonly id: string,
@@ -225,12 +245,16 @@ export class Lifter {
       if (shape === 'request') {
         const idIri = this.liftId(session, iri, direction, msg['id']);
         if (idIri) {
-          session.pending.set(idIri, this.pendingRequest(session, iri, method!, direction, time, msg['params']));
+          const pending = this.pendingRequest(session, iri, method!, direction, time, msg['params']);
+          session.pending.set(idIri, pending);
           body.idIri = idIri;
+          if (isRetry(msg['params'])) this.linkRetry(session, iri, pending, msg['params']);
+          if (method === 'subscriptions/listen') this.openSubscription(session, iri, msg['id']!);
         }
       } else {
         this.linkNotification(session, iri, method!, direction, msg['params']);
       }
+      this.describeFromMeta(session, iri, 'params', msg['params']);
       this.liftProperty(iri, this.active.plans.method, 'method', msg['method']!);
       const bodyPlan = plan ?? (shape === 'request' ? this.active.plans.unknownRequest : this.active.plans.unknownNotification);
       body.context = this.contextFile(`messages/${bodyPlan.definition}.jsonld`);
@@ -259,7 +283,7 @@ export class Lifter {
         if (answered.request.progressKey) session.progress.delete(answered.request.progressKey);
       }
       if (shape === 'response') {
-        plan = this.resultPlan(answered?.request.method, msg['result']);
+        plan = this.resultPlan(this.answeredLike(session, answered?.request), msg['result']);
         body.context = this.contextFile(`messages/${plan.definition}.jsonld`);
         body.result = plan.result!;
         this.emit(iri, rdf.type, plan.class);
@@ -271,6 +295,14 @@ export class Lifter {
           const negotiated = negotiatedVersion(msg['result']);
           if (negotiated !== undefined) session.version = versionFor(negotiated) ?? session.version;
         }
+        this.describeFromMeta(session, iri, 'result', msg['result']);
+        if (answered?.request.method === 'server/discover' && isJsonObject(msg['result']) && isJsonObject(msg['result']['capabilities'])) {
+          this.describeOnce(session, `serverCapabilities`, () => this.emit(session.iri, mld.serverCapabilities, childIri(childIri(iri, 'result'), 'capabilities')));
+        }
+        if (answered) {
+          this.followRounds(session, iri, answered.request, plan.definition, msg['result'], time);
+          if (plan.definition === 'CreateTaskResult') this.rememberTask(session, answered.request, msg['result']);
+        }
       } else {
         body.context = this.contextFile('json-rpc.jsonld');
         body.error = true;
@@ -279,6 +311,7 @@ export class Lifter {
         this.emit(childIri(iri, 'error'), rdf.type, jrpc.Error);
         if (code) this.emit(childIri(iri, 'error'), rdf.type, code);
         if (this.active.validator) problems = this.active.validator.validateEnvelope('Response', msg);
+        if (answered?.request.operation) this.closeOperation(iri, answered.request.operation, 'error', time);
       }
     }
     if ('jsonrpc' in msg) this.liftProperty(iri, this.active.plans.jsonrpc, 'jsonrpc', msg['jsonrpc']!);
@@ -387,6 +420,159 @@ export class Lifter {
     describe();
   }
 
+  /**
+   * 2026-07-28 has no initialize: a request's `_meta` names the client (its implementation, capabilities and
+   * protocol version) and a result's the server. Each is linked to the session once, as initialize's are. A W3C
+   * `traceparent` in any `_meta` gives the message its OpenTelemetry trace and span ids.
+   */
+  private describeFromMeta(session: SessionState, iri: string, key: 'params' | 'result', body: JsonValue | undefined): void {
+    const meta = isJsonObject(body) ? body['_meta'] : undefined;
+    if (!isJsonObject(meta)) return;
+    const metaIri = childIri(childIri(iri, key), '_meta');
+    const client = this.implementation(session, meta[clientInfoKey]);
+    if (client) this.describeOnce(session, `client ${client}`, () => this.emit(session.iri, mld.client, client));
+    if (isJsonObject(meta[clientCapabilitiesKey])) this.describeOnce(session, 'clientCapabilities', () => this.emit(session.iri, mld.clientCapabilities, childIri(metaIri, clientCapabilitiesKey)));
+    const version = meta[protocolVersionKey];
+    if (typeof version === 'string') this.describeOnce(session, `protocolVersion ${version}`, () => this.emitLiteral(session.iri, mld.protocolVersion, { value: version, datatype: xsd.string }));
+    const info = meta[serverInfoKey];
+    const server = this.implementation(session, info);
+    if (server) {
+      this.describeOnce(session, `server ${server}`, () => this.emit(session.iri, mld.serverImplementation, server));
+      if (session.serverKey === undefined && isJsonObject(info) && typeof info['name'] === 'string') this.setServer(session, info['name']);
+    }
+    const subscription = meta[subscriptionIdKey];
+    const listen = subscription === undefined ? undefined : session.subscriptions.get(idKey(subscription));
+    if (listen) this.emit(iri, mld.subscription, listen);
+    const trace = typeof meta['traceparent'] === 'string' ? traceparent.exec(meta['traceparent']) : null;
+    if (trace) {
+      this.emitLiteral(iri, mld.traceId, { value: trace[1]!, datatype: xsd.string });
+      this.emitLiteral(iri, mld.spanId, { value: trace[2]!, datatype: xsd.string });
+    }
+  }
+
+  /** A subscriptions/listen request is the subscription its notifications name by its id. */
+  private openSubscription(session: SessionState, iri: string, id: JsonValue): void {
+    session.subscriptions.set(idKey(id), iri);
+    this.emit(iri, rdf.type, mld.Subscription);
+  }
+
+  // ---- multi-round-trip requests (2026-07-28) --------------------------------------------------------------
+
+  /**
+   * A retry: the request that answers an InputRequiredResult with `inputResponses` (and its `requestState`). It is
+   * the next round of the same operation, and each of its input responses answers the input request of its key.
+   */
+  private linkRetry(session: SessionState, iri: string, pending: PendingRequest, params: JsonObject): void {
+    const round = session.rounds.take(pending.method, params);
+    if (round === undefined) return;
+    pending.operation = { iri: round.operation, round: round.round + 1, ...(round.start !== undefined ? { start: round.start } : {}) };
+    this.emit(iri, mld.answersInputRequired, round.result);
+    this.emit(iri, mld.operation, round.operation);
+    this.emitLiteral(iri, mld.attempt, { value: String(pending.operation.round), datatype: xsd.integer });
+    const responses = params['inputResponses'];
+    if (!isJsonObject(responses)) return;
+    const holder = childIri(iri, 'params');
+    for (const [key, value] of Object.entries(responses)) {
+      const node = childIri(childIri(holder, 'inputResponses'), key);
+      this.emit(holder, mld.inputResponse, node);
+      this.emit(node, rdf.type, mld.InputResponse);
+      this.emitLiteral(node, mld.inputKey, { value: key, datatype: xsd.string });
+      this.emit(node, mld.respondsToInput, childIri(childIri(childIri(round.result, 'result'), 'inputRequests'), key));
+      // The input response is a bare result of the embedded request's method: lifted by that result's definition.
+      const method = round.methods[key];
+      const request = method === undefined ? undefined : this.active.schema.definitionForMethod(method);
+      const plan = request === undefined ? undefined : this.definitionPlan(request.replace(/Request$/, 'Result'));
+      if (plan) for (const c of plan.classes) this.emit(node, rdf.type, c);
+      if (isJsonObject(value)) this.derived(() => this.liftNode(node, plan, value));
+    }
+  }
+
+  /** After a response to `request`: an InputRequiredResult opens a round; any other answer ends the operation. */
+  private followRounds(session: SessionState, iri: string, request: PendingRequest, definition: string, result: JsonValue | undefined, time: number | undefined): void {
+    if (definition !== inputRequiredResult) {
+      if (request.operation) this.closeOperation(iri, request.operation, isJsonObject(result) && result['isError'] === true ? 'tool-error' : 'complete', time);
+      return;
+    }
+    let operation = request.operation;
+    if (operation === undefined) {
+      operation = { iri: childIri(request.iri, 'operation'), round: 1, ...(request.time !== undefined ? { start: request.time } : {}) };
+      request.operation = operation;
+      this.emit(operation.iri, rdf.type, mld.Operation);
+      this.emit(request.iri, mld.operation, operation.iri);
+      this.emitLiteral(request.iri, mld.attempt, { value: '1', datatype: xsd.integer });
+    }
+    this.emit(iri, mld.operation, operation.iri);
+    const asked = isJsonObject(result) && isJsonObject(result['inputRequests']) ? result['inputRequests'] : {};
+    const methods: Record<string, string> = {};
+    const holder = childIri(iri, 'result');
+    for (const [key, value] of Object.entries(asked)) {
+      const node = childIri(childIri(holder, 'inputRequests'), key);
+      this.emit(holder, mld.inputRequest, node);
+      this.emit(node, rdf.type, mld.InputRequest);
+      this.emitLiteral(node, mld.inputKey, { value: key, datatype: xsd.string });
+      if (!isJsonObject(value)) continue;
+      // An embedded request (elicitation/create, sampling/createMessage, roots/list) is lifted by its own definition.
+      const method = typeof value['method'] === 'string' ? value['method'] : undefined;
+      const definition = method === undefined ? undefined : this.active.schema.definitionForMethod(method);
+      if (method !== undefined) methods[key] = method;
+      const plan = definition === undefined ? undefined : this.definitionPlan(definition);
+      this.derived(() => this.liftNode(node, plan, value));
+    }
+    const state = isJsonObject(result) && typeof result['requestState'] === 'string' ? result['requestState'] : undefined;
+    session.rounds.add({
+      result: iri,
+      operation: operation.iri,
+      round: operation.round,
+      target: retryTarget(request.method, request.params),
+      keys: Object.keys(asked),
+      methods,
+      ...(state !== undefined ? { requestState: state } : {}),
+      ...(operation.start !== undefined ? { start: operation.start } : {}),
+    });
+  }
+
+  /** The end of an operation: how many attempts and input rounds it took, how it ended, how long from its first request. */
+  private closeOperation(iri: string, operation: Operation, outcome: 'complete' | 'tool-error' | 'error', time: number | undefined): void {
+    this.emit(iri, mld.operation, operation.iri);
+    this.emit(operation.iri, mld.finalResponse, iri);
+    this.emitLiteral(operation.iri, mld.attempts, { value: String(operation.round), datatype: xsd.integer });
+    this.emitLiteral(operation.iri, mld.rounds, { value: String(operation.round - 1), datatype: xsd.integer });
+    this.emitLiteral(operation.iri, mld.outcome, { value: outcome, datatype: xsd.string });
+    if (operation.start !== undefined && time !== undefined) this.emitLiteral(operation.iri, mld.totalLatencyMs, { value: String(time - operation.start), datatype: xsd.decimal });
+  }
+
+  /** The node plan of a whole definition (with its class), for objects that are not messages of their own. */
+  private definitionPlan(name: string): NodePlan | undefined {
+    if (!this.active.schema.definitionNames.includes(name)) return undefined;
+    return this.active.plans.compiler.nodePlan(this.active.schema.definition(name));
+  }
+
+  /** Lifts derived nodes (not part of the message body, so lowering skips them) with the body's plans, in the session layer. */
+  private derived(lift: () => void): void {
+    const body = this.bodySink;
+    this.bodySink = this.sink;
+    try {
+      lift();
+    } finally {
+      this.bodySink = body;
+    }
+  }
+
+  /**
+   * The request a response is read as the answer to: tasks/result (2025-11-25) answers like the request that
+   * started the task (its params' taskId), and remembers the task a CreateTaskResult starts.
+   */
+  private answeredLike(session: SessionState, request: PendingRequest | undefined): string | undefined {
+    if (request?.method !== 'tasks/result' || !isJsonObject(request.params)) return request?.method;
+    const taskId = request.params['taskId'];
+    return (typeof taskId === 'string' ? session.tasks.get(taskId) : undefined) ?? request.method;
+  }
+
+  private rememberTask(session: SessionState, request: PendingRequest, result: JsonValue | undefined): void {
+    const task = isJsonObject(result) ? result['task'] : undefined;
+    if (isJsonObject(task) && typeof task['taskId'] === 'string') session.tasks.set(task['taskId'], request.method);
+  }
+
   // ---- ids and request/response matching ------------------------------------------------------------------
 
   /** Lifts `id` as a node scoped by session, request direction and JSON type; returns its IRI. */
@@ -417,6 +603,7 @@ export class Lifter {
   private pendingRequest(session: SessionState, iri: string, method: string, direction: Direction, time: number | undefined, params: JsonValue | undefined): PendingRequest {
     const pending: PendingRequest = { iri, method, version: this.active.version };
     if (time !== undefined) pending.time = time;
+    if (isRetry(params) || method === 'tasks/result' || keepsParams.has(method)) pending.params = params;
     const meta = isJsonObject(params) ? params['_meta'] : undefined;
     const token = isJsonObject(meta) ? meta['progressToken'] : undefined;
     if (typeof token === 'string' || typeof token === 'number') {
@@ -604,4 +791,19 @@ function progressKey(requestDirection: Direction, token: string | number): strin
 function hasRequiredMembers(schema: SchemaIndex, definition: string): boolean {
   const required = schema.definition(definition).node['required'];
   return Array.isArray(required) && required.length > 0;
+}
+
+const inputRequiredResult = 'InputRequiredResult';
+/** Requests whose params a multi-round operation repeats (its retry must name the same target). */
+const keepsParams = new Set(['tools/call', 'prompts/get', 'resources/read']);
+const clientInfoKey = 'io.modelcontextprotocol/clientInfo';
+const clientCapabilitiesKey = 'io.modelcontextprotocol/clientCapabilities';
+const serverInfoKey = 'io.modelcontextprotocol/serverInfo';
+const subscriptionIdKey = 'io.modelcontextprotocol/subscriptionId';
+/** W3C trace context: `version-traceid-spanid-flags`. */
+const traceparent = /^[0-9a-f]{2}-([0-9a-f]{32})-([0-9a-f]{16})-[0-9a-f]{2}$/;
+
+/** A JSON-RPC id as a map key that keeps 1 and "1" apart. */
+function idKey(id: JsonValue): string {
+  return `${typeof id} ${String(id)}`;
 }

@@ -14,8 +14,9 @@ export interface OpenRound {
   round: number;
   /** The method and target the retry must repeat (see `retryTarget`). */
   target: string;
-  /** The keys of its `inputRequests`. */
+  /** The keys of its `inputRequests`, and the method each embedded request has. */
   keys: string[];
+  methods: Record<string, string>;
   requestState?: string;
   /** When the operation's first request was captured (ms since the epoch). */
   start?: number;

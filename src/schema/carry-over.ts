@@ -3,7 +3,7 @@
 // through the split of inline `params` objects into `*RequestParams` definitions (and back). It annotates only what
 // both versions have and never overwrites an annotation; what is new is the version's annotation file's to say.
 import { cloneJson, getAtPointer, isJsonObject, joinPointer, type JsonObject, type JsonValue } from '../core/json.js';
-import { withoutEnvelopeMembers } from './normalize.js';
+import { senderUnions, withoutEnvelopeMembers } from './normalize.js';
 
 const annotationKeys = ['x-jsonld-id', 'x-jsonld-type', 'x-jsonld-container'] as const;
 
@@ -127,6 +127,14 @@ export function carryAnnotations(earlier: JsonObject, later: JsonObject, renamed
     return defined(described) && !defined(from);
   };
 
+  const earlierMembers = new Set(
+    Object.keys(senderUnions).flatMap((union) => {
+      const node = earlierDefinitions[union];
+      const members = isJsonObject(node) && Array.isArray(node['anyOf']) ? node['anyOf'] : [];
+      return members.flatMap((member) => (isJsonObject(member) && localRef(member) !== undefined ? [localRef(member)!] : []));
+    }),
+  );
+
   for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
     let node = laterDefinitions[next.definition];
     if (!isJsonObject(node)) continue;
@@ -134,8 +142,9 @@ export function carryAnnotations(earlier: JsonObject, later: JsonObject, renamed
     // A definition is annotated member by member; its own annotations (a definition is no property) are not carried.
     const fromTarget = atPointer(earlier, next.from);
     if (fromTarget === undefined) continue;
-    if (!Array.isArray(node['allOf']) && Array.isArray(fromTarget['allOf']) && next.from === `/definitions/${next.definition}`) {
-      // A base definition the earlier version built on a JSON-RPC anchor (Request, PaginatedRequest) still does.
+    if (!Array.isArray(node['allOf']) && Array.isArray(fromTarget['allOf']) && next.from === `/definitions/${next.definition}` && !earlierMembers.has(next.definition)) {
+      // A base definition the earlier version built on a JSON-RPC anchor (Request, PaginatedRequest) still does. A
+      // message is one by the later version's unions: 2026-07-28's elicitation/create is only embedded in results.
       const anchors = fromTarget['allOf'].filter((member) => isJsonObject(member) && typeof member['$ref'] === 'string' && !member['$ref'].startsWith('#'));
       if (anchors.length > 0) laterDefinitions[next.definition] = node = { allOf: cloneJson(anchors), ...withoutEnvelopeMembers(node) };
     }

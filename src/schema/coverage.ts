@@ -74,6 +74,12 @@ export function annotationCoverage(index: SchemaIndex): CoverageReport {
   // Every member of the unions that say who sends what, and every result a request may get (InputRequiredResult).
   for (const union of Object.keys(senderUnions)) for (const member of unionMembers(index.resolver, union)) roots.add(member);
   for (const results of Object.values(index.versionFacts.resultAlternatives)) for (const result of results) roots.add(result);
+  // And every definition that carries a method, embedded ones too (2026-07-28's input requests), with its result.
+  for (const name of Object.keys(definitions)) {
+    if (index.methodOfDefinition(name) === undefined) continue;
+    roots.add(name);
+    if (isJsonObject(definitions[name.replace(/Request$/, 'Result')])) roots.add(name.replace(/Request$/, 'Result'));
+  }
   for (const name of roots) {
     const node = definitions[name];
     if (isJsonObject(node)) visit(node, `/definitions/${name}`, isAnchored(node));

@@ -118,6 +118,33 @@ export class SchemaIndex {
     return this.byMethod.get(method);
   }
 
+  /**
+   * The definition carrying `method`, whether it is a message or only embedded in one (2026-07-28's elicitation,
+   * sampling and roots requests inside an InputRequiredResult).
+   */
+  definitionForMethod(method: string): string | undefined {
+    const message = this.byMethod.get(method);
+    if (message !== undefined) return message.name;
+    if (this.embedded === undefined) {
+      this.embedded = new Map();
+      for (const name of this.definitionNames) {
+        const carried = this.methodOfDefinition(name);
+        if (carried !== undefined && !this.embedded.has(carried)) this.embedded.set(carried, name);
+      }
+    }
+    return this.embedded.get(method);
+  }
+
+  /** The `method` const of a definition, if it has one. */
+  methodOfDefinition(name: string): string | undefined {
+    const node = (this.schema['definitions'] as Record<string, unknown> | undefined)?.[name];
+    const properties = isJsonObject(node) ? node['properties'] : undefined;
+    const method = isJsonObject(properties) ? properties['method'] : undefined;
+    return isJsonObject(method) && typeof method['const'] === 'string' ? method['const'] : undefined;
+  }
+
+  private embedded: Map<string, string> | undefined;
+
   /** The result definition answering a request with `method`. */
   resultForMethod(method: string): MessageDefinition | undefined {
     const request = this.byMethod.get(method);
