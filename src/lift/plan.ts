@@ -260,11 +260,13 @@ export function itemPlan(plan: ValuePlan): ValuePlan {
 /** The classes an object gets under `plan`: the plan's own, plus those of the anyOf alternative its consts match. */
 export function classesFor(plan: NodePlan, value: JsonObject): string[] {
   const classes = [...plan.classes];
-  // The alternatives whose consts the value has and whose required keys it carries; a class only when just one fits.
+  // The alternatives whose required keys the value carries and whose consts it has (an optional const may be absent:
+  // 2025-11-25's form elicitation need not say mode "form"); a class only when just one fits.
   const matching = plan.alternatives.filter((alternative) => {
     const entries = Object.entries(alternative.consts);
     if (entries.length === 0 && alternative.required.length === 0) return false;
-    return entries.every(([key, expected]) => value[key] === expected) && alternative.required.every((key) => key in value);
+    const constsFit = entries.every(([key, expected]) => (key in value ? value[key] === expected : !alternative.required.includes(key)));
+    return constsFit && alternative.required.every((key) => key in value);
   });
   if (matching.length === 1) for (const c of matching[0]!.classes) if (!classes.includes(c)) classes.push(c);
   return classes;

@@ -55,13 +55,14 @@ export function buildShapes(model: SchemaModel, options: ShapesOptions): Quad[] 
     ...alternative.classes.map((c): Constraint => [sh.class, c]),
     ...(alternative.object !== undefined ? [[sh.node, shapeIri(alternative.object)] as Constraint] : []),
   ];
-  const valueConstraints = (value: ValueModel): Constraint[] => {
+  /** `required`: sh:hasValue also demands the value be there, so an optional const is an sh:in of one value. */
+  const valueConstraints = (value: ValueModel, required = true): Constraint[] => {
     switch (value.kind) {
       case 'json':
         return [[sh.datatype, rdf.JSON]];
       case 'literal': {
         const constraints = anyOf(value.datatypes.map((d): Constraint[] => [[sh.datatype, d]]));
-        if (value.hasValue !== undefined) constraints.push([sh.hasValue, literal(value.hasValue)]);
+        if (value.hasValue !== undefined) constraints.push(required ? [sh.hasValue, literal(value.hasValue)] : [sh.in, g.list([literal(value.hasValue)])]);
         if (value.in !== undefined) constraints.push([sh.in, g.list(value.in.map(literal))]);
         if (value.minInclusive !== undefined) constraints.push([sh.minInclusive, literal(value.minInclusive)]);
         if (value.maxInclusive !== undefined) constraints.push([sh.maxInclusive, literal(value.maxInclusive)]);
@@ -76,7 +77,7 @@ export function buildShapes(model: SchemaModel, options: ShapesOptions): Quad[] 
   const writeProperty = (shape: string, property: PropertyModel): void => {
     const counts: Constraint[] = [...(property.required ? [[sh.minCount, g.literal(1, `${ns.xsd}integer`)] as Constraint] : []), [sh.maxCount, g.literal(1, `${ns.xsd}integer`)]];
     if (!property.list) {
-      writePropertyShape(shape, property.predicate, property.key, [...counts, ...valueConstraints(property.value)]);
+      writePropertyShape(shape, property.predicate, property.key, [...counts, ...valueConstraints(property.value, property.required)]);
       return;
     }
     writePropertyShape(shape, property.predicate, property.key, [...counts, [sh.node, listShape]]);

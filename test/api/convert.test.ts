@@ -38,7 +38,7 @@ describe('api: POST /convert', () => {
     const response = await post(readFileSync(trafficFile, 'utf8'), { 'content-type': 'application/x-ndjson' });
     assert.equal(response.statusCode, 200);
     assert.equal(response.headers['mcp-ld-messages'], '220');
-    assert.equal(response.headers['mcp-ld-invalid-messages'], '9');
+    assert.equal(response.headers['mcp-ld-invalid-messages'], '1', 'the capture is lifted by its own version, 2025-11-25');
   });
 
   it('negotiates TriG, Turtle, N-Triples, JSON-LD (compacted and expanded) and RDF/XML', async () => {

@@ -121,10 +121,16 @@ describe('ontology: axioms derived from the schema', () => {
 
   it('gives a property the union of the objects that carry it as its domain, naming untyped objects by where they hang', () => {
     const domain = terms.properties.get(`${ns.mcp}hasContent`)!.domain;
-    // The result object of a tools/call response, in every version; and, since 2025-11-25, a tool result content block.
+    // The result object of a tools/call response, in every version; and, since 2025-11-25, a tool result content block,
+    // which sampling's content may be (of a sampling result, of a sampling message; in 2026-07-28 a sampling result
+    // is also the object of an input response, typed by its definition).
+    const contentOf = (subject: object) => ({ kind: 'valueOf', property: `${ns.mcp}hasMessageContent`, subject });
     assert.deepEqual(domain, [
       { kind: 'valueOf', property: `${ns.jrpc}hasResult`, subject: { kind: 'class', iri: `${ns.mcp}CallToolResult` } },
       { kind: 'class', iri: `${ns.mcp}ToolResultContent` },
+      contentOf({ kind: 'valueOf', property: `${ns.jrpc}hasResult`, subject: { kind: 'class', iri: `${ns.mcp}CreateMessageResult` } }),
+      contentOf({ kind: 'class', iri: `${ns.mcp}CreateMessageResult` }),
+      contentOf({ kind: 'class', iri: `${ns.mcp}SamplingMessage` }),
     ]);
     const names = terms.properties.get(`${ns.mcp}hasName`)!.domain;
     assert.ok(names.some((d) => d.kind === 'class' && d.iri === `${ns.mcp}Tool`));
