@@ -482,7 +482,6 @@ export class Lifter {
       const method = round.methods[key];
       const request = method === undefined ? undefined : this.active.schema.definitionForMethod(method);
       const plan = request === undefined ? undefined : this.definitionPlan(request.replace(/Request$/, 'Result'));
-      if (plan) for (const c of plan.classes) this.emit(node, rdf.type, c);
       if (isJsonObject(value)) this.derived(() => this.liftNode(node, plan, value));
     }
   }
@@ -543,8 +542,11 @@ export class Lifter {
 
   /** The node plan of a whole definition (with its class), for objects that are not messages of their own. */
   private definitionPlan(name: string): NodePlan | undefined {
-    if (!this.active.schema.definitionNames.includes(name)) return undefined;
-    return this.active.plans.compiler.nodePlan(this.active.schema.definition(name));
+    const { schema, plans } = this.active;
+    if (!schema.definitionNames.includes(name)) return undefined;
+    const plan = plans.compiler.nodePlan(schema.definition(name));
+    const definitionClass = plans.compiler.classOf(name);
+    return plan.classes.includes(definitionClass) ? plan : { ...plan, classes: [definitionClass, ...plan.classes] };
   }
 
   /** Lifts derived nodes (not part of the message body, so lowering skips them) with the body's plans, in the session layer. */

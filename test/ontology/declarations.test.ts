@@ -6,7 +6,8 @@ import type { JsonValue } from '../../src/core/json.js';
 import { protocolVersion, protocolVersions } from '../../src/schema/index.js';
 import { mld, ns, rdf } from '../../src/lift/vocabulary.js';
 import { generateOntology, ontologyIri, projectVersion } from '../../src/ontology/index.js';
-import { contextIris, declaredIris, objectsOf, ogcCorpus, parseTurtle, trafficCorpus } from './rdf-helpers.js';
+import { contextIris, declaredIris, liftCorpus, objectsOf, ogcCorpus, parseTurtle, trafficCorpus } from './rdf-helpers.js';
+import { captureRecords, captures } from '../helpers/corpus.js';
 
 const standard = [ns.rdf, ns.rdfs, ns.xsd, 'http://www.w3.org/2002/07/owl#'];
 const isStandard = (iri: string) => standard.some((namespace) => iri.startsWith(namespace));
@@ -40,9 +41,11 @@ describe('ontology: it declares every IRI mcp-ld uses', () => {
     assert.deepEqual([...missing.keys()], [], `undeclared: ${[...missing].map(([iri, f]) => `${iri} (${f.slice(0, 3).join(', ')})`).join('; ')}`);
   });
 
+  const captureCorpus = (file: string) => () => liftCorpus(captureRecords(file).map((record) => ({ record, name: `${file} seq ${record.seq}` })));
   for (const [name, corpus] of [
     ['the real capture', trafficCorpus],
     ['the OGC examples', ogcCorpus],
+    ...captures.map(({ file, version }) => [`${file} (${version})`, captureCorpus(file)] as const),
   ] as const) {
     it(`declares every predicate, class and datatype the lifter writes on ${name} (instance IRIs and mldx: aside)`, () => {
       const used = new Set<string>();
