@@ -9,7 +9,7 @@ import { Lifter } from '../../src/lift/lifter.js';
 import { quadsToNQuads } from '../../src/lift/nquads.js';
 import type { CaptureRecord } from '../../src/lift/records.js';
 import { EmbeddedStore } from '../../src/store/embedded-store.js';
-import { ogcExamples, trafficRecords } from '../helpers/corpus.js';
+import { captureRecords, captures, ogcExamples, trafficRecords } from '../helpers/corpus.js';
 
 export const ogcSession = 'ogc-examples';
 export const edgeSession = 'edge-cases';
@@ -36,8 +36,10 @@ export function edgeRecords(): CaptureRecord[] {
   return records.map((r, i) => ({ seq: i + 1, session: edgeSession, server: 'edge', ...r }));
 }
 
+/** The corpus: every capture of every protocol version, the OGC examples, and the edge cases. */
 export function corpusRecords(): CaptureRecord[] {
-  return [...trafficRecords(), ...ogcExamples().map(({ msg }) => ({ session: ogcSession, msg })), ...edgeRecords()];
+  const others = captures.filter(({ file }) => file !== 'traffic-everything.jsonl').flatMap(({ file }) => captureRecords(file));
+  return [...trafficRecords(), ...others, ...ogcExamples().map(({ msg }) => ({ session: ogcSession, msg })), ...edgeRecords()];
 }
 
 export type Kind = 'request' | 'notification' | 'result' | 'error';

@@ -49,6 +49,27 @@ describe('query: the named queries, each against figures computed from the JSON'
   const run = async (name: string, values: ParameterValues = {}) => rowsOf(await named.run(corpus.store, name, values));
   const serverOf = (session: string) => messages.find((m) => m.session === session && m.server !== undefined)?.server;
   const initialize = (session: string) => messages.find((m) => m.session === session && m.method === 'initialize' && m.kind === 'request');
+  // 2026-07-28 has no initialize: every request's _meta names the client, every result's the server.
+  const metaOf = (body: JsonObject | undefined, key: string) => {
+    const meta = body?.['_meta'];
+    return isJsonObject(meta) && isJsonObject(meta[key]) ? meta[key] : undefined;
+  };
+  const clientInfoOf = (session: string): JsonObject | undefined => {
+    const init = initialize(session);
+    if (init) return params(init)['clientInfo'] as JsonObject | undefined;
+    return messages.filter((m) => m.session === session && m.kind === 'request').map((m) => metaOf(params(m), 'io.modelcontextprotocol/clientInfo')).find((info) => info !== undefined);
+  };
+  const serverInfoOf = (session: string): JsonObject | undefined => {
+    const init = initialize(session);
+    if (init) return result(init.response)?.['serverInfo'] as JsonObject | undefined;
+    return messages.filter((m) => m.session === session && m.kind === 'result').map((m) => metaOf(result(m), 'io.modelcontextprotocol/serverInfo')).find((info) => info !== undefined);
+  };
+  const protocolVersionOf = (session: string): JsonValue | undefined => {
+    const init = initialize(session);
+    if (init) return result(init.response)?.['protocolVersion'];
+    const declared = messages.filter((m) => m.session === session && m.kind === 'request').map((m) => (params(m)['_meta'] as JsonObject | undefined)?.['io.modelcontextprotocol/protocolVersion']);
+    return declared.find((v) => v !== undefined);
+  };
 
   it('has at least 12 named queries, each with a title, a description and typed parameters', () => {
     const all = named.list();
@@ -74,17 +95,19 @@ describe('query: the named queries, each against figures computed from the JSON'
       assert.equal(row['session'], corpus.sessionIri(id));
       assert.equal(row['server'], serverOf(id), id);
       const init = initialize(id);
-      const clientInfo = init && (params(init)['clientInfo'] as JsonObject | undefined);
-      const serverInfo = result(init?.response)?.['serverInfo'] as JsonObject | undefined;
+      const clientInfo = clientInfoOf(id);
+      const serverInfo = serverInfoOf(id);
       assert.equal(row['client'], clientInfo?.['name'], id);
       assert.equal(row['clientVersion'], clientInfo?.['version'], id);
       assert.equal(row['serverImplementation'], serverInfo?.['name'], id);
       assert.equal(row['serverVersion'], serverInfo?.['version'], id);
       assert.equal(row['requestedProtocolVersion'], init ? params(init)['protocolVersion'] : undefined, id);
-      assert.equal(row['protocolVersion'], result(init?.response)?.['protocolVersion'], id);
+      assert.equal(row['protocolVersion'], protocolVersionOf(id), id);
     }
     const since = await run('sessions', { since: '2026-01-01T00:00:00Z' });
-    assert.deepEqual(since.map((r) => r['sessionId']).sort(), [edgeSession, '57cd8539-bf6a-4833-ae14-361ffa3a23c9'].sort());
+    const recent = sessions.filter((id) => messages.some((m) => m.session === id && m.ts !== undefined && Date.parse(m.ts) >= Date.parse('2026-01-01T00:00:00Z')));
+    assert.ok(recent.includes(edgeSession) && recent.length < sessions.length);
+    assert.deepEqual(since.map((r) => r['sessionId']).sort(), recent.sort());
   });
 
   it('tool-calls: calls per tool and server, sessions, first and last call', async () => {
@@ -102,7 +125,9 @@ describe('query: the named queries, each against figures computed from the JSON'
     const want = new Map([...expected].map(([k, e]) => [k, [e.calls, e.sessions.size, e.times.length ? Math.min(...e.times) : undefined, e.times.length ? Math.max(...e.times) : undefined]]));
     assert.deepEqual(got, want);
     const echo = await run('tool-calls', { tool: 'echo' });
-    assert.deepEqual(echo.map((r) => r['tool']), ['echo', 'echo']);
+    const echoServers = [...expected.keys()].filter((key) => key.endsWith('|echo'));
+    assert.ok(echoServers.length >= 2);
+    assert.deepEqual(echo.map((r) => r['tool']), echoServers.map(() => 'echo'));
   });
 
   it('the seed-vocabulary query (GRAPH ?g, tool calls per name) gives the counts of the JSON', async () => {
@@ -219,7 +244,7 @@ describe('query: the named queries, each against figures computed from the JSON'
   it('resources-read: reads per resource and client, with errors', async () => {
     const expected = new Map<string, number[]>();
     for (const m of messages.filter((m) => m.method === 'resources/read' && m.kind === 'request')) {
-      const info = initialize(m.session) && (params(initialize(m.session)!)['clientInfo'] as JsonObject | undefined);
+      const info = clientInfoOf(m.session);
       const key = `${serverOf(m.session)}|${params(m)['uri']}|${info?.['name']}|${info?.['version']}`;
       const [reads, errors] = expected.get(key) ?? [0, 0];
       expected.set(key, [reads! + 1, errors! + (m.response?.kind === 'error' ? 1 : 0)]);
@@ -341,13 +366,71 @@ describe('query: the named queries, each against figures computed from the JSON'
     assert.ok(typed.length > 0 && typed.every((r) => r['keyword'] === 'type'));
   });
 
+  it('protocol-versions: sessions and messages per protocol version, client and server', async () => {
+    // A capture's session speaks one version: what its initialize settled on, else what its messages declare
+    // (2026-07-28). (The OGC examples and the edge cases are plain messages of several versions in one session.)
+    const expected = new Map<string, { sessions: Set<string>; messages: number }>();
+    const captured = (session: string) => session !== ogcSession && session !== edgeSession;
+    for (const m of messages.filter((m) => captured(m.session))) {
+      const version = protocolVersionOf(m.session) ?? '2025-06-18';
+      const key = `${version}|${clientInfoOf(m.session)?.['name']}|${serverInfoOf(m.session)?.['name']}`;
+      const entry = expected.get(key) ?? { sessions: new Set(), messages: 0 };
+      entry.sessions.add(m.session);
+      entry.messages++;
+      expected.set(key, entry);
+    }
+    const rows = await run('protocol-versions');
+    const clients = new Set([...expected.keys()].map((key) => key.split('|')[1]!));
+    assert.deepEqual(
+      keyed(rows.filter((r) => clients.has(r['client'] ?? '')), (r) => `${r['version']}|${r['client']}|${r['server']}`, (r) => [num(r['sessions']), num(r['messages'])]),
+      new Map([...expected].map(([k, e]) => [k, [e.sessions.size, e.messages]])),
+    );
+    assert.deepEqual([...new Set(rows.map((r) => r['version']))].sort(), ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28']);
+    assert.deepEqual((await run('protocol-versions', { version: '2026-07-28' })).map((r) => r['server']), ['field-notes']);
+  });
+
+  it('mrtr-rounds: every operation that needed input, with its rounds, attempts, outcome and total latency', async () => {
+    // From the JSON alone: a request answered with resultType input_required opens (or continues) an operation; the
+    // next request of the same method, target and arguments that carries inputResponses continues it; any other
+    // answer ends it.
+    const targetOf = (m: Message) => `${m.session}|${m.method}|${params(m)['name'] ?? params(m)['uri']}|${canonicalJson((params(m)['arguments'] as JsonValue) ?? null)}`;
+    const open = new Map<string, { first: Message; asks: number; attempts: number }>();
+    const expected = new Map<string, JsonValue[]>();
+    for (const m of messages.filter((m) => m.kind === 'request' && m.response !== undefined)) {
+      const target = targetOf(m);
+      let operation = 'inputResponses' in params(m) ? open.get(target) : undefined;
+      const asked = result(m.response)?.['resultType'] === 'input_required';
+      if (operation === undefined && !asked) continue;
+      operation ??= { first: m, asks: 0, attempts: 0 };
+      operation.attempts++;
+      const row = (outcome: string | undefined, end?: Message): JsonValue[] => [operation!.asks, operation!.attempts, outcome ?? null, end?.ts && operation!.first.ts ? msBetween(operation!.first.ts, end.ts) : null];
+      if (asked) {
+        operation.asks++;
+        open.set(target, operation);
+        expected.set(operation.first.iri, row(undefined));
+      } else {
+        open.delete(target);
+        const outcome = m.response!.kind === 'error' ? 'error' : result(m.response)?.['isError'] === true ? 'tool-error' : 'complete';
+        expected.set(operation.first.iri, row(outcome, m.response));
+      }
+    }
+    assert.ok(expected.size >= 9);
+    const rows = await run('mrtr-rounds');
+    const got = keyed(rows, (r) => r['operation']!.replace(/\/operation$/, ''), (r) => [num(r['inputRounds'])!, num(r['attempts'])!, r['outcome'] ?? null, num(r['totalMs']) ?? null]);
+    assert.deepEqual(got, expected);
+    assert.ok(rows.every((r) => r['target'] !== undefined && r['session'] !== undefined));
+    assert.deepEqual([...new Set((await run('mrtr-rounds', { method: 'prompts/get' })).map((r) => r['method']))], ['prompts/get']);
+  });
+
   it('errors: error responses per code and method', async () => {
     const expected = new Map<string, number>();
     for (const m of messages.filter((m) => m.kind === 'error')) count(expected, `${(m.msg['error'] as JsonObject)['code']}|${m.method ?? ''}`);
     const rows = await run('errors');
     assert.deepEqual(keyed(rows, (r) => `${r['code']}|${r['method']}`, (r) => num(r['errors'])), expected);
     const notFound = await run('errors', { code: -32601 });
-    assert.deepEqual(notFound.map((r) => r['method']), ['bogus/method']);
+    const methodsNotFound = [...new Set(messages.filter((m) => m.kind === 'error' && (m.msg['error'] as JsonObject)['code'] === -32601).map((m) => m.method))];
+    assert.ok(methodsNotFound.includes('bogus/method'));
+    assert.deepEqual(notFound.map((r) => r['method']).sort(), methodsNotFound.sort());
   });
 
   it('messages-per-method: messages per method, kind and direction', async () => {
