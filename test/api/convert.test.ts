@@ -29,6 +29,17 @@ describe('api: POST /convert', () => {
     assert.ok(quads.some((q) => q.object.value === 'http://modelcontextprotocol.io/ontology#CallToolRequest'));
   });
 
+  it('lifts plain messages by ?protocol= when they declare no version, and answers 400 for a version it does not know', async () => {
+    const discover = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: {} } });
+    const current = await post(discover, {}, '?protocol=2026-07-28&session=s');
+    assert.equal(current.statusCode, 200);
+    assert.match(current.body, /ontology#DiscoverRequest>/);
+    assert.match(current.body, /ns#schemaVersion> "2026-07-28"/);
+    const unknown = await post(discover, {}, '?protocol=2099-01-01');
+    assert.equal(unknown.statusCode, 400);
+    assert.match(unknown.json().detail, /protocol/);
+  });
+
   it('mints a session when none is given, and returns it', async () => {
     const response = await post(call);
     assert.match(String(response.headers['mcp-ld-session']), /^[0-9a-f-]{36}$/);

@@ -92,4 +92,18 @@ describe('cli: convert and lower', () => {
     assert.match(result.stderr, new RegExp(`^line ${converted.trim().split('\n').length + 1}: `, 'm'));
     assert.deepEqual(JSON.parse(result.stdout), { dir: 'c2s', session: 's', msg: JSON.parse(ping) });
   });
+
+  it('`--protocol V` lifts plain messages that declare no version by V, and names an unknown version', async () => {
+    const discover = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: {} } });
+    const seed = await runCli(['convert', '--session', 's'], { input: discover });
+    assert.match(seed.stderr, /1 unknown method, 0 failed lines; protocol 2025-06-18 \(1\)$/m);
+    const current = await runCli(['convert', '--session', 's', '--protocol', '2026-07-28'], { input: discover });
+    assert.equal(current.code, 0, current.stderr);
+    assert.match(current.stderr, /0 unknown methods, 0 failed lines; protocol 2026-07-28 \(1\)$/m);
+    assert.match(current.stdout, /<http:\/\/modelcontextprotocol\.io\/ontology#DiscoverRequest>/);
+    assert.match(current.stdout, /<https:\/\/w3id\.org\/mcp-ld\/ns#schemaVersion> "2026-07-28"/);
+    const unknown = await runCli(['convert', '--protocol', '2026-13-01'], { input: discover });
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /--protocol 2026-13-01: not a protocol version mcp-ld knows; known versions: 2024-11-05, /);
+  });
 });

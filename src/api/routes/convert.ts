@@ -3,7 +3,7 @@
 // the request (400, every bad line listed); schema validation problems fail it only with ?strict=true (422).
 import type { FastifyPluginAsync } from 'fastify';
 import { McpLdError } from '../../core/problem.js';
-import { loadSchema } from '../../schema/index.js';
+import { loadSchema, protocolVersions, type ProtocolVersion } from '../../schema/index.js';
 import { Lifter } from '../../lift/lifter.js';
 import { convertText } from '../../lift/convert.js';
 import { mediaTypes, type RdfFormat } from '../../lift/formats.js';
@@ -37,9 +37,17 @@ function pickFormat(accept: string | undefined): RdfFormat {
 interface ConvertQuery {
   session?: string;
   base?: string;
+  protocol?: ProtocolVersion;
   strict?: boolean;
   engine?: 'fast' | 'reference';
 }
+
+/** `?protocol=`: the version plain messages speak when they do not say (messages that declare one keep theirs). */
+export const protocolQueryField = {
+  type: 'string',
+  enum: [...protocolVersions],
+  description: 'protocol version of messages that do not declare one (default 2025-06-18; a 2026-07-28 message declares its own in _meta, a session its own by initialize)',
+} as const;
 
 export const convertQuerySchema = {
   type: 'object',
@@ -48,6 +56,7 @@ export const convertQuerySchema = {
     session: { type: 'string', minLength: 1, maxLength: 200, description: 'session of plain messages (default: a new UUID, returned in MCP-LD-Session)' },
     base: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9+.-]*:[^\\s<>"{}|^`\\\\]*$', maxLength: 500, description: 'base of the minted IRIs (default urn:mcp-ld:)' },
     strict: { type: 'boolean', default: false, description: 'reject messages that fail schema validation (422)' },
+    protocol: protocolQueryField,
     engine: { type: 'string', enum: ['fast', 'reference'], default: 'fast', description: 'lifting engine' },
   },
 } as const;
@@ -70,7 +79,7 @@ export const convertRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const format = pickFormat(request.headers.accept);
       const session = request.query.session ?? randomUUID();
-      const lifter = new Lifter(schema, { defaultSession: session, ...(request.query.base ? { base: request.query.base } : {}) });
+      const lifter = new Lifter(request.query.protocol ? loadSchema({ protocol: request.query.protocol }) : schema, { defaultSession: session, ...(request.query.base ? { base: request.query.base } : {}) });
       const { quads, summary } = await convertText(lifter, request.body ?? '', { strict: request.query.strict === true, engine: request.query.engine ?? 'fast' });
       if (summary.failed.length > 0) {
         const first = summary.failed[0]!;

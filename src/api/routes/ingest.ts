@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { McpLdError } from '../../core/problem.js';
-import { loadSchema } from '../../schema/index.js';
+import { loadSchema, seedVersion, type ProtocolVersion } from '../../schema/index.js';
+import { protocolQueryField } from './convert.js';
 import { Lifter } from '../../lift/lifter.js';
 import { Conversion, type ConversionSummary } from '../../lift/convert.js';
 import { parseInput, parseLine, type InputItem } from '../../lift/input.js';
@@ -68,9 +69,15 @@ export const ingestRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
   app.addContentTypeParser(streamedTypes, (_request, payload, done) => done(null, payload));
-  const lifter = new Lifter(loadSchema());
+  // One lifter per default protocol version (`?protocol=`), each keeping its sessions across requests.
+  const lifters = new Map<ProtocolVersion, Lifter>();
+  const lifterFor = (protocol: ProtocolVersion = seedVersion): Lifter => {
+    let lifter = lifters.get(protocol);
+    if (lifter === undefined) lifters.set(protocol, (lifter = new Lifter(loadSchema({ protocol }))));
+    return lifter;
+  };
 
-  app.post<{ Querystring: { strict?: boolean; batch?: number }; Body: unknown }>(
+  app.post<{ Querystring: { strict?: boolean; batch?: number; protocol?: ProtocolVersion }; Body: unknown }>(
     '/ingest',
     {
       schema: {
@@ -83,6 +90,7 @@ export const ingestRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
           properties: {
             strict: { type: 'boolean', default: false, description: 'store nothing unless every line is a valid MCP message' },
             batch: { type: 'integer', minimum: 1, maximum: 100000, default: 1000, description: 'messages per store batch' },
+            protocol: protocolQueryField,
           },
         },
       },
@@ -94,6 +102,7 @@ export const ingestRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
       const session = requested || randomUUID();
       let usedSession = false;
       const strict = request.query.strict === true;
+      const lifter = lifterFor(request.query.protocol);
       const conversion = new Conversion(lifter, { strict });
       const writer = new BatchWriter(store, strict ? Number.MAX_SAFE_INTEGER : (request.query.batch ?? 1000));
       const sessions = new Set<string>();

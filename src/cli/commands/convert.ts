@@ -1,7 +1,8 @@
 // `mcp-ld convert`: lifts MCP messages (one, a batch, JSONL of messages or capture records) to RDF on stdout.
 // Bad lines are reported on stderr with their line number and skipped; the exit status says whether any failed.
 import { createHash } from 'node:crypto';
-import { loadSchema } from '../../schema/index.js';
+import { loadSchema, seedVersion } from '../../schema/index.js';
+import { protocolOption } from '../protocol-option.js';
 import { Lifter } from '../../lift/lifter.js';
 import { parseInput } from '../../lift/input.js';
 import { Conversion, convertText, summaryLine, type ConversionSummary } from '../../lift/convert.js';
@@ -13,7 +14,7 @@ import { readInputBytes } from '../read-input.js';
 export const convertCommand: Command = {
   name: 'convert',
   summary: 'lift MCP messages (JSON, batch, JSONL, capture records) to RDF',
-  usage: 'mcp-ld convert [FILE|-] [--format nquads|trig|turtle|jsonld] [--session ID] [--base IRI] [--engine fast|reference] [--strict] [--quiet]',
+  usage: 'mcp-ld convert [FILE|-] [--format nquads|trig|turtle|jsonld] [--session ID] [--base IRI] [--protocol VERSION] [--engine fast|reference] [--strict] [--quiet]',
   async run(args, io) {
     const { values, positionals } = parseOptions(
       args,
@@ -21,6 +22,7 @@ export const convertCommand: Command = {
         format: { type: 'string', default: 'nquads' },
         session: { type: 'string' },
         base: { type: 'string' },
+        protocol: { type: 'string' },
         engine: { type: 'string', default: 'fast' },
         strict: { type: 'boolean', default: false },
         quiet: { type: 'boolean', default: false },
@@ -35,7 +37,7 @@ export const convertCommand: Command = {
     const text = await readInputBytes(positionals[0], io.stdin);
     // Plain messages without a session: a session id derived from the input, so the same input gives the same graph.
     const session = values.session ?? (() => createHash('sha256').update(text).digest('hex').slice(0, 16));
-    const lifter = new Lifter(loadSchema(), { defaultSession: session, ...(values.base ? { base: values.base } : {}) });
+    const lifter = new Lifter(loadSchema({ protocol: protocolOption(values.protocol) ?? seedVersion }), { defaultSession: session, ...(values.base ? { base: values.base } : {}) });
     let summary: ConversionSummary;
     if (values.format === 'nquads' && values.engine === 'fast') {
       // N-Quads stream out message by message, as text straight from the lifter.

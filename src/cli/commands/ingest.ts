@@ -4,7 +4,8 @@
 import { createHash } from 'node:crypto';
 import { readStoreConfig } from '../../core/config.js';
 import { isMcpLdError, McpLdError } from '../../core/problem.js';
-import { loadSchema } from '../../schema/index.js';
+import { loadSchema, seedVersion } from '../../schema/index.js';
+import { protocolOption } from '../protocol-option.js';
 import { Lifter } from '../../lift/lifter.js';
 import { parseInput } from '../../lift/input.js';
 import { Conversion, summaryLine } from '../../lift/convert.js';
@@ -55,7 +56,7 @@ function lineCount(bytes: Buffer): number {
 export const ingestCommand: Command = {
   name: 'ingest',
   summary: 'lift MCP messages and store them (embedded store, durable with --data, or a remote SPARQL store)',
-  usage: 'mcp-ld ingest FILE... [--data DIR | --store URL] [--session ID] [--base IRI] [--batch 1000] [--quiet]',
+  usage: 'mcp-ld ingest FILE... [--data DIR | --store URL] [--session ID] [--base IRI] [--protocol VERSION] [--batch 1000] [--quiet]',
   async run(args: string[], io: CommandIo) {
     const { values, positionals } = parseOptions(
       args,
@@ -64,6 +65,7 @@ export const ingestCommand: Command = {
         store: { type: 'string' },
         session: { type: 'string' },
         base: { type: 'string' },
+        protocol: { type: 'string' },
         batch: { type: 'string', default: '1000' },
         quiet: { type: 'boolean', default: false },
       },
@@ -80,7 +82,7 @@ export const ingestCommand: Command = {
     // gives the same graph and ingesting it again changes nothing.
     let current: Buffer = Buffer.alloc(0);
     const session = values.session ?? (() => createHash('sha256').update(current).digest('hex').slice(0, 16));
-    const lifter = new Lifter(loadSchema(), { defaultSession: session, ...(values.base ? { base: values.base } : {}) });
+    const lifter = new Lifter(loadSchema({ protocol: protocolOption(values.protocol) ?? seedVersion }), { defaultSession: session, ...(values.base ? { base: values.base } : {}) });
     const conversion = new Conversion(lifter);
     const store = await openStore(config, { onWarning: (message) => void io.stderr.write(`mcp-ld ingest: warning: ${message}\n`) });
     const progress = new Progress(io.stderr);
