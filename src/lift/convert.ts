@@ -4,7 +4,7 @@
 import { McpLdError } from '../core/problem.js';
 import type { InputItem } from './input.js';
 import type { LiftedMeta, Lifter } from './lifter.js';
-import type { CaptureRecord } from './records.js';
+import type { InputRecord } from './records.js';
 import type { Quad } from 'n3';
 import { parseInput } from './input.js';
 
@@ -16,6 +16,8 @@ export interface FailedItem {
 
 export interface ConversionSummary {
   messages: number;
+  /** Lines that were not JSON (kept as mld:RawLine). */
+  rawLines: number;
   quads: number;
   sessions: number;
   invalid: number;
@@ -29,7 +31,7 @@ export interface ConversionSummary {
 
 export class Conversion {
   private readonly sessions = new Set<string>();
-  readonly summary: ConversionSummary = { messages: 0, quads: 0, sessions: 0, invalid: 0, unknownMethods: 0, failed: [], versions: {}, unknownVersions: {} };
+  readonly summary: ConversionSummary = { messages: 0, rawLines: 0, quads: 0, sessions: 0, invalid: 0, unknownMethods: 0, failed: [], versions: {}, unknownVersions: {} };
 
   constructor(
     private readonly lifter: Lifter,
@@ -37,7 +39,7 @@ export class Conversion {
   ) {}
 
   /** The record of an item that parsed, or undefined after recording why it did not (thrown in strict mode). */
-  accept(item: InputItem): CaptureRecord | undefined {
+  accept(item: InputItem): InputRecord | undefined {
     return item.error || !item.record ? this.fail(item, item.error!) : item.record;
   }
 
@@ -54,11 +56,12 @@ export class Conversion {
         line: item.line,
       });
     }
-    this.summary.messages += 1;
+    if (lifted.rawLine) this.summary.rawLines += 1;
+    else this.summary.messages += 1;
     this.summary.quads += lifted.quadCount;
     if (lifted.problems.length > 0) this.summary.invalid += 1;
     if (lifted.unknownMethod) this.summary.unknownMethods += 1;
-    this.summary.versions[lifted.version] = (this.summary.versions[lifted.version] ?? 0) + 1;
+    if (!lifted.rawLine) this.summary.versions[lifted.version] = (this.summary.versions[lifted.version] ?? 0) + 1;
     if (lifted.unknownVersion !== undefined) this.summary.unknownVersions[lifted.unknownVersion] = lifted.version;
     this.sessions.add(lifted.session);
     this.summary.sessions = this.sessions.size;
@@ -80,7 +83,8 @@ function describe(item: InputItem): string {
 
 export function summaryLine(summary: ConversionSummary): string {
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  const counts = `${plural(summary.messages, 'message')} in ${plural(summary.sessions, 'session')} → ${plural(summary.quads, 'quad')}; ${summary.invalid} invalid, ${plural(summary.unknownMethods, 'unknown method')}, ${plural(summary.failed.length, 'failed line')}`;
+  const raw = summary.rawLines > 0 ? ` and ${plural(summary.rawLines, 'raw line')}` : '';
+  const counts = `${plural(summary.messages, 'message')}${raw} in ${plural(summary.sessions, 'session')} → ${plural(summary.quads, 'quad')}; ${summary.invalid} invalid, ${plural(summary.unknownMethods, 'unknown method')}, ${plural(summary.failed.length, 'failed line')}`;
   const versions = Object.entries(summary.versions).sort(([a], [b]) => (a < b ? -1 : 1)).map(([version, n]) => `${version} (${n})`);
   const unknown = Object.entries(summary.unknownVersions).map(([declared, version]) => `${declared} is not a version mcp-ld knows: lifted by ${version}`);
   return [counts, ...(versions.length > 0 ? [`protocol ${versions.join(', ')}`] : []), ...unknown].join('; ');

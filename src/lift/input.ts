@@ -3,14 +3,14 @@
 // line only; the others still come through.
 import { exceedsDepth, type JsonValue } from '../core/json.js';
 import { McpLdError } from '../core/problem.js';
-import { toRecord, type CaptureRecord } from './records.js';
+import { toRecord, type InputRecord } from './records.js';
 
 export interface InputItem {
   /** 1-based line of the message in the input (for a batch: the line the batch starts on). */
   line: number;
   /** Position in a JSON array batch. */
   index?: number;
-  record?: CaptureRecord;
+  record?: InputRecord;
   error?: McpLdError;
 }
 

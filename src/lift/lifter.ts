@@ -6,7 +6,7 @@ import { chooseResult, seedVersion, versionFor, type Direction, type ProtocolVer
 import { annotatedLiteral, jsonLiteral, naturalLiteral, naturalNumber, type LiteralForm } from './literals.js';
 import { MessagePlans, type MessagePlan } from './message-plans.js';
 import { classesFor, itemPlan, type NodePlan, type PropertyPlan, type ValuePlan } from './plan.js';
-import { messageShape, type CaptureRecord, type MessageShape } from './records.js';
+import { isRawLine, messageShape, type InputRecord, type RawLineRecord } from './records.js';
 import type { MessageValidator, ValidationProblem } from './validate.js';
 import { declaredVersion, negotiatedVersion, protocolVersionKey, ProtocolSchemas, type VersionTools } from './protocol-schemas.js';
 import { isRetry, OpenRounds, retryTarget } from './multi-round.js';
@@ -53,6 +53,8 @@ export interface LiftedMeta {
   body: MessageBody;
   /** How many quads the message gave. */
   quadCount: number;
+  /** A line that was not JSON (kept as text: mld:RawLine). */
+  rawLine?: boolean;
 }
 
 export interface LiftedMessage extends LiftedMeta {
@@ -180,14 +182,14 @@ export class Lifter {
   }
 
   /** Lifts one record to RDF-JS quads. Throws McpLdError (input.not-mcp) when the record is not a JSON-RPC message. */
-  lift(record: CaptureRecord, mode: LiftMode = 'full'): LiftedMessage {
+  lift(record: InputRecord, mode: LiftMode = 'full'): LiftedMessage {
     const lifted = this.run(record, mode, this.rdfJs) as LiftedMessage;
     lifted.quads = this.rdfJs.quads;
     return lifted;
   }
 
   /** Lifts one record straight to N-Quads text (no term objects): the fast path of conversion and ingestion. */
-  liftToNQuads(record: CaptureRecord): LiftedText {
+  liftToNQuads(record: InputRecord): LiftedText {
     const lifted = this.run(record, 'full', this.text) as LiftedText;
     lifted.nquads = this.text.text();
     return lifted;
@@ -202,12 +204,13 @@ export class Lifter {
     if (this.active.version !== version) this.active = this.versions.of(version);
   }
 
-  private run(record: CaptureRecord, mode: LiftMode, sink: QuadSink): LiftedMeta {
-    const { msg } = record;
-    const shape = messageShape(msg);
+  private run(record: InputRecord, mode: LiftMode, sink: QuadSink): LiftedMeta {
     this.sink = sink;
     this.bodySink = mode === 'full' ? sink : this.discard;
     this.extensionKeys.clear();
+    if (isRawLine(record)) return this.liftRawLine(record, sink);
+    const { msg } = record;
+    const shape = messageShape(msg);
     // The capture time, parsed once (records.ts has checked it parses): timestamp, and latency of a response.
     const time = record.ts === undefined ? undefined : Date.parse(record.ts);
     const session = this.session(record.session ?? this.sessionForPlainMessages());
@@ -328,6 +331,7 @@ export class Lifter {
     if (unknownVersion !== undefined) this.emitLiteral(iri, mld.declaredVersion, { value: unknownVersion, datatype: xsd.string });
     if (record.seq !== undefined) this.emitLiteral(iri, mld.captureSeq, { value: String(record.seq), datatype: xsd.integer });
     if (record.ts !== undefined) this.liftTimestamp(iri, record.ts, time!);
+    if (record.raw !== undefined) this.emitLiteral(iri, mld.rawText, { value: record.raw, datatype: xsd.string });
     problems.forEach((problem, i) => this.liftProblem(iri, i, problem));
 
     const unknownMethod = method !== undefined ? !this.schemaOf.messageForMethod(method) : answeredMethod !== undefined && !this.schemaOf.messageForMethod(answeredMethod);
@@ -335,6 +339,26 @@ export class Lifter {
     if (unknownVersion !== undefined) lifted.unknownVersion = unknownVersion;
     if (plan && plan !== this.active.plans.genericResult) lifted.definition = plan.definition;
     return lifted;
+  }
+
+  /** A line that was not JSON: a node of its session with its text, direction, time and place among the messages. */
+  private liftRawLine(record: RawLineRecord, sink: QuadSink): LiftedMeta {
+    const session = this.session(record.session ?? this.sessionForPlainMessages());
+    const order = ++session.order;
+    const iri = this.minter.message(session.id, record.seq ?? order);
+    const direction: Direction = record.dir ?? 's2c';
+    if (record.server !== undefined) {
+      if (session.serverKey === undefined) this.setServer(session, record.server);
+      this.emit(iri, mld.server, this.minter.server(record.server));
+    }
+    this.emit(iri, rdf.type, mld.RawLine);
+    this.emitLiteral(iri, mld.rawText, { value: record.raw, datatype: xsd.string });
+    this.emit(iri, mld.inSession, session.iri);
+    if (record.dir !== undefined) this.emit(iri, mld.direction, direction === 'c2s' ? mld.clientToServer : mld.serverToClient);
+    this.emitLiteral(iri, mld.order, { value: String(record.seq ?? order), datatype: xsd.integer });
+    if (record.seq !== undefined) this.emitLiteral(iri, mld.captureSeq, { value: String(record.seq), datatype: xsd.integer });
+    if (record.ts !== undefined) this.liftTimestamp(iri, record.ts, Date.parse(record.ts));
+    return { iri, session: session.id, order, direction, version: this.active.version, problems: [], body: { context: '' }, unknownMethod: false, rawLine: true, quadCount: sink.count };
   }
 
   // ---- sessions, servers, implementations ------------------------------------------------------------------

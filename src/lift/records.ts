@@ -11,11 +11,29 @@ export interface CaptureRecord {
   server?: string;
   session?: string;
   msg: JsonObject;
+  /** The wire text, beside `msg`, when `JSON.stringify(msg)` would not give it back. */
+  raw?: string;
+}
+
+/** A line the tap relayed that was not JSON (a banner a server printed on stdout): kept, with its place. */
+export interface RawLineRecord {
+  seq?: number;
+  ts?: string;
+  dir?: Direction;
+  server?: string;
+  session?: string;
+  raw: string;
+}
+
+export type InputRecord = CaptureRecord | RawLineRecord;
+
+export function isRawLine(record: InputRecord): record is RawLineRecord {
+  return !('msg' in record);
 }
 
 export type MessageShape = 'request' | 'notification' | 'response' | 'error';
 
-const recordKeys = new Set(['seq', 'ts', 'dir', 'server', 'session', 'msg']);
+const recordKeys = new Set(['seq', 'ts', 'dir', 'server', 'session', 'msg', 'raw']);
 
 function invalid(detail: string, line?: number): McpLdError {
   return new McpLdError({ code: 'input.not-mcp', status: 400, title: 'Not an MCP message', detail, ...(line !== undefined ? { line } : {}) });
@@ -41,17 +59,15 @@ export function isCaptureRecord(value: JsonObject): boolean {
 }
 
 /** Turns one parsed JSON value into a record, checking every field it has. */
-export function toRecord(value: JsonValue, line?: number): CaptureRecord {
+export function toRecord(value: JsonValue, line?: number): InputRecord {
   if (!isJsonObject(value)) throw invalid(`expected a JSON object, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`, line);
   if (!isCaptureRecord(value)) {
     messageShape(value, line);
     return { msg: value };
   }
-  if (typeof value['raw'] === 'string' && !('msg' in value)) {
-    throw new McpLdError({ code: 'input.raw-line', status: 400, title: 'Not JSON on the wire', detail: 'a line the tap relayed that was not JSON: kept in the capture, not lifted', ...(line !== undefined ? { line } : {}) });
-  }
   for (const key of Object.keys(value)) if (!recordKeys.has(key)) throw invalid(`capture record has an unknown field "${key}"`, line);
-  const record: CaptureRecord = { msg: value['msg'] as JsonObject };
+  if ('raw' in value && typeof value['raw'] !== 'string') throw invalid('"raw" must be a string', line);
+  const record = ('msg' in value ? { msg: value['msg'] as JsonObject } : { raw: value['raw'] as string }) as InputRecord;
   const { seq, ts, dir, server, session } = value;
   if (seq !== undefined) {
     if (typeof seq !== 'number' || !Number.isSafeInteger(seq)) throw invalid('"seq" must be an integer', line);
@@ -73,6 +89,8 @@ export function toRecord(value: JsonValue, line?: number): CaptureRecord {
     if (typeof session !== 'string' || session === '') throw invalid('"session" must be a non-empty string', line);
     record.session = session;
   }
+  if (isRawLine(record)) return record;
+  if (typeof value['raw'] === 'string') record.raw = value['raw'];
   messageShape(record.msg, line);
   return record;
 }

@@ -12,7 +12,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../core/json.js';
 import { McpLdError } from '../core/problem.js';
 import { contextsDir } from '../core/paths.js';
 import type { Lifter, LiftedMessage } from './lifter.js';
-import type { CaptureRecord } from './records.js';
+import { isRawLine, type InputRecord } from './records.js';
 import { classesFor, itemPlan, type NodePlan, type ValuePlan } from './plan.js';
 import { annotatedLiteral, naturalLiteral } from './literals.js';
 import { childIri, extensionPredicate, listCellIri, rdf, xsd } from './vocabulary.js';
@@ -47,8 +47,9 @@ export class ReferenceEngine {
   }
 
   /** Lifts one record: the fast lifter's session layer plus jsonld.js's body. */
-  async lift(record: CaptureRecord): Promise<LiftedMessage> {
+  async lift(record: InputRecord): Promise<LiftedMessage> {
     const lifted = this.lifter.lift(record, 'session-layer');
+    if (isRawLine(record)) return lifted; // a line that was not JSON has no body
     const body = await this.body(record.msg, lifted);
     const quads = [...lifted.quads, ...body];
     return { ...lifted, quads, quadCount: quads.length };

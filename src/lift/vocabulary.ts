@@ -61,6 +61,8 @@ export const mld = {
   Argument: `${ns.mld}Argument`,
   ValidationResult: `${ns.mld}ValidationResult`,
   UnknownMessage: `${ns.mld}UnknownMessage`,
+  RawLine: `${ns.mld}RawLine`,
+  rawText: `${ns.mld}rawText`,
   clientToServer: `${ns.mld}clientToServer`,
   serverToClient: `${ns.mld}serverToClient`,
   inSession: `${ns.mld}inSession`,

@@ -5,7 +5,7 @@ import type { Quad, Term } from '@rdfjs/types';
 import type { JsonObject, JsonValue } from '../core/json.js';
 import { isProtocolVersion, type Direction } from '../schema/index.js';
 import { ProtocolSchemas } from '../lift/protocol-schemas.js';
-import type { CaptureRecord } from '../lift/records.js';
+import type { CaptureRecord, RawLineRecord } from '../lift/records.js';
 import { MessagePlans, type MessagePlan } from '../lift/message-plans.js';
 import { itemPlan, type NodePlan, type ValuePlan } from '../lift/plan.js';
 import { literalToJson } from '../lift/literals.js';
@@ -13,10 +13,11 @@ import { extensionKey, jrpc, mld, rdf } from '../lift/vocabulary.js';
 
 type Properties = Map<string, Term[]>;
 
-export interface LoweredRecord extends CaptureRecord {
+/** A lowered capture record: a message (`msg`, and `raw` where the wire text differed), or a raw line (`raw` alone). */
+export type LoweredRecord = (CaptureRecord | RawLineRecord) & {
   session: string;
   dir: Direction;
-}
+};
 
 export class Lowerer {
   private readonly versions: ProtocolSchemas;
@@ -93,7 +94,10 @@ class Lowering {
     record.dir = dir;
     if (serverName) record.server = serverName.value;
     record.session = session;
-    record.msg = this.message(properties);
+    const raw = this.one(properties, mld.rawText);
+    const isRawLine = (properties.get(rdf.type) ?? []).some((t) => t.value === mld.RawLine);
+    if (!isRawLine) (record as CaptureRecord).msg = this.message(properties);
+    if (raw) record.raw = raw.value;
     Object.defineProperty(record, 'order', { value: Number(this.one(properties, mld.order)?.value ?? 0), enumerable: false });
     return record;
   }

@@ -25,6 +25,7 @@ export const ownClasses: readonly TermDescription[] = [
   { iri: mld.InputRequest, label: 'Input request', comment: 'One entry of an InputRequiredResult\'s inputRequests (2026-07-28): a request the server embeds for the client to fulfil (elicitation/create, sampling/createMessage, roots/list), typed and lifted by its own definition; the inputRequests object is also kept whole as an rdf:JSON literal.' },
   { iri: mld.InputResponse, label: 'Input response', comment: 'One entry of a retry\'s inputResponses (2026-07-28): the client\'s result for the input request of the same key, lifted by that request\'s result definition; the inputResponses object is also kept whole as an rdf:JSON literal.' },
   { iri: mld.Subscription, label: 'Subscription', comment: 'A subscriptions/listen request (2026-07-28): the channel the server\'s change notifications arrive on. The acknowledgement and every notification tagged with its id link to it with mld:subscription; its filter is its mcp:hasSubscriptionFilter; notifications/cancelled ends it (mld:cancels).' },
+  { iri: mld.RawLine, label: 'Raw line', comment: 'A line the tap relayed that was not JSON (a banner or log line a server printed on stdout), kept with its text, direction, time and place among the session\'s messages, so that lowering gives the capture back whole.' },
   { iri: directionClass, label: 'Direction', comment: 'The direction a message travels: mld:clientToServer or mld:serverToClient.' },
 ];
 
@@ -75,6 +76,7 @@ export const ownProperties: readonly PropertyDescription[] = [
   { iri: mld.argument, kind: 'object', label: 'argument', comment: 'One argument (name and value) of the arguments object (mcp:hasArguments) of the same node.', domain: [], domainOf: `${ns.mcp}hasArguments`, range: mld.Argument },
   { iri: mld.argumentName, kind: 'datatype', label: 'argument name', comment: 'The name of an argument.', domain: [mld.Argument], range: xsd.string },
   { iri: mld.argumentValue, kind: 'datatype', label: 'argument value', comment: 'The value of an argument: a string, number or boolean literal, or an rdf:JSON literal for objects, arrays and null.', domain: [mld.Argument] },
+  { iri: mld.rawText, kind: 'datatype', label: 'raw text', comment: 'The text of a raw line; on a message, the wire text when the JSON of the message would not give it back.', domain: [mld.RawLine, ...anyMessage], range: xsd.string },
   { iri: mld.operation, kind: 'object', label: 'operation', comment: 'The multi-round operation a request, its InputRequiredResult answers and its final response belong to.', domain: anyMessage, range: mld.Operation },
   { iri: mld.attempt, kind: 'datatype', label: 'attempt', comment: 'Which request of its operation a request is, from 1 (the first request; each retry adds one).', domain: [jrpc.Request], range: xsd.integer },
   { iri: mld.attempts, kind: 'datatype', label: 'attempts', comment: 'How many requests an operation took, once it has ended (an operation the client gave up on has none).', domain: [mld.Operation], range: xsd.integer },

@@ -9,7 +9,7 @@ import { isJsonObject } from '../core/json.js';
 import { McpLdError } from '../core/problem.js';
 import type { Direction } from '../schema/index.js';
 import type { Lifter } from '../lift/lifter.js';
-import { toRecord } from '../lift/records.js';
+import { toRecord, type RawLineRecord } from '../lift/records.js';
 import type { DeliveryQueue } from './delivery.js';
 import { LineSplitter } from './line-splitter.js';
 
@@ -59,7 +59,11 @@ export class Recorder {
       msg = JSON.parse(text);
     } catch {
       this.counts.nonJson += 1;
-      this.write({ seq, ts, dir, session, raw: text });
+      const raw: RawLineRecord = { seq, ts, dir, session, raw: text };
+      this.write(raw);
+      // Kept in the graph too (mld:RawLine), so that lowering gives the session back whole.
+      if (!this.lifter) this.batch += JSON.stringify(raw) + '\n';
+      else this.batch += this.lifter.liftToNQuads(raw).nquads;
       return;
     }
     const record = { seq, ts, dir, session, msg } as JsonObject;

@@ -6,12 +6,12 @@ import { loadSchema } from '../../src/schema/index.js';
 import { Lifter } from '../../src/lift/lifter.js';
 import { ReferenceEngine } from '../../src/lift/reference.js';
 import { writeNQuads } from '../../src/lift/serialize.js';
-import type { CaptureRecord } from '../../src/lift/records.js';
-import { ogcExamples, trafficRecords } from '../helpers/corpus.js';
+import type { InputRecord } from '../../src/lift/records.js';
+import { captureRecords, captures, ogcExamples, trafficRecords } from '../helpers/corpus.js';
 
 const schema = loadSchema();
 
-async function compare(records: CaptureRecord[], label: string): Promise<void> {
+async function compare(records: InputRecord[], label: string): Promise<void> {
   const fast = new Lifter(schema);
   const reference = new ReferenceEngine(new Lifter(schema));
   const differences: string[] = [];
@@ -21,7 +21,7 @@ async function compare(records: CaptureRecord[], label: string): Promise<void> {
     const onlyFast = [...a].filter((line) => !b.has(line));
     const onlyReference = [...b].filter((line) => !a.has(line));
     if (onlyFast.length + onlyReference.length > 0) {
-      differences.push(`${label} ${i + 1} (${String(record.msg['method'] ?? 'response')}):\n  only fast:      ${onlyFast.slice(0, 3).join('\n                  ')}\n  only reference: ${onlyReference.slice(0, 3).join('\n                  ')}`);
+      differences.push(`${label} ${i + 1} (${'msg' in record ? String(record.msg['method'] ?? 'response') : 'raw line'}):\n  only fast:      ${onlyFast.slice(0, 3).join('\n                  ')}\n  only reference: ${onlyReference.slice(0, 3).join('\n                  ')}`);
     }
   }
   assert.equal(differences.length, 0, `${differences.length} of ${records.length} messages differ:\n${differences.slice(0, 5).join('\n')}`);
@@ -32,12 +32,22 @@ describe('lift: the fast and the reference engine', () => {
     await compare(trafficRecords(), 'record');
   });
 
+  for (const { file, version } of captures) {
+    it(`give the same quads for every message of ${file} (${version}), by that version's contexts`, async () => {
+      await compare(captureRecords(file), file);
+    });
+  }
+
+  it('give the same quads for a line that was not JSON', async () => {
+    await compare([{ seq: 1, dir: 's2c', session: 'raw', raw: 'Server listening on stdio' }], 'raw line');
+  });
+
   it('give the same quads for every OGC example', async () => {
     await compare(ogcExamples().map(({ name, msg }) => ({ session: name, msg })), 'example');
   });
 
   it('give the same quads for values the schema does not expect (nulls, wrong types, unknown keys, nested lists)', async () => {
-    const odd: CaptureRecord[] = [
+    const odd: InputRecord[] = [
       { msg: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x', arguments: { a: null }, extra: [[1, [2.5]], {}], title: null } } },
       { msg: { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 3, progress: 0.5, total: 2.5, message: 7 } } },
       { msg: { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'hi', annotations: { priority: 0.25, audience: ['user'] } }], isError: 'no' } } },

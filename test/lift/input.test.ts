@@ -1,3 +1,4 @@
+import type { CaptureRecord } from '../../src/lift/records.js';
 // parseInput reads text or its UTF-8 bytes (the CLI passes bytes, decoded line by line): both must give the
 // same records, errors and line numbers for every shape of input.
 import assert from 'node:assert/strict';
@@ -36,6 +37,6 @@ describe('lift: reading input', () => {
   it('keeps non-ASCII text intact and numbers lines from 1, skipping blank ones', () => {
     const items = [...parseInput(Buffer.from(inputs['JSONL with non-ASCII, CRLF and blank lines']!, 'utf8'))];
     assert.deepEqual(items.map((item) => item.line), [1, 2, 4, 6]);
-    assert.equal((items[1]!.record!.msg['params'] as { data: string }).data, 'naïve ☃ 𝄞');
+    assert.equal(((items[1]!.record as CaptureRecord).msg['params'] as { data: string }).data, 'naïve ☃ 𝄞');
   });
 });

@@ -150,7 +150,7 @@ describe('lift: the official 2026-07-28 examples', () => {
       assert.equal(lifted.version, '2026-07-28', name);
       assert.deepEqual(schemaKeysUnderExtension(lifted, new SchemaKeys(loadSchema({ protocol: '2026-07-28' }))), [], name);
       const [lowered] = new Lowerer(lifter.plans).lower(lifted.quads);
-      assert.deepStrictEqual(lowered!.msg, msg, name);
+      assert.deepStrictEqual((lowered as CaptureRecord).msg, msg, name);
     }
   });
 

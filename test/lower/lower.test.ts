@@ -1,10 +1,11 @@
+import type { CaptureRecord, InputRecord } from '../../src/lift/records.js';
 import assert from 'node:assert/strict';
 import { Parser } from 'n3';
 import { loadSchema } from '../../src/schema/index.js';
 import { Lifter } from '../../src/lift/lifter.js';
 import { Lowerer } from '../../src/lower/lower.js';
 import { writeNQuads } from '../../src/lift/serialize.js';
-import { ogcExamples, trafficRecords } from '../helpers/corpus.js';
+import { captureRecords, ogcExamples, trafficRecords } from '../helpers/corpus.js';
 
 const schema = loadSchema();
 
@@ -22,7 +23,7 @@ describe('lower: RDF back to MCP messages', () => {
     for (const { name, msg } of ogcExamples()) {
       const lifter = new Lifter(schema, { defaultSession: name });
       const [lowered] = new Lowerer(lifter.plans).lower(lifter.lift({ msg }).quads);
-      assert.deepStrictEqual(lowered!.msg, msg, name);
+      assert.deepStrictEqual((lowered as CaptureRecord).msg, msg, name);
     }
   });
 
@@ -52,7 +53,7 @@ describe('lower: RDF back to MCP messages', () => {
     const wrongTypes = { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: { nested: 1 }, progress: '50%', total: [1] } };
     const lifter = new Lifter(schema, { defaultSession: 'odd' });
     const quads = [odd, wrongTypes].flatMap((msg) => lifter.lift({ msg }).quads);
-    const lowered = new Lowerer(lifter.plans).lower(quads).map((r) => r.msg);
+    const lowered = new Lowerer(lifter.plans).lower(quads).map((r) => (r as CaptureRecord).msg);
     assert.deepStrictEqual(lowered, [odd, wrongTypes]);
   });
 
@@ -61,5 +62,17 @@ describe('lower: RDF back to MCP messages', () => {
     const record = { ts: '2026-11-29T23:56:04+01:00', session: 's', dir: 'c2s' as const, msg: { jsonrpc: '2.0', method: 'notifications/initialized' } };
     const [lowered] = new Lowerer(lifter.plans).lower(lifter.lift(record).quads);
     assert.equal(lowered!.ts, record.ts);
+  });
+
+  it('gives back a capture whole: lines that were not JSON, and the wire text kept beside a message', () => {
+    const records: InputRecord[] = captureRecords('traffic-sdk1.0.4-memory-0.6.2.jsonl').map((record) => ({ ...record, seq: record.seq! + 1 }));
+    const first = records[0] as CaptureRecord;
+    records.unshift({ seq: 1, ts: first.ts!, dir: 's2c', server: first.server!, session: first.session!, raw: 'Knowledge Graph MCP Server running on stdio' });
+    records.push({ ...(records[5] as CaptureRecord), seq: 999, raw: JSON.stringify((records[5] as CaptureRecord).msg, null, 1) });
+    const lifter = new Lifter(schema);
+    const lifted = records.map((record) => lifter.lift(record));
+    assert.equal(lifted.filter((m) => m.rawLine).length, 1);
+    const lowered = new Lowerer(lifter.plans).lower(lifted.flatMap((m) => m.quads));
+    assert.deepStrictEqual(lowered, records);
   });
 });
