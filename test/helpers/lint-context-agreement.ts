@@ -113,6 +113,15 @@ class Agreement {
   compare(message: string, path: string, location: SchemaLocation, context: JsonObject, outer: Prefixes, options: { exclude?: DocumentId; skip?: string } = {}, stack: string[] = []): void {
     const prefixes = { ...outer, ...declaredPrefixes(context) };
     const inForce = this.sitesInForce(location, options.exclude);
+    // The context generator joins the scope of a term with the key of the one that opened this scope into this
+    // scope (2025-11-25's tool-result `content` inside sampling's `content`: a jsonld.js workaround, see
+    // src/context/term-definitions.ts): the sites of that inner object are in force here too.
+    const holder = path.slice(path.lastIndexOf('/') + 1);
+    for (const site of inForce.get(holder) ?? []) {
+      const element = this.model.analyse(site).element;
+      if (element === undefined) continue;
+      for (const [key, sites] of this.sitesInForce(this.model.walker.follow(element))) if (!inForce.has(key)) inForce.set(key, sites);
+    }
     for (const [key, sites] of inForce) {
       if (key === options.skip) continue;
       const actual = readTerm(context[key], prefixes);

@@ -3,7 +3,7 @@ import { getAtPointer, isJsonObject, type JsonObject, type JsonValue } from '../
 import { buildContexts } from '../../src/context/index.js';
 import { findDefects } from '../../src/lint/lint-schema.js';
 import { SchemaModel } from '../../src/lint/schema-model.js';
-import { createSchemaIndex, loadSchema, RefResolver, SchemaWalker, type SchemaLocation, type SeedDocuments } from '../../src/schema/index.js';
+import { createSchemaIndex, loadSchema, protocolVersions, RefResolver, SchemaWalker, type SchemaLocation, type SeedDocuments } from '../../src/schema/index.js';
 import { compareLintWithContexts, lintContextDisagreements } from '../helpers/lint-context-agreement.js';
 
 /** The documents with the MCP schema's definitions moved from `definitions` (draft-07) to `$defs` (2020-12). */
@@ -70,11 +70,13 @@ describe('schema walker', () => {
     assert.equal(walker.objectOf(at('/$defs/Tuple')), undefined, 'a tuple has no one schema for its items');
   });
 
-  it('gives the lint and the generated message contexts the same reading of every annotated property', () => {
-    const report = compareLintWithContexts(loadSchema());
-    assert.deepEqual(report.disagreements, []);
-    assert.ok(report.compared.length > 200, `only ${report.compared.length} property sites compared`);
-  });
+  for (const protocol of protocolVersions) {
+    it(`${protocol}: gives the lint and the generated message contexts the same reading of every annotated property`, () => {
+      const report = compareLintWithContexts(loadSchema({ protocol }));
+      assert.deepEqual(report.disagreements, []);
+      assert.ok(report.compared.length > 150, `only ${report.compared.length} property sites compared`);
+    });
+  }
 
   it('leaves unreached only annotated properties no context can honour: unreferenced, refined, or only below @json', () => {
     const index = loadSchema();
