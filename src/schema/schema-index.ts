@@ -9,10 +9,10 @@ import { applyOverlay, loadOverlay, type Overlay } from './overlay.js';
 import { RefResolver, type SchemaLocation } from './refs.js';
 import { definitionPointer, definitionsOf } from './walker.js';
 import { classifyMessages, directionOf, type Direction, type MessageDefinition } from './messages.js';
-import { buildVersionDocuments } from './version-schema.js';
+import { buildVersionDocuments, type VersionDocuments } from './version-schema.js';
 import type { Excuse } from './version-annotations.js';
 import { carriedFrom, seedVersion, type ProtocolVersion } from './versions.js';
-import { readSnapshot, readSnapshotDocuments, snapshotKey, writeSnapshot } from './snapshot.js';
+import { readSnapshot, readSnapshotDocuments, snapshotKey, versionSnapshotKey, writeSnapshot } from './snapshot.js';
 
 /** What is derived from the effective documents, when a snapshot already holds it (see snapshot.ts). */
 export interface DerivedSchema {
@@ -234,16 +234,30 @@ function loadPackagedSchema(useOverlay: boolean): SchemaIndex {
   return index;
 }
 
-/** A version other than the seed's, built from the effective documents of the version its annotations come from. */
+/**
+ * A version other than the seed's, built from the effective documents of the version its annotations come from; for
+ * the package's own schemas, read from its snapshot when that is current (built and written otherwise).
+ */
 function loadVersionSchema(version: ProtocolVersion, dir: string, useOverlay: boolean): SchemaIndex {
   const packaged = dir === schemasDir && useOverlay;
   const known = packaged ? cachedVersions.get(version) : undefined;
   if (known) return known;
-  const earlier = loadSchema({ dir, protocol: carriedFrom(version)! }).documents;
-  const built = buildVersionDocuments(version, earlier, dir);
-  const facts: VersionFacts = { version, resultAlternatives: built.resultAlternatives, unannotated: built.annotations.unannotated };
-  const overlay = useOverlay ? built.annotations : { corrections: [] };
-  const index = new SchemaIndex(useOverlay ? built.effective : built.carried, built.carried, overlay, undefined, facts);
+  let built: VersionDocuments | undefined;
+  const build = (): VersionDocuments => (built ??= buildVersionDocuments(version, loadSchema({ dir, protocol: carriedFrom(version)! }).documents, dir));
+  const key = packaged ? versionSnapshotKey(dir, version) : undefined;
+  const snapshot = key === undefined ? undefined : readSnapshot(key);
+  let index: SchemaIndex;
+  if (key !== undefined && snapshot?.versionFacts !== undefined) {
+    const documents = (): SeedDocuments => readSnapshotDocuments(key) ?? build().effective;
+    index = new SchemaIndex(documents, () => build().carried, snapshot.overlay, snapshot, snapshot.versionFacts);
+  } else {
+    const { effective, carried, annotations, resultAlternatives } = build();
+    const facts: VersionFacts = { version, resultAlternatives, unannotated: annotations.unannotated };
+    index = new SchemaIndex(useOverlay ? effective : carried, carried, useOverlay ? annotations : { corrections: [] }, undefined, facts);
+    if (key !== undefined) {
+      writeSnapshot(key, { documents: effective, overlay: annotations, contentKey: index.contentKey, anchors: index.resolver.anchorTable(), messages: [...index.messages], versionFacts: facts });
+    }
+  }
   if (packaged) cachedVersions.set(version, index);
   return index;
 }

@@ -8,12 +8,17 @@ import { codeVersion, contentKey, moduleFiles, readCached, writeCached } from '.
 import { isJsonObject } from '../core/json.js';
 import { documentFiles, overlayFile, type SeedDocuments } from './documents.js';
 import type { Overlay } from './overlay.js';
-import type { DerivedSchema } from './schema-index.js';
+import type { DerivedSchema, VersionFacts } from './schema-index.js';
+import { annotationFile } from './version-annotations.js';
+import { officialSchemaFile } from './version-schema.js';
+import { carriedFrom, type ProtocolVersion } from './versions.js';
 
 export interface SchemaSnapshot extends DerivedSchema {
   /** The documents after the overlay (when it applies). */
   documents: SeedDocuments;
   overlay: Overlay;
+  /** What a protocol version's index knows of it (absent: the seed's version). */
+  versionFacts?: VersionFacts;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -46,6 +51,34 @@ export function snapshotKey(dir: string, useOverlay: boolean): string | undefine
   // A missing overlay file means no corrections: it keys differently from an empty one.
   const overlayState = !useOverlay ? 'overlay not applied' : overlay === undefined ? 'no overlay file' : 'overlay file';
   return contentKey([mcp, jsonRpc, overlayState, overlay ?? '', schemaCodeVersion()]);
+}
+
+/**
+ * The key of the snapshot of protocol version `version`'s schema: the bytes of every file it is built from (the seed,
+ * the JSON-RPC schema and the overlay, then the official schema and annotation file of each version on the way from
+ * the seed to it) and the code of this stage.
+ */
+export function versionSnapshotKey(dir: string, version: ProtocolVersion): string | undefined {
+  const parts: (string | Buffer)[] = [version, schemaCodeVersion()];
+  for (const file of [documentFiles.mcp, documentFiles['json-rpc'], overlayFile]) {
+    try {
+      parts.push(file, readFileSync(path.join(dir, file)));
+    } catch {
+      return undefined;
+    }
+  }
+  for (let step: ProtocolVersion | undefined = version; step !== undefined && carriedFrom(step) !== undefined; step = carriedFrom(step)) {
+    for (const file of [officialSchemaFile(step), annotationFile(step)]) {
+      let bytes: Buffer | string;
+      try {
+        bytes = readFileSync(path.join(dir, file));
+      } catch {
+        bytes = 'no such file';
+      }
+      parts.push(file, bytes);
+    }
+  }
+  return contentKey(parts);
 }
 
 /** The snapshot is two files: what start-up needs, and the documents, which it need not parse. */

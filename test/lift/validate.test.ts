@@ -35,15 +35,19 @@ function verdicts(validator: MessageValidator, schema: SchemaIndex): (Validation
 }
 
 describe('lift: validation', () => {
-  const before = cacheEntries();
+  // Read when the tests run, not when the file loads: other tests write validators of their own in between.
+  let existing = new Set<string>();
+  before(() => {
+    existing = cacheEntries();
+  });
   after(() => {
-    for (const name of cacheEntries()) if (!before.has(name) && name.startsWith('validators-')) rmSync(cachePath(name), { recursive: true, force: true });
+    for (const name of cacheEntries()) if (!existing.has(name) && name.startsWith('validators-')) rmSync(cachePath(name), { recursive: true, force: true });
   });
 
   it('validates alike with validators generated in the process, read from the cache, or generated again for a damaged cache', () => {
     const schema = schemaOfOurOwn();
     const generated = verdicts(new MessageValidator(schema), schema);
-    const written = [...cacheEntries()].filter((name) => !before.has(name) && name.startsWith('validators-'));
+    const written = [...cacheEntries()].filter((name) => !existing.has(name) && name.startsWith('validators-'));
     assert.equal(written.length, 1, 'the generated validators were cached');
     assert.deepEqual(verdicts(new MessageValidator(schema), schema), generated);
     const dir = cachePath(written[0]!);
