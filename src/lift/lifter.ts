@@ -11,6 +11,7 @@ import type { MessageValidator, ValidationProblem } from './validate.js';
 import { declaredVersion, negotiatedVersion, ProtocolSchemas, type VersionTools } from './protocol-schemas.js';
 import { entityListings, entityReferences, type EntityKind } from './entities.js';
 import { childIri, extensionPredicate, IriMinter, jrpc, listCellIri, mld, ns, rdf, xsd } from './vocabulary.js';
+import { hasMembers, liftEmbeddedElicitations, liftMembers, liftSchema, topParameters, type DerivedSink } from './derived.js';
 import { NQuadsSink, NullSink, RdfJsSink, unsafeIriCharacters, type ObjectValue, type QuadSink } from './sinks.js';
 import { McpLdError } from '../core/problem.js';
 
@@ -132,7 +133,11 @@ export class Lifter {
   private lastSession: SessionState | undefined;
   private defaultSession: string | (() => string);
   private readonly maxSessions: number;
-  private readonly hasArguments = `${ns.mcp}hasArguments`;
+  /** Where the derived data of schemas, structured content and arguments goes: the session layer. */
+  private readonly derived: DerivedSink = {
+    node: (subject, predicate, object) => this.sink.add(subject, predicate, object),
+    literal: (subject, predicate, form) => this.sink.add(subject, predicate, form),
+  };
   // Per lift: where the session layer's quads go, and where the body's go (the same sink, or nowhere).
   private sink: QuadSink = new NullSink();
   private bodySink: QuadSink = this.sink;
@@ -488,7 +493,18 @@ export class Lifter {
     if (!plan) this.extensionKeys.add(predicate);
     const object = this.liftValue(childIri(subject, key), subject, predicate, plan?.value ?? anyPlan, value);
     this.bodySink.add(subject, predicate, object);
-    if (predicate === this.hasArguments && isJsonObject(value)) this.liftArguments(subject, value);
+    // The few properties whose rdf:JSON value is also lifted as data (one map lookup for every other property).
+    const derived = derivedProperties.get(predicate);
+    // Only when the body keeps the value as rdf:JSON: the derived nodes' IRIs are then free (no body node has them).
+    if (derived !== undefined && isJsonObject(value) && (derived === 'arguments' || plan?.value.kind === 'json')) this.liftDerived(derived, subject, key, value);
+  }
+
+  /** The data form of a schema, structured content or arguments (see derived.ts), beside its rdf:JSON literal. */
+  private liftDerived(derived: Derived, subject: string, key: string, value: JsonObject): void {
+    if (derived === 'arguments') this.liftArguments(subject, value);
+    else if (derived === 'inputRequests') liftEmbeddedElicitations(this.derived, childIri(subject, key), value);
+    else if (derived === 'structured') liftMembers(this.derived, subject, mld.structuredMember, childIri(subject, key), value);
+    else liftSchema(this.derived, subject, schemaLinks[derived], parameterLinks[derived], childIri(subject, key), value);
   }
 
   private liftValue(nodeIri: string, subject: string, predicate: string, plan: ValuePlan, value: JsonValue): ObjectValue {
@@ -527,6 +543,8 @@ export class Lifter {
       this.emitLiteral(argument, mld.argumentName, { value: name, datatype: xsd.string });
       const form = value === null || typeof value === 'object' ? jsonLiteral(value) : naturalLiteral(value);
       this.emitLiteral(argument, mld.argumentValue, form);
+      // An object or array value is also lifted member by member, below its argument node.
+      if (hasMembers(value)) liftMembers(this.derived, argument, mld.member, argument, value);
     }
   }
 
@@ -549,7 +567,13 @@ export class Lifter {
         const key = isJsonObject(item) ? item[listing.key] : undefined;
         if (typeof key !== 'string') return;
         const node = childIri(childIri(childIri(iri, 'result'), listing.list), i);
-        this.emit(node, mld.describes, this.entity(session, serverKey, listing.kind, listing.key, key));
+        const entity = this.entity(session, serverKey, listing.kind, listing.key, key);
+        this.emit(node, mld.describes, entity);
+        // A tool entity has the parameters of every description of it: tools are found by parameter across sessions.
+        if (listing.kind === 'tool' && isJsonObject(item)) {
+          for (const parameter of topParameters(childIri(node, 'inputSchema'), item['inputSchema'])) this.emit(entity, mld.inputParameter, parameter);
+          for (const parameter of topParameters(childIri(node, 'outputSchema'), item['outputSchema'])) this.emit(entity, mld.outputParameter, parameter);
+        }
       });
     }
   }
@@ -594,6 +618,19 @@ export class Lifter {
 }
 
 const anyPlan: ValuePlan = { kind: 'any' };
+
+/** The properties whose rdf:JSON value is also lifted as data, and how. */
+type Derived = 'arguments' | 'structured' | 'input' | 'output' | 'requested' | 'inputRequests';
+const derivedProperties = new Map<string, Derived>([
+  [`${ns.mcp}hasArguments`, 'arguments'],
+  [`${ns.mcp}hasStructuredContent`, 'structured'],
+  [`${ns.mcp}hasInputSchema`, 'input'],
+  [`${ns.mcp}hasOutputSchema`, 'output'],
+  [`${ns.mcp}hasRequestedSchema`, 'requested'],
+  [`${ns.mcp}hasInputRequests`, 'inputRequests'],
+]);
+const schemaLinks = { input: mld.inputSchema, output: mld.outputSchema, requested: mld.requestedSchema } as const;
+const parameterLinks = { input: mld.inputParameter, output: mld.outputParameter, requested: mld.requestedParameter } as const;
 const envelopeKeys = new Set(['jsonrpc', 'id', 'method', 'params', 'result', 'error']);
 
 /** Progress tokens are the requester's: scoped by the direction of the request and the token's JSON type. */

@@ -1,4 +1,4 @@
-// The corpus fixtures: the real capture (capture records) and the OGC examples (plain messages).
+// The corpus fixtures: the real captures (capture records) and the OGC examples (plain messages).
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { packageRoot } from '../../src/core/paths.js';
@@ -8,11 +8,20 @@ import type { JsonObject } from '../../src/core/json.js';
 export const fixturesDir = path.join(packageRoot, 'test', 'fixtures');
 export const trafficFile = path.join(fixturesDir, 'traffic', 'traffic-everything.jsonl');
 
-export function trafficRecords(): CaptureRecord[] {
-  return readFileSync(trafficFile, 'utf8')
+export function trafficRecords(file: string = trafficFile): CaptureRecord[] {
+  return readFileSync(file, 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as CaptureRecord);
+}
+
+/** Every real capture in test/fixtures/traffic/ (one session each, protocol 2024-11-05 to 2026-07-28), by file name. */
+export function captureFiles(): string[] {
+  const dir = path.dirname(trafficFile);
+  return readdirSync(dir)
+    .filter((f) => /^traffic-.*\.jsonl$/.test(f))
+    .sort()
+    .map((f) => path.join(dir, f));
 }
 
 export function ogcExamples(): { name: string; msg: JsonObject }[] {

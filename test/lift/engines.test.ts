@@ -7,7 +7,8 @@ import { Lifter } from '../../src/lift/lifter.js';
 import { ReferenceEngine } from '../../src/lift/reference.js';
 import { writeNQuads } from '../../src/lift/serialize.js';
 import type { CaptureRecord } from '../../src/lift/records.js';
-import { ogcExamples, trafficRecords } from '../helpers/corpus.js';
+import path from 'node:path';
+import { captureFiles, ogcExamples, trafficRecords } from '../helpers/corpus.js';
 
 const schema = loadSchema();
 
@@ -28,9 +29,11 @@ async function compare(records: CaptureRecord[], label: string): Promise<void> {
 }
 
 describe('lift: the fast and the reference engine', () => {
-  it('give the same quads for every message of the real capture', async () => {
-    await compare(trafficRecords(), 'record');
-  });
+  for (const file of captureFiles()) {
+    it(`give the same quads for every message of ${path.basename(file)}`, async () => {
+      await compare(trafficRecords(file), 'record');
+    });
+  }
 
   it('give the same quads for every OGC example', async () => {
     await compare(ogcExamples().map(({ name, msg }) => ({ session: name, msg })), 'example');
