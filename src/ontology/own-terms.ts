@@ -36,6 +36,18 @@ function referencing(kind: EntityKind): string[] {
   return entityReferences.filter((r) => r.kind === kind).map((r) => mcpClass(r.definition));
 }
 
+/** Schema keywords lifted one literal each: [term, keyword, label, whose, range]. */
+function schemaKeywords(keywords: [string, string, string, string, string?][]): PropertyDescription[] {
+  return keywords.map(([iri, keyword, label, whose, range]) => ({
+    iri,
+    kind: 'datatype',
+    label,
+    comment: `The \`${keyword}\` of ${whose}.`,
+    domain: [mld.Schema],
+    ...(range === undefined ? {} : { range }),
+  }));
+}
+
 export const ownProperties: readonly PropertyDescription[] = [
   { iri: mld.inSession, kind: 'object', label: 'in session', comment: 'The session a message belongs to.', domain: anyMessage, range: mld.Session },
   { iri: mld.sessionId, kind: 'datatype', label: 'session id', comment: 'The id of a session, as the capture gives it (or as derived from the input).', domain: [mld.Session], range: xsd.string },
@@ -86,18 +98,20 @@ export const ownProperties: readonly PropertyDescription[] = [
   { iri: mld.required, kind: 'datatype', label: 'required', comment: 'Whether the `required` of the schema that has the parameter names it.', domain: [mld.Parameter], range: xsd.boolean },
   { iri: mld.jsonType, kind: 'datatype', label: 'JSON type', comment: 'The `type` of a schema (one literal per type when `type` is an array): object, array, string, number, integer, boolean or null.', domain: [mld.Schema], range: xsd.string },
   { iri: mld.schemaDialect, kind: 'datatype', label: 'schema dialect', comment: 'The `$schema` of a schema: the JSON Schema dialect it is written in.', domain: [mld.Schema], range: xsd.string },
-  { iri: mld.title, kind: 'datatype', label: 'title', comment: 'The `title` of a schema.', domain: [mld.Schema], range: xsd.string },
-  { iri: mld.description, kind: 'datatype', label: 'description', comment: 'The `description` of a schema.', domain: [mld.Schema], range: xsd.string },
-  { iri: mld.format, kind: 'datatype', label: 'format', comment: 'The `format` of a schema (date-time, uri, email, ...).', domain: [mld.Schema], range: xsd.string },
-  { iri: mld.pattern, kind: 'datatype', label: 'pattern', comment: 'The `pattern` (a regular expression) of a string schema.', domain: [mld.Schema], range: xsd.string },
-  { iri: mld.minimum, kind: 'datatype', label: 'minimum', comment: 'The `minimum` of a number schema.', domain: [mld.Schema], range: xsd.decimal },
-  { iri: mld.maximum, kind: 'datatype', label: 'maximum', comment: 'The `maximum` of a number schema.', domain: [mld.Schema], range: xsd.decimal },
-  { iri: mld.exclusiveMinimum, kind: 'datatype', label: 'exclusive minimum', comment: 'The `exclusiveMinimum` of a number schema (a number; a boolean in older dialects).', domain: [mld.Schema] },
-  { iri: mld.exclusiveMaximum, kind: 'datatype', label: 'exclusive maximum', comment: 'The `exclusiveMaximum` of a number schema (a number; a boolean in older dialects).', domain: [mld.Schema] },
-  { iri: mld.minLength, kind: 'datatype', label: 'minimum length', comment: 'The `minLength` of a string schema.', domain: [mld.Schema], range: xsd.integer },
-  { iri: mld.maxLength, kind: 'datatype', label: 'maximum length', comment: 'The `maxLength` of a string schema.', domain: [mld.Schema], range: xsd.integer },
-  { iri: mld.minItems, kind: 'datatype', label: 'minimum items', comment: 'The `minItems` of an array schema.', domain: [mld.Schema], range: xsd.integer },
-  { iri: mld.maxItems, kind: 'datatype', label: 'maximum items', comment: 'The `maxItems` of an array schema.', domain: [mld.Schema], range: xsd.integer },
+  ...schemaKeywords([
+    [mld.title, 'title', 'title', 'a schema', xsd.string],
+    [mld.description, 'description', 'description', 'a schema', xsd.string],
+    [mld.format, 'format', 'format', 'a schema (date-time, uri, email, ...)', xsd.string],
+    [mld.pattern, 'pattern', 'pattern', 'a string schema (a regular expression)', xsd.string],
+    [mld.minimum, 'minimum', 'minimum', 'a number schema', xsd.decimal],
+    [mld.maximum, 'maximum', 'maximum', 'a number schema', xsd.decimal],
+    [mld.exclusiveMinimum, 'exclusiveMinimum', 'exclusive minimum', 'a number schema (a number; a boolean in older dialects)'],
+    [mld.exclusiveMaximum, 'exclusiveMaximum', 'exclusive maximum', 'a number schema (a number; a boolean in older dialects)'],
+    [mld.minLength, 'minLength', 'minimum length', 'a string schema', xsd.integer],
+    [mld.maxLength, 'maxLength', 'maximum length', 'a string schema', xsd.integer],
+    [mld.minItems, 'minItems', 'minimum items', 'an array schema', xsd.integer],
+    [mld.maxItems, 'maxItems', 'maximum items', 'an array schema', xsd.integer],
+  ]),
   { iri: mld.additionalProperties, kind: 'datatype', label: 'additional properties', comment: 'The `additionalProperties` of an object schema, when it is a boolean (a schema there stays in the rdf:JSON literal only).', domain: [mld.Schema], range: xsd.boolean },
   { iri: mld.enumValue, kind: 'datatype', label: 'enum value', comment: 'One value of the `enum` of a schema: a string, number or boolean literal, or rdf:JSON for null, objects and arrays.', domain: [mld.Schema] },
   { iri: mld.constValue, kind: 'datatype', label: 'const value', comment: 'The `const` of a schema: a string, number or boolean literal, or rdf:JSON for null, objects and arrays.', domain: [mld.Schema] },
