@@ -12,6 +12,7 @@ import { declaredVersion, negotiatedVersion, protocolVersionKey, ProtocolSchemas
 import { isRetry, OpenRounds, retryTarget } from './multi-round.js';
 import { entityListings, entityReferences, type EntityKind } from './entities.js';
 import { childIri, extensionPredicate, IriMinter, jrpc, listCellIri, mld, ns, rdf, xsd } from './vocabulary.js';
+import { hasMembers, liftMembers, liftSchema, topParameters, type DerivedSink } from './derived.js';
 import { NQuadsSink, NullSink, RdfJsSink, unsafeIriCharacters, type ObjectValue, type QuadSink } from './sinks.js';
 import { McpLdError } from '../core/problem.js';
 
@@ -154,7 +155,11 @@ export class Lifter {
   private lastSession: SessionState | undefined;
   private defaultSession: string | (() => string);
   private readonly maxSessions: number;
-  private readonly hasArguments = `${ns.mcp}hasArguments`;
+  /** Where the derived data of schemas, structured content and arguments goes: the session layer. */
+  private readonly derived: DerivedSink = {
+    node: (subject, predicate, object) => this.sink.add(subject, predicate, object),
+    literal: (subject, predicate, form) => this.sink.add(subject, predicate, form),
+  };
   // Per lift: where the session layer's quads go, and where the body's go (the same sink, or nowhere).
   private sink: QuadSink = new NullSink();
   private bodySink: QuadSink = this.sink;
@@ -506,7 +511,7 @@ export class Lifter {
       const method = round.methods[key];
       const request = method === undefined ? undefined : this.active.schema.definitionForMethod(method);
       const plan = request === undefined ? undefined : this.definitionPlan(request.replace(/Request$/, 'Result'));
-      if (isJsonObject(value)) this.derived(() => this.liftNode(node, plan, value));
+      if (isJsonObject(value)) this.inSessionLayer(() => this.liftNode(node, plan, value));
     }
   }
 
@@ -539,7 +544,7 @@ export class Lifter {
       const definition = method === undefined ? undefined : this.active.schema.definitionForMethod(method);
       if (method !== undefined) methods[key] = method;
       const plan = definition === undefined ? undefined : this.definitionPlan(definition);
-      this.derived(() => this.liftNode(node, plan, value));
+      this.inSessionLayer(() => this.liftNode(node, plan, value));
     }
     const state = isJsonObject(result) && typeof result['requestState'] === 'string' ? result['requestState'] : undefined;
     session.rounds.add({
@@ -574,7 +579,7 @@ export class Lifter {
   }
 
   /** Lifts derived nodes (not part of the message body, so lowering skips them) with the body's plans, in the session layer. */
-  private derived(lift: () => void): void {
+  private inSessionLayer(lift: () => void): void {
     const body = this.bodySink;
     this.bodySink = this.sink;
     try {
@@ -701,7 +706,17 @@ export class Lifter {
     if (!plan) this.extensionKeys.add(predicate);
     const object = this.liftValue(childIri(subject, key), subject, predicate, plan?.value ?? anyPlan, value);
     this.bodySink.add(subject, predicate, object);
-    if (predicate === this.hasArguments && isJsonObject(value)) this.liftArguments(subject, value);
+    // The few properties whose rdf:JSON value is also lifted as data (one map lookup for every other property).
+    const derived = derivedProperties.get(predicate);
+    // Only when the body keeps the value as rdf:JSON: the derived nodes' IRIs are then free (no body node has them).
+    if (derived !== undefined && isJsonObject(value) && (derived === 'arguments' || plan?.value.kind === 'json')) this.liftDerived(derived, subject, key, value);
+  }
+
+  /** The data form of a schema, structured content or arguments (see derived.ts), beside its rdf:JSON literal. */
+  private liftDerived(derived: Derived, subject: string, key: string, value: JsonObject): void {
+    if (derived === 'arguments') this.liftArguments(subject, value);
+    else if (derived === 'structured') liftMembers(this.derived, subject, mld.structuredMember, childIri(subject, key), value);
+    else liftSchema(this.derived, subject, schemaLinks[derived], parameterLinks[derived], childIri(subject, key), value);
   }
 
   private liftValue(nodeIri: string, subject: string, predicate: string, plan: ValuePlan, value: JsonValue): ObjectValue {
@@ -740,6 +755,8 @@ export class Lifter {
       this.emitLiteral(argument, mld.argumentName, { value: name, datatype: xsd.string });
       const form = value === null || typeof value === 'object' ? jsonLiteral(value) : naturalLiteral(value);
       this.emitLiteral(argument, mld.argumentValue, form);
+      // An object or array value is also lifted member by member, below its argument node.
+      if (hasMembers(value)) liftMembers(this.derived, argument, mld.member, argument, value);
     }
   }
 
@@ -762,7 +779,13 @@ export class Lifter {
         const key = isJsonObject(item) ? item[listing.key] : undefined;
         if (typeof key !== 'string') return;
         const node = childIri(childIri(childIri(iri, 'result'), listing.list), i);
-        this.emit(node, mld.describes, this.entity(session, serverKey, listing.kind, listing.key, key));
+        const entity = this.entity(session, serverKey, listing.kind, listing.key, key);
+        this.emit(node, mld.describes, entity);
+        // A tool entity has the parameters of every description of it: tools are found by parameter across sessions.
+        if (listing.kind === 'tool' && isJsonObject(item)) {
+          for (const parameter of topParameters(childIri(node, 'inputSchema'), item['inputSchema'])) this.emit(entity, mld.inputParameter, parameter);
+          for (const parameter of topParameters(childIri(node, 'outputSchema'), item['outputSchema'])) this.emit(entity, mld.outputParameter, parameter);
+        }
       });
     }
   }
@@ -807,6 +830,19 @@ export class Lifter {
 }
 
 const anyPlan: ValuePlan = { kind: 'any' };
+
+/** The properties whose rdf:JSON value is also lifted as data, and how. */
+type Derived = 'arguments' | 'structured' | 'input' | 'output' | 'requested';
+const derivedProperties = new Map<string, Derived>([
+  [`${ns.mcp}hasArguments`, 'arguments'],
+  [`${ns.mcp}hasStructuredContent`, 'structured'],
+  [`${ns.mcp}hasInputSchema`, 'input'],
+  [`${ns.mcp}hasOutputSchema`, 'output'],
+  // Also inside 2026-07-28's inputRequests: each embedded request is lifted by its own definition (linkRetry, followRounds).
+  [`${ns.mcp}hasRequestedSchema`, 'requested'],
+]);
+const schemaLinks = { input: mld.inputSchema, output: mld.outputSchema, requested: mld.requestedSchema } as const;
+const parameterLinks = { input: mld.inputParameter, output: mld.outputParameter, requested: mld.requestedParameter } as const;
 const envelopeKeys = new Set(['jsonrpc', 'id', 'method', 'params', 'result', 'error']);
 
 /** Progress tokens are the requester's: scoped by the direction of the request and the token's JSON type. */

@@ -1,6 +1,6 @@
 // Shapes of what the lifter adds around the schema's data (no JSON Schema describes it): every message's session
-// layer (session, direction, order, timestamp), sessions, servers, entities, request-id nodes, argument pairs and
-// validation results. Written as data; shapes-graph.ts turns it into SHACL.
+// layer (session, direction, order, timestamp), sessions, servers, entities, request-id nodes, argument pairs,
+// schemas, parameters and members as data, and validation results. Written as data; shapes-graph.ts turns it into SHACL.
 import { jrpc, mld, ns, xsd } from '../lift/vocabulary.js';
 
 export interface OwnPropertyShape {
@@ -77,6 +77,39 @@ export const ownShapes: readonly OwnNodeShape[] = [
     properties: [
       { path: mld.argumentName, ...one, datatypes: string },
       { path: mld.argumentValue, ...one },
+    ],
+  },
+  {
+    name: 'mld.Schema',
+    targets: [mld.Schema],
+    comment: 'A schema as data: JSON types as strings, at most one dialect, title and description, nested parameters and items as nodes.',
+    properties: [
+      { path: mld.jsonType, datatypes: string },
+      ...[mld.schemaDialect, mld.title, mld.description, mld.format, mld.pattern].map((path) => ({ path, max: 1, datatypes: string })),
+      { path: mld.additionalProperties, max: 1, datatypes: [xsd.boolean] },
+      { path: mld.default, max: 1 },
+      { path: mld.nestedParameter, class: mld.Parameter },
+      { path: mld.items, max: 1, class: mld.Schema },
+    ],
+  },
+  {
+    name: 'mld.Parameter',
+    targets: [mld.Parameter],
+    comment: 'A parameter: one name, and whether it is required.',
+    properties: [
+      { path: mld.parameterName, ...one, datatypes: string },
+      { path: mld.required, ...one, datatypes: [xsd.boolean] },
+    ],
+  },
+  {
+    name: 'mld.Member',
+    targets: [mld.Member],
+    comment: 'A member: a name (object member) or an index (array member), and a value or members of its own.',
+    properties: [
+      { path: mld.memberName, max: 1, datatypes: string },
+      { path: mld.memberIndex, max: 1, datatypes: [xsd.integer] },
+      { path: mld.memberValue, max: 1 },
+      { path: mld.member, class: mld.Member },
     ],
   },
   {

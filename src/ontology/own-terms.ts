@@ -18,7 +18,10 @@ export const ownClasses: readonly TermDescription[] = [
   { iri: mld.Tool, label: 'Tool (entity)', comment: 'A tool a server offers, one node per (server, tool name) across sessions. tools/call requests link to it with mld:tool; each mcp:Tool description in a tools/list result links to it with mld:describes.' },
   { iri: mld.Prompt, label: 'Prompt (entity)', comment: 'A prompt a server offers, one node per (server, prompt name) across sessions. prompts/get requests link to it with mld:prompt; prompts/list results describe it.' },
   { iri: mld.Resource, label: 'Resource (entity)', comment: 'A resource a server offers, one node per (server, URI) across sessions. Reads, subscriptions and update notifications link to it with mld:resource; resources/list and resources/read results describe it.' },
-  { iri: mld.Argument, label: 'Argument', comment: 'One name/value pair of the arguments of a tool call, a prompt request or a completion context (whose arguments object is also kept whole as an rdf:JSON literal), so that queries can use the arguments one by one.' },
+  { iri: mld.Argument, label: 'Argument', comment: 'One name/value pair of the arguments of a tool call, a prompt request or a completion context (whose arguments object is also kept whole as an rdf:JSON literal), so that queries can use the arguments one by one. An object or array value also has its members (mld:member).' },
+  { iri: mld.Schema, label: 'Schema (as data)', comment: 'A JSON Schema, or a subschema of one, lifted as data beside the rdf:JSON literal that keeps it whole: a tool\'s inputSchema or outputSchema, an elicitation\'s requestedSchema, the schema of a parameter\'s array items. Its JSON type, dialect, constraints, enum values and default, and its properties as mld:Parameter nodes. Named by its JSON path below the node that holds the literal; lowering ignores it.' },
+  { iri: mld.Parameter, label: 'Parameter', comment: 'One entry of the `properties` of a schema (mld:Schema): its name, whether the schema\'s `required` names it, and its own schema (type, description, enum values, default, nested parameters, items).', superClasses: [mld.Schema] },
+  { iri: mld.Member, label: 'Member', comment: 'One member of a JSON object (its key) or array (its position) lifted as data beside the rdf:JSON literal that keeps the whole: the structured content of a tool result, the object and array values of arguments. A scalar member has its value; an object or array member has members of its own. Lowering ignores it.' },
   { iri: mld.ValidationResult, label: 'Validation result', comment: 'A problem found when validating a message against its definition in the MCP schema (JSON Schema, ajv): where in the message, which schema keyword, and the message ajv gave.' },
   { iri: mld.UnknownMessage, label: 'Unknown message', comment: 'A request or notification whose method the schema does not know (a newer protocol version, a vendor extension). Its parameters are lifted by the generic Request/Notification definitions; keys the schema does not know are kept under mldx:.' },
   { iri: mld.Operation, label: 'Operation (multi-round request)', comment: 'A request of MCP 2026-07-28 that the server answered with an InputRequiredResult, and every retry after it (each a new request with inputResponses): one operation of several rounds, with its number of rounds, its outcome and its total latency once it has ended.' },
@@ -36,6 +39,18 @@ export const ownIndividuals: readonly (TermDescription & { type: string })[] = [
 
 function referencing(kind: EntityKind): string[] {
   return entityReferences.filter((r) => r.kind === kind).map((r) => mcpClass(r.definition));
+}
+
+/** Schema keywords lifted one literal each: [term, keyword, label, whose, range]. */
+function schemaKeywords(keywords: [string, string, string, string, string?][]): PropertyDescription[] {
+  return keywords.map(([iri, keyword, label, whose, range]) => ({
+    iri,
+    kind: 'datatype',
+    label,
+    comment: `The \`${keyword}\` of ${whose}.`,
+    domain: [mld.Schema],
+    ...(range === undefined ? {} : { range }),
+  }));
 }
 
 export const ownProperties: readonly PropertyDescription[] = [
@@ -92,6 +107,41 @@ export const ownProperties: readonly PropertyDescription[] = [
   { iri: mld.subscription, kind: 'object', label: 'subscription', comment: 'The subscriptions/listen request a notification belongs to (its _meta io.modelcontextprotocol/subscriptionId).', domain: [jrpc.Notification], range: mld.Subscription },
   { iri: mld.traceId, kind: 'datatype', label: 'trace id', comment: 'The OpenTelemetry trace id of the W3C traceparent in the message\'s _meta (32 hex digits), to join with traces.', domain: anyMessage, range: xsd.string },
   { iri: mld.spanId, kind: 'datatype', label: 'span id', comment: 'The OpenTelemetry parent span id of the W3C traceparent in the message\'s _meta (16 hex digits).', domain: anyMessage, range: xsd.string },
+  { iri: mld.inputSchema, kind: 'object', label: 'input schema (as data)', comment: 'The inputSchema of a tool description (kept whole by mcp:hasInputSchema as rdf:JSON) as a schema node.', domain: [], domainOf: `${ns.mcp}hasInputSchema`, range: mld.Schema },
+  { iri: mld.outputSchema, kind: 'object', label: 'output schema (as data)', comment: 'The outputSchema of a tool description (kept whole by mcp:hasOutputSchema as rdf:JSON) as a schema node.', domain: [], domainOf: `${ns.mcp}hasOutputSchema`, range: mld.Schema },
+  { iri: mld.requestedSchema, kind: 'object', label: 'requested schema (as data)', comment: 'The requestedSchema of an elicitation request (kept whole by mcp:hasRequestedSchema as rdf:JSON) as a schema node; also from the params node of an elicitation/create embedded in the inputRequests of a 2026-07-28 input_required result (named by its JSON path below that result).', domain: [], domainOf: `${ns.mcp}hasRequestedSchema`, range: mld.Schema },
+  { iri: mld.inputParameter, kind: 'object', label: 'input parameter', comment: 'A top-level parameter of a tool\'s inputSchema. A tool description (mcp:Tool) links to the parameters of its own schema; a tool entity (mld:Tool) to those of every tools/list description of it, so that tools are found by parameter across sessions.', domain: [mcpClass('Tool'), mld.Tool], range: mld.Parameter },
+  { iri: mld.outputParameter, kind: 'object', label: 'output parameter', comment: 'A top-level parameter (property) of a tool\'s outputSchema; from tool descriptions and tool entities, as mld:inputParameter.', domain: [mcpClass('Tool'), mld.Tool], range: mld.Parameter },
+  { iri: mld.requestedParameter, kind: 'object', label: 'requested parameter', comment: 'A top-level field (property) of the requestedSchema of an elicitation request (see mld:requestedSchema).', domain: [], domainOf: `${ns.mcp}hasRequestedSchema`, range: mld.Parameter },
+  { iri: mld.nestedParameter, kind: 'object', label: 'nested parameter', comment: 'An entry of the `properties` of a schema node.', domain: [mld.Schema], range: mld.Parameter },
+  { iri: mld.items, kind: 'object', label: 'items', comment: 'The schema of the items of an array schema (its `items`, when that is one schema).', domain: [mld.Schema], range: mld.Schema },
+  { iri: mld.parameterName, kind: 'datatype', label: 'parameter name', comment: 'The name of a parameter: its key in the `properties` of its schema.', domain: [mld.Parameter], range: xsd.string },
+  { iri: mld.required, kind: 'datatype', label: 'required', comment: 'Whether the `required` of the schema that has the parameter names it.', domain: [mld.Parameter], range: xsd.boolean },
+  { iri: mld.jsonType, kind: 'datatype', label: 'JSON type', comment: 'The `type` of a schema (one literal per type when `type` is an array): object, array, string, number, integer, boolean or null.', domain: [mld.Schema], range: xsd.string },
+  { iri: mld.schemaDialect, kind: 'datatype', label: 'schema dialect', comment: 'The `$schema` of a schema: the JSON Schema dialect it is written in.', domain: [mld.Schema], range: xsd.string },
+  ...schemaKeywords([
+    [mld.title, 'title', 'title', 'a schema', xsd.string],
+    [mld.description, 'description', 'description', 'a schema', xsd.string],
+    [mld.format, 'format', 'format', 'a schema (date-time, uri, email, ...)', xsd.string],
+    [mld.pattern, 'pattern', 'pattern', 'a string schema (a regular expression)', xsd.string],
+    [mld.minimum, 'minimum', 'minimum', 'a number schema', xsd.decimal],
+    [mld.maximum, 'maximum', 'maximum', 'a number schema', xsd.decimal],
+    [mld.exclusiveMinimum, 'exclusiveMinimum', 'exclusive minimum', 'a number schema (a number; a boolean in older dialects)'],
+    [mld.exclusiveMaximum, 'exclusiveMaximum', 'exclusive maximum', 'a number schema (a number; a boolean in older dialects)'],
+    [mld.minLength, 'minLength', 'minimum length', 'a string schema', xsd.integer],
+    [mld.maxLength, 'maxLength', 'maximum length', 'a string schema', xsd.integer],
+    [mld.minItems, 'minItems', 'minimum items', 'an array schema', xsd.integer],
+    [mld.maxItems, 'maxItems', 'maximum items', 'an array schema', xsd.integer],
+  ]),
+  { iri: mld.additionalProperties, kind: 'datatype', label: 'additional properties', comment: 'The `additionalProperties` of an object schema, when it is a boolean (a schema there stays in the rdf:JSON literal only).', domain: [mld.Schema], range: xsd.boolean },
+  { iri: mld.enumValue, kind: 'datatype', label: 'enum value', comment: 'One value of the `enum` of a schema: a string, number or boolean literal, or rdf:JSON for null, objects and arrays.', domain: [mld.Schema] },
+  { iri: mld.constValue, kind: 'datatype', label: 'const value', comment: 'The `const` of a schema: a string, number or boolean literal, or rdf:JSON for null, objects and arrays.', domain: [mld.Schema] },
+  { iri: mld.default, kind: 'datatype', label: 'default', comment: 'The `default` of a schema: a string, number or boolean literal, or rdf:JSON for null, objects and arrays.', domain: [mld.Schema] },
+  { iri: mld.structuredMember, kind: 'object', label: 'structured member', comment: 'One member of the structured content (mcp:hasStructuredContent, kept whole as rdf:JSON) of the same node: a tool result or a tool-result content block.', domain: [], domainOf: `${ns.mcp}hasStructuredContent`, range: mld.Member },
+  { iri: mld.member, kind: 'object', label: 'member', comment: 'A member of the object or array value of an argument or member.', domain: [mld.Argument, mld.Member], range: mld.Member },
+  { iri: mld.memberName, kind: 'datatype', label: 'member name', comment: 'The key of a member of an object.', domain: [mld.Member], range: xsd.string },
+  { iri: mld.memberIndex, kind: 'datatype', label: 'member index', comment: 'The position of a member of an array, from 0.', domain: [mld.Member], range: xsd.integer },
+  { iri: mld.memberValue, kind: 'datatype', label: 'member value', comment: 'The value of a member that has no members of its own: a string, number or boolean literal, or rdf:JSON for null, {} and [].', domain: [mld.Member] },
   { iri: mld.validationResult, kind: 'object', label: 'validation result', comment: 'A problem ajv found when validating the message against its definition; a message without one is valid.', domain: anyMessage, range: mld.ValidationResult },
   { iri: mld.instancePath, kind: 'datatype', label: 'instance path', comment: 'The JSON pointer, into the message, of the value that failed validation.', domain: [mld.ValidationResult], range: xsd.string },
   { iri: mld.schemaPath, kind: 'datatype', label: 'schema path', comment: 'Where in the schema the failing keyword is.', domain: [mld.ValidationResult], range: xsd.string },

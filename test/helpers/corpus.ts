@@ -1,4 +1,4 @@
-// The corpus fixtures: the real capture (capture records) and the OGC examples (plain messages).
+// The corpus fixtures: the real captures (capture records) and the OGC examples (plain messages).
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { packageRoot } from '../../src/core/paths.js';
@@ -9,11 +9,16 @@ import type { ProtocolVersion } from '../../src/schema/index.js';
 export const fixturesDir = path.join(packageRoot, 'test', 'fixtures');
 export const trafficFile = path.join(fixturesDir, 'traffic', 'traffic-everything.jsonl');
 
-export function trafficRecords(): CaptureRecord[] {
-  return readFileSync(trafficFile, 'utf8')
+export function trafficRecords(file: string = trafficFile): CaptureRecord[] {
+  return readFileSync(file, 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as CaptureRecord);
+}
+
+/** Every real capture in test/fixtures/traffic/ (one session each, protocol 2024-11-05 to 2026-07-28), by file name. */
+export function captureFiles(): string[] {
+  return captures.map(({ file }) => path.join(path.dirname(trafficFile), file));
 }
 
 export function ogcExamples(): { name: string; msg: JsonObject }[] {
@@ -33,11 +38,9 @@ export const captures: readonly { file: string; version: ProtocolVersion }[] = [
   { file: 'traffic-v2-field-notes-http.jsonl', version: '2026-07-28' },
 ];
 
+/** The records of one capture, by its file name. */
 export function captureRecords(file: string): CaptureRecord[] {
-  return readFileSync(path.join(fixturesDir, 'traffic', file), 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as CaptureRecord);
+  return trafficRecords(path.join(path.dirname(trafficFile), file));
 }
 
 /** The official 2026-07-28 examples that are whole JSON-RPC messages (the others are only a params or result object). */

@@ -213,6 +213,96 @@ describe('lift: fast engine', () => {
     ]);
   });
 
+  it('also lifts object and array argument values member by member', () => {
+    const lifter = new Lifter(schema);
+    const call = lifter.lift({ session: 's', msg: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'add', arguments: { c: { d: [1, null], e: {} } } } } });
+    const c = `${call.iri}/params/arguments/c`;
+    const [d, e] = objects(call.quads, c, mld.member);
+    assert.equal(d, `${c}/d`);
+    assert.equal(literalOf(call.quads, d!, mld.memberName).value, 'd');
+    const items = objects(call.quads, d!, mld.member);
+    assert.deepEqual(items, [`${d}/0`, `${d}/1`]);
+    assert.deepEqual(items.map((i) => [literalOf(call.quads, i, mld.memberIndex).value, literalOf(call.quads, i, mld.memberValue)]), [
+      ['0', { value: '1', datatype: xsd.integer }],
+      ['1', { value: 'null', datatype: rdf.JSON }],
+    ]);
+    assert.equal(literalOf(call.quads, e!, mld.memberValue).value, '{}');
+  });
+
+  it('lifts tool schemas as schema and parameter nodes beside their rdf:JSON literals, linked from the tool entity', () => {
+    const lifter = new Lifter(schema);
+    const inputSchema = {
+      type: 'object',
+      properties: {
+        path: { type: 'string', description: 'Where', minLength: 1 },
+        mode: { type: ['string', 'null'], enum: ['r', 'w', null], default: 'r' },
+        opts: { type: 'object', properties: { depth: { type: 'integer', maximum: 3 } }, required: ['depth'], default: { depth: 1 } },
+        tags: { type: 'array', items: { type: 'string', format: 'uri' } },
+      },
+      required: ['path'],
+    };
+    const outputSchema = { type: 'object', properties: { size: { type: 'number' } }, additionalProperties: false };
+    lifter.lift({ session: 's', server: 'fs', seq: 1, msg: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
+    const list = lifter.lift({ session: 's', server: 'fs', seq: 2, msg: { jsonrpc: '2.0', id: 1, result: { tools: [{ name: 'read', inputSchema, outputSchema }] } } });
+    const tool = `${list.iri}/result/tools/0`;
+    const q = list.quads;
+    assert.equal(literalOf(q, tool, mcp('hasInputSchema')).datatype, rdf.JSON);
+    const root = `${tool}/inputSchema`;
+    assert.deepEqual(objects(q, tool, mld.inputSchema), [root]);
+    assert.ok(objects(q, root, rdf.type).includes(mld.Schema));
+    assert.equal(literalOf(q, root, mld.jsonType).value, 'object');
+    const parameters = objects(q, tool, mld.inputParameter);
+    assert.deepEqual(parameters, ['path', 'mode', 'opts', 'tags'].map((n) => `${root}/properties/${n}`));
+    assert.deepEqual(objects(q, root, mld.nestedParameter), parameters);
+    const [path, mode, opts, tags] = parameters as [string, string, string, string];
+    assert.ok(objects(q, path, rdf.type).includes(mld.Parameter));
+    assert.deepEqual([mld.parameterName, mld.jsonType, mld.required, mld.description, mld.minLength].map((p) => literalOf(q, path, p)), [
+      { value: 'path', datatype: xsd.string },
+      { value: 'string', datatype: xsd.string },
+      { value: 'true', datatype: xsd.boolean },
+      { value: 'Where', datatype: xsd.string },
+      { value: '1', datatype: xsd.integer },
+    ]);
+    const literals = (subject: string, predicate: string) => q.filter((x) => x.subject.value === subject && x.predicate.value === predicate).map((x) => `${x.object.value}^^${(x.object as { datatype: { value: string } }).datatype.value}`);
+    assert.deepEqual(literals(mode, mld.jsonType), [`string^^${xsd.string}`, `null^^${xsd.string}`]);
+    assert.deepEqual(literals(mode, mld.enumValue), [`r^^${xsd.string}`, `w^^${xsd.string}`, `null^^${rdf.JSON}`]);
+    assert.deepEqual(literals(mode, mld.required), [`false^^${xsd.boolean}`]);
+    assert.deepEqual(literals(mode, mld.default), [`r^^${xsd.string}`]);
+    assert.deepEqual(literals(opts, mld.default), [`{"depth":1}^^${rdf.JSON}`]);
+    const depth = `${opts}/properties/depth`;
+    assert.deepEqual(objects(q, opts, mld.nestedParameter), [depth]);
+    assert.deepEqual([literals(depth, mld.required), literals(depth, mld.maximum)], [[`true^^${xsd.boolean}`], [`3^^${xsd.integer}`]]);
+    assert.deepEqual(objects(q, tags, mld.items), [`${tags}/items`]);
+    assert.deepEqual(literals(`${tags}/items`, mld.format), [`uri^^${xsd.string}`]);
+    // Only top-level parameters hang off the tool; the output schema's likewise.
+    assert.ok(!parameters.includes(depth));
+    assert.deepEqual(objects(q, tool, mld.outputParameter), [`${tool}/outputSchema/properties/size`]);
+    assert.deepEqual(literals(`${tool}/outputSchema`, mld.additionalProperties), [`false^^${xsd.boolean}`]);
+    // The tool entity has the parameters of its descriptions.
+    const entity = objects(q, tool, mld.describes)[0]!;
+    assert.deepEqual(objects(q, entity, mld.inputParameter), parameters);
+    assert.deepEqual(objects(q, entity, mld.outputParameter), [`${tool}/outputSchema/properties/size`]);
+  });
+
+  it('lifts structured content as member nodes beside its rdf:JSON literal', () => {
+    const lifter = new Lifter(schema);
+    lifter.lift({ session: 's', seq: 1, msg: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'where' } } });
+    const structuredContent = { city: 'Lisbon', at: { lat: 38.7, lon: -9.1 }, tags: ['a'], none: null };
+    const answer = lifter.lift({ session: 's', seq: 2, msg: { jsonrpc: '2.0', id: 1, result: { content: [], structuredContent, isError: true } } });
+    const result = `${answer.iri}/result`;
+    const q = answer.quads;
+    assert.equal(literalOf(q, result, mcp('hasStructuredContent')).value, '{"at":{"lat":38.7,"lon":-9.1},"city":"Lisbon","none":null,"tags":["a"]}');
+    const base = `${result}/structuredContent`;
+    assert.deepEqual(objects(q, result, mld.structuredMember), ['city', 'at', 'tags', 'none'].map((k) => `${base}/${k}`));
+    assert.ok(objects(q, `${base}/city`, rdf.type).includes(mld.Member));
+    assert.deepEqual(literalOf(q, `${base}/city`, mld.memberValue), { value: 'Lisbon', datatype: xsd.string });
+    assert.deepEqual(objects(q, `${base}/at`, mld.member), [`${base}/at/lat`, `${base}/at/lon`]);
+    assert.deepEqual(literalOf(q, `${base}/at/lat`, mld.memberValue), { value: '38.7', datatype: xsd.decimal });
+    assert.deepEqual(literalOf(q, `${base}/tags/0`, mld.memberIndex), { value: '0', datatype: xsd.integer });
+    assert.deepEqual(literalOf(q, `${base}/none`, mld.memberValue), { value: 'null', datatype: rdf.JSON });
+    assert.equal(q.filter((x) => x.subject.value === `${base}/at`).some((x) => x.predicate.value === mld.memberValue), false, 'an object member has members, not a value');
+  });
+
   it('keeps keys and methods the schema does not know under the extension vocabulary, lifted like the rest', () => {
     const lifter = new Lifter(schema);
     const lifted = lifter.lift({ session: 's', msg: { jsonrpc: '2.0', id: 1, method: 'tasks/get', params: { taskId: 'abc', opts: { deep: [1, 'two'] } } } });

@@ -5,19 +5,22 @@ import { loadSchema } from '../../src/schema/index.js';
 import { Lifter } from '../../src/lift/lifter.js';
 import { Lowerer } from '../../src/lower/lower.js';
 import { writeNQuads } from '../../src/lift/serialize.js';
-import { captureRecords, ogcExamples, trafficRecords } from '../helpers/corpus.js';
+import path from 'node:path';
+import { captureFiles, captureRecords, ogcExamples, trafficRecords } from '../helpers/corpus.js';
 
 const schema = loadSchema();
 
 describe('lower: RDF back to MCP messages', () => {
-  it('reproduces every message of the real capture deep-equal, in order, with direction, timestamp, session and server', () => {
-    const records = trafficRecords();
-    const lifter = new Lifter(schema);
-    const quads = records.flatMap((record) => lifter.lift(record).quads);
-    const lowered = new Lowerer(lifter.plans).lower(quads);
-    assert.equal(lowered.length, records.length);
-    lowered.forEach((record, i) => assert.deepStrictEqual(record, records[i], `record ${i + 1}`));
-  });
+  for (const file of captureFiles()) {
+    it(`reproduces every message of ${path.basename(file)} deep-equal, in order, with direction, timestamp, session and server`, () => {
+      const records = trafficRecords(file);
+      const lifter = new Lifter(schema);
+      const quads = records.flatMap((record) => lifter.lift(record).quads);
+      const lowered = new Lowerer(lifter.plans).lower(quads);
+      assert.equal(lowered.length, records.length);
+      lowered.forEach((record, i) => assert.deepStrictEqual(record, records[i], `record ${i + 1}`));
+    });
+  }
 
   it('reproduces every OGC example deep-equal', () => {
     for (const { name, msg } of ogcExamples()) {

@@ -1,6 +1,8 @@
-// The store the query tests run on: the real capture, the OGC examples (plain messages, one session) and a small
-// synthetic session written here for the edge cases the corpus lacks (a string id that reads like a number id, a
-// progress token inside an rdf:JSON `_meta`, an empty roots list, a latency over a day). All of it lifted with the
+// The store the query tests run on: two real captures (server-everything, and the field-notes server with output
+// schemas and structured content), the OGC examples (plain messages, one session) and a small synthetic session
+// written here for the edge cases the corpus lacks (a string id that reads like a number id, a progress token inside
+// an rdf:JSON `_meta`, an empty roots list, a latency over a day, tool schemas that change between listings, a tool
+// error with structured content). All of it lifted with the
 // Lifter and ingested into the embedded store; beside it, a plain model of the same messages built from the JSON
 // alone (request/response matching by session, id and direction), from which the tests compute what to expect.
 import type { JsonObject, JsonValue } from '../../src/core/json.js';
@@ -32,8 +34,36 @@ export function edgeRecords(): CaptureRecord[] {
     // A server request answered with an empty list of roots.
     { ts: '2026-01-03T00:00:01.000Z', dir: 's2c', msg: { jsonrpc: '2.0', id: 0, method: 'roots/list' } },
     { ts: '2026-01-03T00:00:01.003Z', dir: 'c2s', msg: { jsonrpc: '2.0', id: 0, result: { roots: [] } } },
+    // Two tools/list answers: grep's inputSchema changes (path becomes required), stat's outputSchema goes; a listing
+    // whose keys are only reordered is no change. Then a tool error that says how in structured content.
+    { ts: '2026-01-03T00:00:02.000Z', dir: 'c2s', msg: { jsonrpc: '2.0', id: 9, method: 'tools/list' } },
+    { ts: '2026-01-03T00:00:02.010Z', dir: 's2c', msg: { jsonrpc: '2.0', id: 9, result: { tools: [grepTool(false), statTool(true)] } } },
+    { ts: '2026-01-03T00:00:03.000Z', dir: 'c2s', msg: { jsonrpc: '2.0', id: 10, method: 'tools/list' } },
+    { ts: '2026-01-03T00:00:03.010Z', dir: 's2c', msg: { jsonrpc: '2.0', id: 10, result: { tools: [grepTool(true), statTool(false)] } } },
+    { ts: '2026-01-03T00:00:04.000Z', dir: 'c2s', msg: { jsonrpc: '2.0', id: 11, method: 'tools/list' } },
+    { ts: '2026-01-03T00:00:04.010Z', dir: 's2c', msg: { jsonrpc: '2.0', id: 11, result: { tools: [{ ...grepTool(true), inputSchema: reordered(grepTool(true).inputSchema) }, statTool(false)] } } },
+    { ts: '2026-01-03T00:00:05.000Z', dir: 'c2s', msg: { jsonrpc: '2.0', id: 12, method: 'tools/call', params: { name: 'stat', arguments: { path: '/nowhere' } } } },
+    { ts: '2026-01-03T00:00:05.020Z', dir: 's2c', msg: { jsonrpc: '2.0', id: 12, result: { content: [{ type: 'text', text: 'ENOENT' }], structuredContent: { code: 'ENOENT', path: '/nowhere', retry: false }, isError: true } } },
   ];
   return records.map((r, i) => ({ seq: i + 1, session: edgeSession, server: 'edge', ...r }));
+}
+
+function grepTool(pathRequired: boolean): JsonObject {
+  return {
+    name: 'grep',
+    inputSchema: { type: 'object', properties: { pattern: { type: 'string' }, path: { type: ['string', 'null'], description: 'Where to look' } }, required: pathRequired ? ['pattern', 'path'] : ['pattern'] },
+  };
+}
+
+function statTool(withOutput: boolean): JsonObject {
+  const tool: JsonObject = { name: 'stat', inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } };
+  if (withOutput) tool['outputSchema'] = { type: 'object', properties: { size: { type: 'integer' } } };
+  return tool;
+}
+
+/** The same object with its keys in reverse order (the same canonical JSON). */
+function reordered(value: JsonValue | undefined): JsonObject {
+  return Object.fromEntries(Object.entries(value as JsonObject).reverse());
 }
 
 /** The corpus: every capture of every protocol version, the OGC examples, and the edge cases. */

@@ -455,6 +455,82 @@ describe('query: the named queries, each against figures computed from the JSON'
     assert.deepEqual(keyed(rows, (r) => `${r['server']}|${r['tool']}`, (r) => [r['offered'] === 'true', num(r['calls'])]), expected);
   });
 
+  /** Every tool description of every tools/list answer, with the server, the answer and its time. */
+  const listings = () =>
+    messages.flatMap((m) => {
+      const tools = m.method === 'tools/list' && m.kind === 'result' ? result(m)?.['tools'] : undefined;
+      return Array.isArray(tools) ? tools.filter(isJsonObject).map((tool) => ({ server: serverOf(m.session), message: m, tool })) : [];
+    });
+  const types = (text: string | undefined) => (text ?? '').split(' ').filter(Boolean).sort().join(' ');
+
+  it('tool-parameters: the input parameters of every tool per server, with JSON type and whether required', async () => {
+    const expected = new Set<string>();
+    for (const { server, tool } of listings()) {
+      const schema = isJsonObject(tool['inputSchema']) ? tool['inputSchema'] : {};
+      const required = Array.isArray(schema['required']) ? schema['required'] : [];
+      const properties = isJsonObject(schema['properties']) ? schema['properties'] : {};
+      for (const [name, property] of Object.entries(properties)) {
+        if (!isJsonObject(property)) continue;
+        const type = property['type'];
+        const typeText = typeof type === 'string' ? type : Array.isArray(type) ? type.filter((t) => typeof t === 'string').sort().join(' ') : '';
+        expected.add(`${server}|${tool['name']}|${name}|${typeText}|${required.includes(name)}`);
+      }
+    }
+    const rows = await run('tool-parameters');
+    const got = rows.map((r) => `${r['server']}|${r['tool']}|${r['name']}|${types(r['type'])}|${r['required']}`);
+    assert.equal(got.length, new Set(got).size, 'no row twice');
+    assert.deepEqual(new Set(got), expected);
+    assert.ok(expected.size >= 40, `${expected.size} parameters`);
+    // Which tools take a `path` parameter: grep (whose path became required: a row each way) and stat.
+    const path = await run('tool-parameters', { name: 'path' });
+    assert.deepEqual(new Set(path.map((r) => `${r['server']}|${r['tool']}|${r['name']}|${types(r['type'])}|${r['required']}`)), new Set([...expected].filter((k) => k.split('|')[2] === 'path')));
+    assert.deepEqual(
+      path.filter((r) => r['server'] === 'edge').map((r) => [r['tool'], types(r['type']), r['required']]),
+      [['grep', 'null string', 'false'], ['grep', 'null string', 'true'], ['stat', 'string', 'true']],
+    );
+  });
+
+  it('tool-schema-changes: tools whose inputSchema or outputSchema differ between consecutive tools/list answers', async () => {
+    const byTool = new Map<string, ReturnType<typeof listings>>();
+    for (const listing of listings()) {
+      if (!listing.message.ts) continue;
+      const key = `${listing.server}|${listing.tool['name']}`;
+      byTool.set(key, [...(byTool.get(key) ?? []), listing]);
+    }
+    const expected = new Set<string>();
+    const schemaText = (value: JsonValue | undefined) => (value === undefined ? '' : canonicalJson(value));
+    for (const [key, list] of byTool) {
+      list.sort((a, b) => Date.parse(a.message.ts!) - Date.parse(b.message.ts!));
+      for (let i = 1; i < list.length; i++) {
+        const [a, b] = [list[i - 1]!, list[i]!];
+        const changed = (['inputSchema', 'outputSchema'] as const).filter((k) => schemaText(a.tool[k]) !== schemaText(b.tool[k]));
+        if (changed.length > 0) expected.add(`${key}|${changed.join(' ')}|${a.message.iri}|${Date.parse(a.message.ts!)}|${b.message.iri}|${Date.parse(b.message.ts!)}`);
+      }
+    }
+    const rows = await run('tool-schema-changes');
+    const got = rows.map((r) => `${r['server']}|${r['tool']}|${r['changed']}|${r['before']}|${time(r['beforeTime'])}|${r['after']}|${time(r['afterTime'])}`);
+    assert.equal(got.length, new Set(got).size, 'no row twice');
+    assert.deepEqual(new Set(got), expected);
+    // The edge session's: grep's input and stat's output, both between the first two answers, none after the reordering.
+    assert.deepEqual(rows.filter((r) => r['server'] === 'edge').map((r) => [r['tool'], r['changed']]), [['grep', 'inputSchema'], ['stat', 'outputSchema']]);
+    assert.deepEqual((await run('tool-schema-changes', { tool: 'stat' })).map((r) => r['tool']), ['stat']);
+  });
+
+  it('structured-errors: tools/call results with isError true that carry structuredContent', async () => {
+    const expected = messages
+      .filter((m) => m.method === 'tools/call' && m.kind === 'result' && result(m)?.['isError'] === true && result(m)?.['structuredContent'] !== undefined)
+      .map((m) => [serverOf(m.session), corpus.sessionIri(m.session), params(m.request!)['name'], time(m.ts), m.request!.iri, m.iri, canonicalJson(result(m)!['structuredContent']!)]);
+    const rows = await run('structured-errors');
+    assert.deepEqual(
+      rows.map((r) => [r['server'], r['session'], r['tool'], time(r['time']), r['call'], r['response'], r['structuredContent']]),
+      expected,
+    );
+    assert.deepEqual(expected.map((e) => e[2]), ['stat']);
+    // isError results without structured content (field-notes has four) are not among them.
+    assert.ok(messages.some((m) => m.method === 'tools/call' && result(m)?.['isError'] === true && result(m)?.['structuredContent'] === undefined));
+    assert.deepEqual(await run('structured-errors', { tool: 'grep' }), []);
+  });
+
   it('session-timeline: the messages of one session in order', async () => {
     const own = messages.filter((m) => m.session === edgeSession);
     const rows = await run('session-timeline', { session: edgeSession });
