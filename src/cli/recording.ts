@@ -96,8 +96,8 @@ export async function openRecording(flags: RecordingFlags, say: (text: string) =
         if (left > 0) say(`${left} batch(es) could not be delivered yet; they are kept in the spool and sent by the next run`);
       }
       await sink?.close?.();
-      const { messages, quads, nonJson, notMcp } = recorder.counts;
-      say(`${messages} messages recorded (${quads} quads)${nonJson ? `, ${nonJson} non-JSON lines` : ''}${notMcp ? `, ${notMcp} non-MCP messages` : ''}`);
+      const { messages, quads, nonJson, notMcp, unrecorded } = recorder.counts;
+      say(`${messages} messages recorded (${quads} quads)${nonJson ? `, ${nonJson} non-JSON lines` : ''}${notMcp ? `, ${notMcp} non-MCP messages` : ''}${unrecorded ? `, ${unrecorded} relayed but not recorded (a recorder fault)` : ''}`);
     },
   };
 }

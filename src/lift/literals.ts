@@ -47,9 +47,17 @@ export function naturalNumber(value: number): LiteralForm {
   return { value: text, datatype: /e/i.test(text) ? xsd.double : xsd.decimal };
 }
 
-/** The literal a JSON scalar has when no annotation says otherwise. */
+/** Whether a string is well-formed UTF-16 (no lone surrogate), which every RDF literal must be. */
+export function isWellFormed(value: string): boolean {
+  return (value as unknown as { isWellFormed(): boolean }).isWellFormed();
+}
+
+/**
+ * The literal a JSON scalar has when no annotation says otherwise. A string with a lone surrogate (valid JSON:
+ * `"\udc00"`) is no RDF string: it is kept exactly as an rdf:JSON literal, which JSON escapes to ASCII.
+ */
 export function naturalLiteral(value: string | number | boolean): LiteralForm {
-  if (typeof value === 'string') return { value, datatype: xsd.string };
+  if (typeof value === 'string') return isWellFormed(value) ? { value, datatype: xsd.string } : jsonLiteral(value);
   if (typeof value === 'boolean') return { value: String(value), datatype: xsd.boolean };
   return naturalNumber(value);
 }
@@ -77,7 +85,7 @@ function fitsNumber(value: number, datatype: string): LiteralForm | undefined {
 
 /** The literal for a JSON scalar under an annotated datatype: that datatype when the value fits it. */
 export function annotatedLiteral(value: string | number | boolean, datatype: string): LiteralForm {
-  if (typeof value === 'string') return fitsString(value, datatype) ? { value, datatype } : naturalLiteral(value);
+  if (typeof value === 'string') return fitsString(value, datatype) && isWellFormed(value) ? { value, datatype } : naturalLiteral(value);
   if (typeof value === 'number') return fitsNumber(value, datatype) ?? naturalNumber(value);
   return naturalLiteral(value);
 }

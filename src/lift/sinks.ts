@@ -4,7 +4,7 @@
 // the lifter mints them from encoded segments and checks the base and the schema's IRIs once, up front.
 import { createRequire } from 'node:module';
 import type { DataFactory, NamedNode, Quad } from 'n3';
-import type { LiteralForm } from './literals.js';
+import { isWellFormed, type LiteralForm } from './literals.js';
 import { xsd } from './vocabulary.js';
 import { escapeLiteralValue } from './nquads.js';
 
@@ -45,14 +45,18 @@ export class RdfJsSink implements QuadSink {
 
   add(subject: string, predicate: string, object: ObjectValue): void {
     const { namedNode, literal, quad } = terms();
-    const term = typeof object === 'string' ? namedNode(object) : literal(object.value, namedNode(object.datatype));
+    const term = typeof object === 'string' ? namedNode(object) : literal(wellFormed(object.value), namedNode(object.datatype));
     this.quads.push(quad(namedNode(subject), namedNode(predicate), term, this.graph ?? namedNode('urn:mcp-ld:none')));
   }
 }
 
-/** The N-Quads form of a literal (STRING_LITERAL_QUOTE escapes; xsd:string written plain). */
+/**
+ * The N-Quads form of a literal (STRING_LITERAL_QUOTE escapes; xsd:string written plain). The body keeps a string
+ * with a lone surrogate as rdf:JSON (literals.ts); derived data (an argument's name, say) has U+FFFD in its place,
+ * as UTF-8 would: N-Quads stays well-formed.
+ */
 export function nquadsLiteral(form: LiteralForm): string {
-  const value = escapeLiteralValue(form.value);
+  const value = escapeLiteralValue(wellFormed(form.value));
   return form.datatype === xsd.string ? `"${value}"` : `"${value}"^^<${form.datatype}>`;
 }
 
@@ -81,6 +85,11 @@ export class NQuadsSink implements QuadSink {
   text(): string {
     return this.lines.join('');
   }
+}
+
+/** `value` with any lone surrogate replaced by U+FFFD (only derived data can still have one, see nquadsLiteral). */
+function wellFormed(value: string): string {
+  return isWellFormed(value) ? value : (value as unknown as { toWellFormed(): string }).toWellFormed();
 }
 
 /** Characters an IRI may not contain in N-Quads (IRIREF): the lifter refuses bases and schema IRIs with them. */

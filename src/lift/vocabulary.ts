@@ -164,7 +164,60 @@ const plainSegment = /^[A-Za-z0-9_.-]*$/;
 /** Encodes a JSON key or value as one IRI path segment (every reserved character and `~` escaped). */
 export function encodeSegment(text: string): string {
   if (plainSegment.test(text)) return text; // most keys and ids: nothing to escape
-  return encodeURIComponent(text).replace(/[!'()*~]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+  const encoded = isWellFormedText(text) ? encodeURIComponent(text) : encodeCodeUnits(text);
+  return encoded.replace(/[!'()*~]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+}
+
+/** The text of an encoded segment (an extension key, say), lone surrogates included. */
+export function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return decodeCodeUnits(segment);
+  }
+}
+
+const isWellFormedText = (text: string): boolean => (text as unknown as { isWellFormed(): boolean }).isWellFormed();
+
+/**
+ * A key may hold a lone surrogate (JSON allows `"\udc00"`), which UTF-8 cannot encode: such a code unit is written
+ * as the three bytes it would have in UTF-8 were it a code point (as WTF-8 does), percent-encoded, so that the
+ * segment is a valid IRI and decodes back to the same key.
+ */
+function encodeCodeUnits(text: string): string {
+  let encoded = '';
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    const next = text.charCodeAt(i + 1);
+    if (unit >= 0xd800 && unit <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+      encoded += encodeURIComponent(text.slice(i, i + 2));
+      i++;
+    } else if (unit >= 0xd800 && unit <= 0xdfff) {
+      encoded += [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)].map((byte) => `%${byte.toString(16).toUpperCase()}`).join('');
+    } else encoded += encodeURIComponent(text[i]!);
+  }
+  return encoded;
+}
+
+/** Decodes percent-encoded UTF-8, with the three-byte forms of lone surrogates that encodeCodeUnits writes. */
+function decodeCodeUnits(segment: string): string {
+  const bytes: number[] = [];
+  for (let i = 0; i < segment.length; i++) {
+    if (segment[i] === '%' && /^[0-9A-Fa-f]{2}$/.test(segment.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(segment.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(segment[i]!, 'utf8'));
+  }
+  let text = '';
+  for (let i = 0; i < bytes.length; ) {
+    const byte = bytes[i]!;
+    const length = byte < 0x80 ? 1 : byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : 2;
+    const unit = bytes.slice(i, i + length);
+    const surrogate = length === 3 && byte === 0xed && unit[1]! >= 0xa0;
+    text += surrogate ? String.fromCharCode(((byte & 0x0f) << 12) | ((unit[1]! & 0x3f) << 6) | (unit[2]! & 0x3f)) : Buffer.from(unit).toString('utf8');
+    i += length;
+  }
+  return text;
 }
 
 /** The predicate that keeps a key the schema does not know. */
@@ -174,7 +227,7 @@ export function extensionPredicate(key: string): string {
 
 /** The key an extension predicate keeps, or undefined for any other IRI. */
 export function extensionKey(predicate: string): string | undefined {
-  return predicate.startsWith(ns.mldx) ? decodeURIComponent(predicate.slice(ns.mldx.length)) : undefined;
+  return predicate.startsWith(ns.mldx) ? decodeSegment(predicate.slice(ns.mldx.length)) : undefined;
 }
 
 /** Mints the instance IRIs of one base. */

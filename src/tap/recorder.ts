@@ -18,6 +18,8 @@ export interface RecorderCounts {
   quads: number;
   nonJson: number;
   notMcp: number;
+  /** Messages the recorder could not record for a reason of its own (a bug): relayed all the same. */
+  unrecorded: number;
 }
 
 export interface Observed {
@@ -28,7 +30,7 @@ export interface Observed {
 }
 
 export class Recorder {
-  readonly counts: RecorderCounts = { messages: 0, quads: 0, nonJson: 0, notMcp: 0 };
+  readonly counts: RecorderCounts = { messages: 0, quads: 0, nonJson: 0, notMcp: 0, unrecorded: 0 };
   private seq = 0;
   private batch = '';
   private batchTimer: NodeJS.Timeout | undefined;
@@ -46,7 +48,14 @@ export class Recorder {
 
   /** Records a batch of observed texts (one JSON-RPC message each, or anything else) and schedules delivery. */
   recordAll(observed: Observed[]): void {
-    for (const { dir, ts, session, text } of observed) this.record(dir, ts, session, text);
+    for (const { dir, ts, session, text } of observed) {
+      // The relay never depends on recording: whatever a message does to the recorder, the next one is recorded.
+      try {
+        this.record(dir, ts, session, text);
+      } catch {
+        this.counts.unrecorded += 1;
+      }
+    }
     if (this.batch.length > 512 * 1024) this.deliverBatch();
     else if (this.batch && !this.batchTimer) this.batchTimer = setTimeout(() => this.deliverBatch(), this.batchDelayMs);
   }

@@ -113,6 +113,30 @@ describe('tap: a transparent stdio relay that records', function () {
     }
   });
 
+  it('relays and records a message whose key is a lone surrogate (valid JSON), and a banner line, into the graph', async () => {
+    const data = path.join(dir, 'lone-data');
+    const lines = ['Server starting…', '{"jsonrpc":"2.0","id":1,"result":{"\\udc00":1}}', '{"jsonrpc":"2.0","id":2,"result":{"ok":true}}'];
+    const input = Buffer.from(lines.join('\n') + '\n');
+    const { output, code } = await new Promise<{ output: Buffer; code: number | null }>((resolve, reject) => {
+      const child = spawn(node, [cliPath, 'tap', '--data', data, '--session-name', 'lone', '--', 'cat'], { stdio: ['pipe', 'pipe', 'ignore'] });
+      const chunks: Buffer[] = [];
+      child.stdout.on('data', (c: Buffer) => chunks.push(c));
+      child.on('error', reject);
+      child.on('close', (c) => resolve({ output: Buffer.concat(chunks), code: c }));
+      child.stdin.end(input);
+    });
+    assert.equal(code, 0);
+    assert.ok(output.equals(input), 'every byte relayed');
+    const lowered = await runCli(['query', '--data', data, '-', '--format', 'nquads'], { input: 'CONSTRUCT { ?s ?p ?o } WHERE { GRAPH <urn:mcp-ld:session/lone> { ?s ?p ?o } }' });
+    assert.equal(lowered.code, 0, lowered.stderr);
+    const back = await runCli(['lower', '-'], { input: lowered.stdout.replace(/ \.$/gm, ' <urn:mcp-ld:session/lone> .') });
+    const records = back.stdout.trim().split('\n').map((line) => JSON.parse(line) as { raw?: string; msg?: unknown });
+    // Each line twice (the tap observes both directions of `cat`): the banner as a raw line, the messages exactly.
+    assert.deepEqual(records.filter((r) => r.raw !== undefined).map((r) => r.raw), [lines[0], lines[0]]);
+    const sorted = (values: unknown[]) => values.map((v) => JSON.stringify(v)).sort();
+    assert.deepEqual(sorted(records.filter((r) => r.msg !== undefined).map((r) => r.msg)), sorted([JSON.parse(lines[1]!), JSON.parse(lines[1]!), JSON.parse(lines[2]!), JSON.parse(lines[2]!)]));
+  });
+
   it("propagates the server's exit code, and forwards SIGTERM to it", async () => {
     const exited = await runCli(['tap', '--', node, '-e', 'process.exit(3)']);
     assert.equal(exited.code, 3);
