@@ -66,13 +66,10 @@ export async function writeRdfXml(quads: Quad[]): Promise<string> {
   if (graphs.size > 1) {
     throw new McpLdError({ code: 'format.one-graph', status: 406, title: 'Not acceptable', detail: `RDF/XML holds one graph, and this data has ${graphs.size} (one per session): ask for N-Quads, TriG or JSON-LD` });
   }
-  const { default: rdflib } = await import('rdflib'); // loaded only when RDF/XML is asked for
-  const store = rdflib.graph();
-  const term = (t: Quad['object']) => (t.termType === 'Literal' ? rdflib.lit(t.value, t.language || undefined, t.language ? undefined : rdflib.sym(t.datatype.value)) : rdflib.sym(t.value));
-  for (const q of quads) store.add(rdflib.sym(q.subject.value), rdflib.sym(q.predicate.value), term(q.object));
-  return new Promise((resolve, reject) => {
-    rdflib.serialize(null, store, undefined, 'application/rdf+xml', (error, result) => (error ? reject(error) : resolve(result ?? '')));
-  });
+  // Predicates that have no QName where rdflib splits them (2026-07-28's `mcp:io.modelcontextprotocol/clientInfo`, an
+  // extension key with a `%`) are split where they have one (see rdfxml.ts); rdflib loads only when RDF/XML is asked for.
+  const { rdfXml } = await import('./rdfxml.js');
+  return rdfXml(triplesOf(quads) as never, outputPrefixes);
 }
 
 export async function serialize(quads: Quad[], format: RdfFormat): Promise<string> {

@@ -113,7 +113,7 @@ export async function toJsonLd(quads: readonly Quad[], prefixes: Readonly<Record
 
 /** RDF/XML, written by rdflib (loaded only when asked for: it is large). */
 export async function toRdfXml(quads: readonly Quad[], prefixes: Readonly<Record<string, string>>): Promise<string> {
-  const { rdfXml } = await import('./rdfxml.js');
+  const { rdfXml } = await import('../lift/rdfxml.js');
   return rdfXml(quads, prefixes);
 }
 

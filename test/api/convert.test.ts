@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { Parser } from 'n3';
+import path from 'node:path';
+import { RdfXmlParser } from 'rdfxml-streaming-parser';
+import { Parser, type Quad } from 'n3';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../src/api/server.js';
 import { readServiceConfig } from '../../src/core/config.js';
-import { trafficFile } from '../helpers/corpus.js';
+import { captures, fixturesDir, trafficFile } from '../helpers/corpus.js';
 
 const call = '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"message":"hi"}}}';
 
@@ -72,6 +74,25 @@ describe('api: POST /convert', () => {
     assert.ok(Array.isArray(expanded) && !('@context' in expanded), 'expanded JSON-LD is an array without a context');
     const xml = (await post(call, { accept: 'application/rdf+xml' })).body;
     assert.match(xml, /<rdf:RDF/);
+  });
+
+  it('writes RDF/XML of every capture that parses back to the same triples, predicates with no plain QName included', async () => {
+    // 2026-07-28's `mcp:io.modelcontextprotocol/clientInfo`, and extension keys with a `%`, split where a QName fits.
+    for (const { file } of captures) {
+      const body = readFileSync(path.join(fixturesDir, 'traffic', file), 'utf8');
+      const [xml, nquads] = await Promise.all(['application/rdf+xml', 'application/n-quads'].map((accept) => post(body, { 'content-type': 'application/x-ndjson', accept })));
+      assert.equal(xml!.statusCode, 200, `${file}: ${xml!.body.slice(0, 300)}`);
+      const triples = await new Promise<Set<string>>((resolve, reject) => {
+        const seen = new Set<string>();
+        const parser = new RdfXmlParser();
+        parser.on('data', (q: Quad) => seen.add(`${q.subject.value} ${q.predicate.value} ${q.object.termType === 'Literal' ? JSON.stringify(q.object.value) + q.object.datatype.value : q.object.value}`));
+        parser.on('error', reject);
+        parser.on('end', () => resolve(seen));
+        parser.end(xml!.body);
+      });
+      const expected = new Set(new Parser({ format: 'N-Quads' }).parse(nquads!.body).map((q) => `${q.subject.value} ${q.predicate.value} ${q.object.termType === 'Literal' ? JSON.stringify(q.object.value) + q.object.datatype.value : q.object.value}`));
+      assert.deepEqual(triples, expected, file);
+    }
   });
 
   it('refuses RDF/XML for several sessions (406): it holds one graph', async () => {
