@@ -502,10 +502,7 @@ export class Lifter {
     if (!isJsonObject(responses)) return;
     const holder = childIri(iri, 'params');
     for (const [key, value] of Object.entries(responses)) {
-      const node = childIri(childIri(holder, 'inputResponses'), key);
-      this.emit(holder, mld.inputResponse, node);
-      this.emit(node, rdf.type, mld.InputResponse);
-      this.emitLiteral(node, mld.inputKey, { value: key, datatype: xsd.string });
+      const node = this.inputEntry(holder, 'inputResponses', key, mld.inputResponse, mld.InputResponse);
       this.emit(node, mld.respondsToInput, childIri(childIri(childIri(round.result, 'result'), 'inputRequests'), key));
       // The input response is a bare result of the embedded request's method: lifted by that result's definition.
       const method = round.methods[key];
@@ -513,6 +510,15 @@ export class Lifter {
       const plan = request === undefined ? undefined : this.definitionPlan(request.replace(/Request$/, 'Result'));
       if (isJsonObject(value)) this.inSessionLayer(() => this.liftNode(node, plan, value));
     }
+  }
+
+  /** One entry of `inputRequests` or `inputResponses` below `holder`: its node, linked, typed and keyed. */
+  private inputEntry(holder: string, map: 'inputRequests' | 'inputResponses', key: string, link: string, type: string): string {
+    const node = childIri(childIri(holder, map), key);
+    this.emit(holder, link, node);
+    this.emit(node, rdf.type, type);
+    this.emitLiteral(node, mld.inputKey, { value: key, datatype: xsd.string });
+    return node;
   }
 
   /** After a response to `request`: an InputRequiredResult opens a round; any other answer ends the operation. */
@@ -534,10 +540,7 @@ export class Lifter {
     const methods: Record<string, string> = {};
     const holder = childIri(iri, 'result');
     for (const [key, value] of Object.entries(asked)) {
-      const node = childIri(childIri(holder, 'inputRequests'), key);
-      this.emit(holder, mld.inputRequest, node);
-      this.emit(node, rdf.type, mld.InputRequest);
-      this.emitLiteral(node, mld.inputKey, { value: key, datatype: xsd.string });
+      const node = this.inputEntry(holder, 'inputRequests', key, mld.inputRequest, mld.InputRequest);
       if (!isJsonObject(value)) continue;
       // An embedded request (elicitation/create, sampling/createMessage, roots/list) is lifted by its own definition.
       const method = typeof value['method'] === 'string' ? value['method'] : undefined;
