@@ -6,7 +6,7 @@ import path from 'node:path';
 import { constants } from 'node:fs';
 import { mkdir, open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { DataLock } from './data-lock.js';
-import { decodeFrameHeader, encodeFrameHeader, frameHeaderBytes, payloadMatches, type FrameType } from './frames.js';
+import { decodeFrameHeader, encodeFrameHeader, frameHeaderBytes, frameMagic, payloadMatches, type FrameType } from './frames.js';
 import { entryPayload, type Journal, type JournalEntry, type JournalSink, type SnapshotWriter } from './journal.js';
 import { storeCorrupt } from './store-errors.js';
 
@@ -43,6 +43,32 @@ async function* readFrames(handle: FileHandle, start: number, end: number): Asyn
     if (!payloadMatches(header, payload, decoded.crc)) return { offset, reason: 'checksum mismatch', torn: payloadEnd === end };
     yield { type: decoded.type, seq: decoded.seq, payload, offset };
     offset = payloadEnd;
+  }
+  return undefined;
+}
+
+/**
+ * The first whole frame (its magic number, a plausible header and a payload its checksum matches) that starts at or
+ * after `from`: read in chunks, looked at only where a frame could not be read, so opening stays linear.
+ */
+async function nextWholeFrame(handle: FileHandle, from: number, end: number): Promise<{ offset: number; seq: number } | undefined> {
+  const magicBytes = Buffer.alloc(4);
+  magicBytes.writeUInt32BE(frameMagic, 0);
+  const chunk = Buffer.allocUnsafe(1024 * 1024);
+  const header = Buffer.alloc(frameHeaderBytes);
+  for (let start = from; start < end; start += chunk.length - 3) {
+    const { bytesRead } = await handle.read(chunk, 0, Math.min(chunk.length, end - start), start);
+    for (let at = chunk.subarray(0, bytesRead).indexOf(magicBytes); at >= 0; at = chunk.subarray(0, bytesRead).indexOf(magicBytes, at + 1)) {
+      const offset = start + at;
+      if (end - offset < frameHeaderBytes) continue;
+      await handle.read(header, 0, frameHeaderBytes, offset);
+      const decoded = decodeFrameHeader(header);
+      if (!decoded.ok || offset + frameHeaderBytes + decoded.length > end) continue;
+      const payload = Buffer.allocUnsafe(decoded.length);
+      if (decoded.length > 0) await handle.read(payload, 0, decoded.length, offset + frameHeaderBytes);
+      if (payloadMatches(header, payload, decoded.crc)) return { offset, seq: decoded.seq };
+    }
+    if (bytesRead < chunk.length) break;
   }
   return undefined;
 }
@@ -134,6 +160,15 @@ export class FileJournal implements Journal {
     }
     const problem = result.value;
     if (problem) {
+      // What looks like a torn tail (a length past the end, a bad last checksum) is corruption when a whole frame
+      // follows it: those are acknowledged writes, and cutting the file there would drop them.
+      const after = problem.torn ? await nextWholeFrame(this.journal, problem.offset + 1, size) : undefined;
+      if (after !== undefined) {
+        throw storeCorrupt(
+          `${file} is damaged at byte ${problem.offset} (${problem.reason}), and whole frames follow it (the next at byte ${after.offset}, write ${after.seq}): ` +
+            'they were acknowledged, so nothing was cut; restore the file from a backup, or move it aside to open the directory without it',
+        );
+      }
       if (!problem.torn) {
         throw storeCorrupt(`${file} is damaged at byte ${problem.offset} (${problem.reason}), before its end: restore it from a backup, or cut it at that byte to lose the writes after it`);
       }

@@ -11,7 +11,9 @@ export type FrameType = 'quads' | 'drop' | 'update' | 'header';
 const typeCodes: Record<FrameType, number> = { quads: 0x51, drop: 0x44, update: 0x55, header: 0x48 }; // Q D U H
 const typesByCode = new Map(Object.entries(typeCodes).map(([type, code]) => [code, type as FrameType]));
 
-const magic = 0x4d4c4431; // "MLD1"
+/** Every frame starts with it: "MLD1". */
+export const frameMagic = 0x4d4c4431;
+const magic = frameMagic;
 export const frameHeaderBytes = 24;
 /** Largest payload a frame may carry (a guard against reading a garbage length as a real one). */
 export const maxFramePayload = 1024 * 1024 * 1024;

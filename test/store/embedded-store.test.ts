@@ -171,6 +171,24 @@ describe('store: embedded (Oxigraph in a worker thread)', function () {
       store = await EmbeddedStore.open(); // for afterEach
     });
 
+    it('refuses to open a journal whose length field is damaged before its end, and keeps the file as it was', async () => {
+      // Five acknowledged writes; then the length of the second frame is garbled (as a bad sector would): reading
+      // it runs past the end of the file, which is what a torn last write looks like, but three whole frames follow.
+      await store.close();
+      const journal = path.join(dir, journalFileName);
+      const frames = [1, 2, 3, 4, 5].map((n) => encodeFrame('quads', n, Buffer.from(`<urn:x:a> <urn:x:b> "${n}" <${g1}> .\n`)));
+      const bytes = Buffer.concat(frames);
+      bytes[frames[0]!.length + 16] = 0x20;
+      writeFileSync(journal, bytes);
+      const error = await rejects(EmbeddedStore.open({ dataDir: dir }), 'store.corrupt', 500);
+      assert.match(error.message, new RegExp(`damaged at byte ${frames[0]!.length} .*whole frames follow it .*write 3`));
+      assert.ok(readFileSync(journal).equals(bytes), 'nothing was cut from the journal');
+      // A torn last frame alone is still an incomplete write, cut with a warning.
+      writeFileSync(journal, Buffer.concat([...frames.slice(0, 4), frames[4]!.subarray(0, 30)]));
+      store = await EmbeddedStore.open({ dataDir: dir });
+      assert.equal((await store.graphs()).find((g) => g.graph === g1)?.quads, 4);
+    });
+
     it('survives kill -9 mid-ingest: every acknowledged batch is there, and no batch is there in part', async function () {
       this.timeout(120_000);
       await store.close();
