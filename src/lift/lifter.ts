@@ -6,7 +6,7 @@ import { chooseResult, seedVersion, versionFor, type Direction, type ProtocolVer
 import { annotatedLiteral, jsonLiteral, naturalLiteral, naturalNumber, type LiteralForm } from './literals.js';
 import { MessagePlans, type MessagePlan } from './message-plans.js';
 import { classesFor, itemPlan, type NodePlan, type PropertyPlan, type ValuePlan } from './plan.js';
-import { isRawLine, messageShape, type InputRecord, type RawLineRecord } from './records.js';
+import { isRawLine, messageShape, type InputRecord, type MessageShape, type RawLineRecord } from './records.js';
 import type { MessageValidator, ValidationProblem } from './validate.js';
 import { declaredVersion, negotiatedVersion, protocolVersionKey, ProtocolSchemas, type VersionTools } from './protocol-schemas.js';
 import { isRetry, OpenRounds, retryTarget } from './multi-round.js';
@@ -323,8 +323,10 @@ export class Lifter {
       }
     }
     if ('jsonrpc' in msg) this.liftProperty(iri, this.active.plans.jsonrpc, 'jsonrpc', msg['jsonrpc']!);
+    // Every other key, an envelope key its shape does not use too (`error` beside `result`): an extension key.
+    const byEnvelope = liftedEnvelopeKeys[shape];
     for (const key of Object.keys(msg)) {
-      if (!envelopeKeys.has(key)) this.liftProperty(iri, undefined, key, msg[key]!);
+      if (key !== 'jsonrpc' && !byEnvelope.has(key)) this.liftProperty(iri, undefined, key, msg[key]!);
     }
 
     // Which keys the schema does not know a message uses, on the message itself: found without walking its JSON tree.
@@ -846,7 +848,13 @@ const derivedProperties = new Map<string, Derived>([
 ]);
 const schemaLinks = { input: mld.inputSchema, output: mld.outputSchema, requested: mld.requestedSchema } as const;
 const parameterLinks = { input: mld.inputParameter, output: mld.outputParameter, requested: mld.requestedParameter } as const;
-const envelopeKeys = new Set(['jsonrpc', 'id', 'method', 'params', 'result', 'error']);
+/** The JSON-RPC keys each shape of message lifts by the envelope's plans (see run): any other key is lifted as data. */
+const liftedEnvelopeKeys: Record<MessageShape, ReadonlySet<string>> = {
+  request: new Set(['id', 'method', 'params']),
+  notification: new Set(['method', 'params']),
+  response: new Set(['id', 'result']),
+  error: new Set(['id', 'error']),
+};
 
 /** Progress tokens are the requester's: scoped by the direction of the request and the token's JSON type. */
 function progressKey(requestDirection: Direction, token: string | number): string {

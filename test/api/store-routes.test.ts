@@ -214,6 +214,12 @@ describe('api: ingestion, SPARQL, named queries, sessions, ontology, metrics', f
       payload: `update=${encodeURIComponent(text)}&query=${encodeURIComponent('ASK {}')}`,
     });
     assert.equal(both.statusCode, 400);
+    // POST with the update (or the query) in the URL and no body: a 400 for the update, an answer for the query.
+    const urlOnly = await app.inject({ method: 'POST', url: `/sparql?update=${encodeURIComponent(text)}`, headers: authorised });
+    assert.equal(urlOnly.statusCode, 400, urlOnly.body);
+    assert.match(urlOnly.json().detail, /never in the URL/);
+    const queryInUrl = await app.inject({ method: 'POST', url: `/sparql?query=${encodeURIComponent('ASK {}')}`, headers: { accept: 'application/sparql-results+json' } });
+    assert.equal(queryInUrl.statusCode, 200, queryInUrl.body);
     const dataset = await update(text, authorised, `/sparql?using-named-graph-uri=${encodeURIComponent(edited)}`);
     assert.equal(dataset.statusCode, 400);
     assert.match(dataset.json().detail, /using-named-graph-uri/);

@@ -49,6 +49,10 @@ describe('lift: the fast and the reference engine', () => {
       { msg: { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'hi', annotations: { priority: 0.25, audience: ['user'] } }], isError: 'no' } } },
       { msg: { jsonrpc: '2.0', id: 'q', method: 'brand/new', params: { deep: { deeper: [true, null, 'x'] } } } },
       { msg: { jsonrpc: '2.0', id: 2, error: { code: -32000, message: 'boom', data: [1, 2] } } },
+      // Envelope keys a message of its shape does not use: kept as data.
+      { msg: { jsonrpc: '2.0', id: 9, result: {}, error: { code: 1, message: 'both' } } },
+      { msg: { jsonrpc: '2.0', id: 10, method: 'ping', result: 5 } },
+      { msg: { jsonrpc: '2.0', id: 11, error: { code: 2, message: 'x' }, method: 'ping', params: {} } },
       // Schemas and structured content, also lifted as data: type arrays, nested properties, items, odd defaults.
       { msg: { jsonrpc: '2.0', id: 3, result: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { a: { type: ['string', 'null'], enum: [null, 'x', 2], default: { k: [] } }, b: { type: 'object', properties: { c: { type: 'array', items: { type: 'integer', minimum: 0 } } }, required: ['c', 'zz'] }, bad: 3 }, required: ['a'] }, outputSchema: { type: 'object' } }] } } },
       { msg: { jsonrpc: '2.0', id: 4, result: { content: [], structuredContent: { a: [[1], {}, { b: null }], 'odd key/~': true } } } },

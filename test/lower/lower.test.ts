@@ -1,3 +1,4 @@
+import type { JsonObject } from '../../src/core/json.js';
 import type { CaptureRecord, InputRecord } from '../../src/lift/records.js';
 import assert from 'node:assert/strict';
 import { Parser } from 'n3';
@@ -77,5 +78,16 @@ describe('lower: RDF back to MCP messages', () => {
     assert.equal(lifted.filter((m) => m.rawLine).length, 1);
     const lowered = new Lowerer(lifter.plans).lower(lifted.flatMap((m) => m.quads));
     assert.deepStrictEqual(lowered, records);
+  });
+
+  it('keeps an envelope key a message of its shape does not use (an error beside a result, a result on a request)', () => {
+    const lifter = new Lifter(schema, { defaultSession: 'both' });
+    const messages: JsonObject[] = [
+      { jsonrpc: '2.0', id: 1, result: {}, error: { code: 1, message: 'x' } },
+      { jsonrpc: '2.0', id: 2, method: 'ping', result: 5 },
+      { jsonrpc: '2.0', id: 3, error: { code: 2, message: 'y' }, result: null, params: [1] },
+    ];
+    const lowered = new Lowerer(lifter.plans).lower(messages.flatMap((msg) => lifter.lift({ msg }).quads)).map((r) => (r as CaptureRecord).msg);
+    assert.deepStrictEqual(lowered, messages);
   });
 });

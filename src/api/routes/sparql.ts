@@ -126,7 +126,8 @@ export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
       const type = String(request.headers['content-type'] ?? '').split(';')[0]!.trim();
       if (type === 'application/sparql-query') return answer(request, reply, request.query, { query: request.body as string });
       if (type === 'application/sparql-update') return applyUpdate(request, reply, request.query, request.body as string);
-      const form = request.body as ProtocolParameters;
+      // A POST without a body (its query or update in the URL) has no form to read.
+      const form = (request.body ?? {}) as ProtocolParameters;
       if (form.update !== undefined) return applyUpdate(request, reply, { ...request.query, ...form, update: undefined }, single('update', form.update));
       return answer(request, reply, { ...request.query, ...form });
     },
