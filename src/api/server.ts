@@ -12,6 +12,7 @@ import { openStore } from '../store/open-store.js';
 import type { QuadStore } from '../store/quad-store.js';
 import { Metrics } from './metrics.js';
 import { registerProblemHandler } from './problem-handler.js';
+import { registerHostGuard } from './host-guard.js';
 import { healthRoutes } from './routes/health.js';
 import { contextRoutes } from './routes/contexts.js';
 import { convertRoutes } from './routes/convert.js';
@@ -36,6 +37,7 @@ export async function buildServer(config: ServiceConfig, options: BuildOptions =
     bodyLimit: config.bodyLimit,
   });
   registerProblemHandler(app);
+  registerHostGuard(app, config);
   const store = options.store ?? (await openStore(config, { onWarning: options.onWarning ?? ((message) => app.log.warn(message)) }));
   if (!options.store) app.addHook('onClose', () => store.close());
   const metrics = new Metrics();

@@ -33,6 +33,8 @@ export interface ServiceConfig extends StoreConfig {
   writeToken?: string;
   /** Origins allowed by CORS (`*` for any); CORS off when empty. */
   corsOrigins: string[];
+  /** Host names (besides loopback and the listen address) requests may name in `Host`, and writes in `Origin`. */
+  allowedHosts: string[];
 }
 
 export type Environment = Record<string, string | undefined>;
@@ -60,6 +62,7 @@ export const environmentVariables = {
   MCPLD_LOG_LEVEL: 'fastify log level (default info)',
   MCPLD_WRITE_TOKEN: 'bearer token required by writes (ingest, DELETE /sessions, SPARQL Update); without it ingest is open and deletes and updates are refused',
   MCPLD_CORS_ORIGINS: 'comma-separated origins allowed by CORS, or * (default: CORS off)',
+  MCPLD_ALLOWED_HOSTS: 'comma-separated host names requests may be addressed to (Host) and writes may come from (Origin), besides localhost, the loopback addresses and the listen address',
   MCPLD_SPOOL: 'where `mcp-ld tap` keeps records while the store is unavailable (default ~/.cache/mcp-ld/spool)',
   MCPLD_TAP_FLUSH_MS: 'how long `mcp-ld tap` waits at exit for the store to take what is left (default 10000)',
 } as const;
@@ -85,6 +88,7 @@ export function readServiceConfig(flags: ServiceFlags, env: Environment = proces
     bodyLimit: parsePositiveInteger('MCPLD_BODY_LIMIT', env['MCPLD_BODY_LIMIT'] ?? String(10 * 1024 * 1024)),
     logLevel: env['MCPLD_LOG_LEVEL'] ?? 'info',
     corsOrigins: (env['MCPLD_CORS_ORIGINS'] ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
+    allowedHosts: (env['MCPLD_ALLOWED_HOSTS'] ?? '').split(',').map((host) => host.trim().toLowerCase()).filter(Boolean),
     ...(env['MCPLD_WRITE_TOKEN'] ? { writeToken: env['MCPLD_WRITE_TOKEN'] } : {}),
     ...readStoreConfig(flags, env),
   };

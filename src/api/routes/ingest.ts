@@ -66,6 +66,8 @@ function report(summary: ConversionSummary, sessions: string[], stored: { quads:
 }
 
 export const ingestRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, { store, config, metrics }) => {
+  // Only the media types of messages: a `text/plain` body is what any web page may send cross-site without asking.
+  app.removeContentTypeParser('text/plain');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
   app.addContentTypeParser(streamedTypes, (_request, payload, done) => done(null, payload));
