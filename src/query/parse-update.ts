@@ -33,6 +33,7 @@ export function parseUpdate(text: string, options: ParseOptions = {}): ParsedUpd
   refuseService(tree, text, options, 'update');
   tree.updates.forEach((op, index) => checkGraphs(op, tree.updates.length > 1 ? ` (operation ${index + 1})` : '', text, options));
   refuseVolatile(tree, text, options);
+  refuseOrderDependent(tree, text, options);
   return { tree, text: prefixPrologue + text };
 }
 
@@ -106,6 +107,28 @@ function refuseVolatile(tree: Update, text: string, options: ParseOptions): void
     'update.volatile-function',
     'Function refused in an update',
     `${named(options)}${name.toUpperCase()}()${at(text, keyword)}: its value would differ when the store replays the update after a restart; compute the value first and write it into the update as a literal`,
+    text,
+    keyword,
+  );
+}
+
+/**
+ * What a sub-select with LIMIT or OFFSET picks, and what SAMPLE and GROUP_CONCAT give, depend on the order the engine
+ * meets the solutions in, which is not the same after a restart (the store reloads its quads in another order): an
+ * update using them would replay to other quads than it acknowledged.
+ */
+function refuseOrderDependent(tree: Update, text: string, options: ParseOptions): void {
+  const found = findInTree(tree.updates, (record) => {
+    if (record['type'] === 'query' && (record['limit'] !== undefined || record['offset'] !== undefined)) return record['limit'] !== undefined ? 'LIMIT' : 'OFFSET';
+    const aggregation = record['type'] === 'aggregate' && typeof record['aggregation'] === 'string' ? record['aggregation'].toUpperCase() : undefined;
+    return aggregation === 'SAMPLE' || aggregation === 'GROUP_CONCAT' ? aggregation : undefined;
+  });
+  if (!found) return;
+  const keyword = new RegExp(`\\b${found}\\b`, 'i');
+  throw refused(
+    'update.order-dependent',
+    'Order-dependent update refused',
+    `${named(options)}${found}${at(text, keyword)}: what it picks depends on the order the store meets the solutions in, which differs when the store replays the update after a restart; select the values first and write them into the update`,
     text,
     keyword,
   );

@@ -187,6 +187,10 @@ describe('api: ingestion, SPARQL, named queries, sessions, ontology, metrics', f
       [`WITH <${edited}> DELETE { ?s ?p ?o } WHERE { ?s ?p ?o }`, 'update.graph-not-named', /WITH/],
       ['DROP ALL', 'update.graph-not-named', /^DROP ALL at line 1, column 1: name the graph/],
       [`INSERT { GRAPH <${edited}> { ?s <urn:x:at> ?t } } WHERE { GRAPH ?g { ?s a mcp:CallToolRequest } BIND(NOW() AS ?t) }`, 'update.volatile-function', /^NOW\(\) at line 1, column \d+: its value would differ/],
+      // What a LIMIT, SAMPLE or GROUP_CONCAT picks depends on the order the store replays its quads in.
+      [`INSERT { GRAPH <${edited}> { <urn:x:a> <urn:x:v> ?o } } WHERE { { SELECT ?o WHERE { GRAPH ?g { ?s <urn:x:b> ?o } } LIMIT 1 } }`, 'update.order-dependent', /^LIMIT at line 1, column \d+: what it picks depends on the order/],
+      [`INSERT { GRAPH <${edited}> { <urn:x:a> <urn:x:v> ?o } } WHERE { { SELECT (SAMPLE(?x) AS ?o) WHERE { GRAPH ?g { ?s <urn:x:b> ?x } } } }`, 'update.order-dependent', /^SAMPLE at line 1/],
+      [`INSERT { GRAPH <${edited}> { <urn:x:a> <urn:x:v> ?o } } WHERE { { SELECT (GROUP_CONCAT(?x) AS ?o) WHERE { GRAPH ?g { ?s <urn:x:b> ?x } } } }`, 'update.order-dependent', /^GROUP_CONCAT at line 1/],
       ['SELECT * WHERE { ?s ?p ?o }', 'update.not-an-update', /query is not an update/],
     ];
     for (const [text, code, detail] of refusals) {
