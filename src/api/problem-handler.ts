@@ -1,7 +1,8 @@
 // Translates every error a route throws into RFC 9457 application/problem+json. Core errors keep their status;
 // fastify's own client errors (bad JSON, oversized bodies, schema validation) keep theirs; anything else is
 // logged and answered without a stack trace.
-import type { FastifyInstance, FastifyError, FastifyRequest } from 'fastify';
+import type { Duplex } from 'node:stream';
+import type { FastifyInstance, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isMcpLdError } from '../core/problem.js';
 
 export interface ProblemBody {
@@ -48,6 +49,26 @@ export function registerProblemHandler(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Errors met before a request reaches a route (a URL that does not decode, `/sessions/%ff`): problem+json too, as the
+ * Fastify constructor's `frameworkErrors` option.
+ */
+export function frameworkProblem(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const detail = error.code === 'FST_ERR_BAD_URL' ? `the URL ${request.url} does not decode (a % not followed by the UTF-8 of a character)` : error.message;
+  reply.status(status).type('application/problem+json').send(problemBody(status, titleFor(status), detail, error.code ? { code: error.code } : {}));
+}
+
+/** An HTTP request Node could not parse (headers too large: 431): answered as problem+json on the socket itself. */
+export function clientErrorProblem(error: Error & { code?: string }, socket: Duplex): void {
+  if (!socket.writable) return void socket.destroy();
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const title = status === 431 ? 'Request header fields too large' : 'Bad request';
+  const detail = status === 431 ? 'the request headers are larger than this service takes (16 KiB)' : `the request is not well-formed HTTP (${error.code ?? error.message})`;
+  const body = JSON.stringify(problemBody(status, title, detail));
+  socket.end(`HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+}
+
 /** Fastify's own client errors, said in terms of the request. */
 function clientErrorDetail(error: FastifyError, request: FastifyRequest): string {
   const contentType = request.headers['content-type'];
@@ -56,8 +77,10 @@ function clientErrorDetail(error: FastifyError, request: FastifyRequest): string
       const consumes = (request.routeOptions.schema as { consumes?: string[] } | undefined)?.consumes;
       return `${request.method} ${request.routeOptions.url ?? request.url} does not take ${contentType ? `Content-Type ${contentType}` : 'a body without a Content-Type'}${consumes ? `; it takes ${consumes.join(', ')}` : ''}`;
     }
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return `the body is larger than the limit of this service (${error.message.replace(/^.*?(\d+).*$/, '$1') || 'MCPLD_BODY_LIMIT'} bytes; see MCPLD_BODY_LIMIT)`;
+    case 'FST_ERR_CTP_BODY_TOO_LARGE': {
+      const limit = request.routeOptions.bodyLimit ?? request.server.initialConfig.bodyLimit;
+      return `the body is larger than the limit of this service (${limit} bytes; see MCPLD_BODY_LIMIT)`;
+    }
     default:
       return error.message;
   }
@@ -72,7 +95,9 @@ function titleFor(status: number): string {
     406: 'Not acceptable',
     413: 'Payload too large',
     415: 'Unsupported media type',
+    421: 'Misdirected request',
     422: 'Unprocessable content',
+    431: 'Request header fields too large',
   };
   return titles[status] ?? 'Client error';
 }

@@ -11,7 +11,7 @@ import { packageRoot } from '../core/paths.js';
 import { openStore } from '../store/open-store.js';
 import type { QuadStore } from '../store/quad-store.js';
 import { Metrics } from './metrics.js';
-import { registerProblemHandler } from './problem-handler.js';
+import { clientErrorProblem, frameworkProblem, registerProblemHandler } from './problem-handler.js';
 import { registerHostGuard } from './host-guard.js';
 import { healthRoutes } from './routes/health.js';
 import { contextRoutes } from './routes/contexts.js';
@@ -35,6 +35,8 @@ export async function buildServer(config: ServiceConfig, options: BuildOptions =
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimit,
+    frameworkErrors: frameworkProblem,
+    clientErrorHandler: clientErrorProblem,
   });
   registerProblemHandler(app);
   registerHostGuard(app, config);

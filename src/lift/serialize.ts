@@ -60,11 +60,24 @@ export async function writeJsonLd(quads: Quad[], form: 'compacted' | 'expanded' 
   return JSON.stringify(compacted, null, 2) + '\n';
 }
 
+/** Characters XML 1.0 cannot hold, even escaped (the C0 controls but tab, newline, return; U+FFFE, U+FFFF). */
+const notXmlText = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
+
 /** RDF/XML holds one graph: quads of several graphs are refused rather than silently merged. */
 export async function writeRdfXml(quads: Quad[]): Promise<string> {
   const graphs = new Set(quads.map((q) => q.graph.value));
   if (graphs.size > 1) {
     throw new McpLdError({ code: 'format.one-graph', status: 406, title: 'Not acceptable', detail: `RDF/XML holds one graph, and this data has ${graphs.size} (one per session): ask for N-Quads, TriG or JSON-LD` });
+  }
+  // XML 1.0 has no way to write most control characters (U+0000, …): a graph with one is refused, never mangled.
+  const unwritable = quads.find((q) => q.object.termType === 'Literal' && notXmlText.test(q.object.value));
+  if (unwritable) {
+    throw new McpLdError({
+      code: 'format.not-xml',
+      status: 406,
+      title: 'Not acceptable',
+      detail: `a literal of <${unwritable.subject.value}> (${unwritable.predicate.value}) holds a control character XML 1.0 cannot carry: ask for N-Quads, TriG, Turtle or JSON-LD`,
+    });
   }
   // Predicates that have no QName where rdflib splits them (2026-07-28's `mcp:io.modelcontextprotocol/clientInfo`, an
   // extension key with a `%`) are split where they have one (see rdfxml.ts); rdflib loads only when RDF/XML is asked for.

@@ -95,6 +95,14 @@ describe('api: POST /convert', () => {
     }
   });
 
+  it('refuses RDF/XML (406) for a literal with a character XML cannot carry (U+0000), and gives it in N-Quads', async () => {
+    const nul = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { '\u0000nul': 'a\u0001b' } } });
+    const xml = await post(nul, { accept: 'application/rdf+xml' }, '?session=nul');
+    assert.equal(xml.statusCode, 406);
+    assert.match(xml.json().detail, /control character XML 1\.0 cannot carry/);
+    assert.equal((await post(nul, { accept: 'application/n-quads' }, '?session=nul')).statusCode, 200);
+  });
+
   it('refuses RDF/XML for several sessions (406): it holds one graph', async () => {
     const two = `{"session":"a","msg":${call}}\n{"session":"b","msg":${call}}`;
     const response = await post(two, { 'content-type': 'application/x-ndjson', accept: 'application/rdf+xml' });
