@@ -49,14 +49,24 @@ export function cloneJson<T extends JsonValue>(value: T): T {
 
 /** Whether `value` nests objects and arrays deeper than `limit` levels (checked without recursion). */
 export function exceedsDepth(value: JsonValue, limit: number): boolean {
+  return jsonLimitBroken(value, limit) === 'depth';
+}
+
+/**
+ * What makes a parsed JSON value one that cannot be kept exactly, if anything (checked without recursion): nesting
+ * deeper than `limit` levels, or a number past the range of a double (`1e400`, which JSON.parse reads as Infinity).
+ */
+export function jsonLimitBroken(value: JsonValue, limit: number): 'depth' | 'number' | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : 'number';
   const stack: [JsonValue, number][] = [[value, 1]];
   while (stack.length > 0) {
     const [current, depth] = stack.pop()!;
     if (current === null || typeof current !== 'object') continue;
-    if (depth > limit) return true;
+    if (depth > limit) return 'depth';
     for (const child of Array.isArray(current) ? current : Object.values(current)) {
       if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+      else if (typeof child === 'number' && !Number.isFinite(child)) return 'number';
     }
   }
-  return false;
+  return undefined;
 }

@@ -1,7 +1,7 @@
 // Reads converter input — one JSON-RPC message, a JSON array (batch), or JSONL/NDJSON of messages or capture
 // records — into records, one per message, each with its line (or batch index). A bad line is an error for that
 // line only; the others still come through.
-import { exceedsDepth, type JsonValue } from '../core/json.js';
+import { jsonLimitBroken, type JsonValue } from '../core/json.js';
 import { McpLdError } from '../core/problem.js';
 import { toRecord, type InputRecord } from './records.js';
 
@@ -41,10 +41,27 @@ function parseJson(text: string, firstLine: number): JsonValue {
   }
 }
 
+function outOfRange(line: number): McpLdError {
+  return new McpLdError({
+    code: 'input.number-out-of-range',
+    status: 400,
+    title: 'Number out of range',
+    detail: 'a number is past the range of a double (such as 1e400): it would be read as Infinity and could not be given back; send it as a string',
+    line,
+  });
+}
+
+/** The error of a parsed value mcp-ld cannot keep exactly (too deep, or a number past a double), if any. */
+function limitError(value: JsonValue, maxDepth: number, line: number): McpLdError | undefined {
+  const broken = jsonLimitBroken(value, maxDepth);
+  return broken === 'depth' ? tooDeep(maxDepth, line) : broken === 'number' ? outOfRange(line) : undefined;
+}
+
 function asItem(read: () => JsonValue, line: number, maxDepth: number): InputItem {
   try {
     const value = read();
-    if (exceedsDepth(value, maxDepth)) throw tooDeep(maxDepth, line);
+    const broken = limitError(value, maxDepth, line);
+    if (broken) throw broken;
     return { line, record: toRecord(value, line) };
   } catch (error) {
     if (error instanceof McpLdError) return { line, error };
@@ -104,7 +121,8 @@ function* parseText(text: string, maxDepth: number): Generator<InputItem> {
     let value: JsonValue;
     try {
       value = parseJson(text, 1);
-      if (exceedsDepth(value, maxDepth + 1)) throw tooDeep(maxDepth, firstLine);
+      const broken = jsonLimitBroken(value, maxDepth + 1);
+      if (broken) throw broken === 'depth' ? tooDeep(maxDepth, firstLine) : outOfRange(firstLine);
     } catch (error) {
       if (error instanceof McpLdError) return yield { line: error.line ?? firstLine, error };
       throw error;

@@ -124,7 +124,7 @@ class Lowering {
     if (error) msg['error'] = this.value(error, plans.error.value);
     for (const [predicate, values] of properties) {
       const key = extensionKey(predicate);
-      if (key !== undefined) msg[key] = this.value(values[0]!, anyPlan);
+      if (key !== undefined) setMember(msg, key, this.value(values[0]!, anyPlan));
     }
     return msg;
   }
@@ -164,10 +164,16 @@ class Lowering {
     for (const [predicate, values] of properties ?? []) {
       const property = plan?.byPredicate.get(predicate);
       const key = property?.key ?? extensionKey(predicate);
-      if (key !== undefined) object[key] = this.value(values[0]!, property?.value ?? anyPlan);
+      if (key !== undefined) setMember(object, key, this.value(values[0]!, property?.value ?? anyPlan));
     }
     return object;
   }
 }
 
 const anyPlan: ValuePlan = { kind: 'any' };
+
+/** Sets a member as JSON.parse does: an own property, `__proto__` too (an assignment would set the prototype). */
+function setMember(object: JsonObject, key: string, value: JsonValue): void {
+  if (key === '__proto__') Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+  else object[key] = value;
+}

@@ -39,4 +39,12 @@ describe('lift: reading input', () => {
     assert.deepEqual(items.map((item) => item.line), [1, 2, 4, 6]);
     assert.equal(((items[1]!.record as CaptureRecord).msg['params'] as { data: string }).data, 'naïve ☃ 𝄞');
   });
+
+  it('refuses a number past the range of a double (1e400 reads as Infinity), naming the line, in a line and in a batch', () => {
+    const items = [...parseInput('{"jsonrpc":"2.0","id":1,"result":{"v":1e400}}\n{"jsonrpc":"2.0","id":2,"result":{"v":1e300}}\n')];
+    assert.equal(items[0]!.error?.code, 'input.number-out-of-range');
+    assert.equal(items[0]!.error?.line, 1);
+    assert.ok(items[1]!.record, 'a large finite number is fine');
+    assert.equal([...parseInput('[{"jsonrpc":"2.0","id":1,"result":{"v":-1e999}}]')][0]!.error?.code, 'input.number-out-of-range');
+  });
 });

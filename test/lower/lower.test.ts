@@ -90,4 +90,12 @@ describe('lower: RDF back to MCP messages', () => {
     const lowered = new Lowerer(lifter.plans).lower(messages.flatMap((msg) => lifter.lift({ msg }).quads)).map((r) => (r as CaptureRecord).msg);
     assert.deepStrictEqual(lowered, messages);
   });
+
+  it('gives back a "__proto__" key, at the top of a message and below, as JSON.parse read it', () => {
+    const lifter = new Lifter(schema, { defaultSession: 'proto' });
+    const messages = ['{"jsonrpc":"2.0","id":1,"result":{"__proto__":{"x":1},"y":2},"__proto__":[3]}'].map((text) => JSON.parse(text) as JsonObject);
+    const lowered = new Lowerer(lifter.plans).lower(messages.flatMap((msg) => lifter.lift({ msg }).quads)).map((r) => (r as CaptureRecord).msg);
+    assert.deepStrictEqual(lowered, messages);
+    assert.ok(Object.hasOwn(lowered[0]!, '__proto__') && Object.hasOwn(lowered[0]!['result'] as object, '__proto__'));
+  });
 });
