@@ -109,6 +109,14 @@ describe('api: ingestion, SPARQL, named queries, sessions, ontology, metrics', f
     assert.equal(mixed.json().messages, 1);
     const endless = await ingest(long);
     assert.equal(endless.statusCode, 413);
+    // Streamed, batch by batch: the lines before an endless one are stored, and the 413 says so.
+    const before = await store.size();
+    const pings = [1, 2, 3].map((id) => `{"jsonrpc":"2.0","id":${id},"method":"ping"}`).join('\n');
+    const partial = await ingest(`${pings}\n${long}`, { ...ndjson, 'mcp-ld-session': 'endless' }, '?batch=1');
+    assert.equal(partial.statusCode, 413);
+    const stored = partial.json().stored as { messages: number; quads: number };
+    assert.equal(stored.messages, 3);
+    assert.equal(await store.size(), before + stored.quads, 'the answer says exactly what was stored');
   });
 
   it('speaks the SPARQL 1.1 protocol: GET, urlencoded POST, sparql-query POST; results by Accept', async () => {

@@ -110,16 +110,22 @@ export const ingestRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
       const sessions = new Set<string>();
       const streamed = streamedTypes.includes(String(request.headers['content-type'] ?? '').split(';')[0]!.trim());
 
-      for await (const item of itemsOf(request.body, streamed, config.bodyLimit)) {
-        const record = conversion.accept(item);
-        if (!record) continue;
-        if (record.session === undefined) {
-          record.session = session;
-          usedSession = true;
+      try {
+        for await (const item of itemsOf(request.body, streamed, config.bodyLimit)) {
+          const record = conversion.accept(item);
+          if (!record) continue;
+          if (record.session === undefined) {
+            record.session = session;
+            usedSession = true;
+          }
+          sessions.add(record.session);
+          await writer.add(conversion.tally(item, lifter.liftToNQuads(record)).nquads);
+          if (writer.error) break;
         }
-        sessions.add(record.session);
-        await writer.add(conversion.tally(item, lifter.liftToNQuads(record)).nquads);
-        if (writer.error) break;
+      } catch (error) {
+        // The body failed part way (an endless line: 413): what was stored before stays, and the answer says what.
+        await writer.finish();
+        throw error instanceof McpLdError ? Object.assign(error, { stored: writer.stored }) : error;
       }
       await writer.finish();
       const summary = conversion.summary;
