@@ -123,7 +123,9 @@ export const ingestRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
           if (writer.error) break;
         }
       } catch (error) {
-        // The body failed part way (an endless line: 413): what was stored before stays, and the answer says what.
+        // Strict: nothing is stored (the one batch is never written). Otherwise the body failed part way (an endless
+        // line: 413): what was stored before stays, the batch in hand is written too, and the answer says what.
+        if (strict) throw error;
         await writer.finish();
         throw error instanceof McpLdError ? Object.assign(error, { stored: writer.stored }) : error;
       }
