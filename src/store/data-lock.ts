@@ -1,13 +1,27 @@
 // The lock of a data directory: a file naming the process that has it open, created exclusively. A second opener gets
-// a clear error naming that process; a lock left by a process that no longer exists (same host; its pid gone, or
-// reused by a process that started later) is taken over.
+// a clear error naming that process; a lock left by a process that no longer exists is taken over:
+// - on the same host, when its pid is gone or was reused by a process that started later;
+// - from another host (a new container on the same volume after a crash), when its heartbeat stopped: the owner renews
+//   the lock file's modification time every `heartbeatMs`, and a lock not renewed for `staleAfterMs` is dead. Times
+//   are compared with this host's clock, so hosts sharing a volume need clocks within a few seconds of each other.
+// An owner whose lock was taken over (its heartbeat found another token in the file) stops writing: `assertHeld`.
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
-import { link, open, readFile, rename, unlink } from 'node:fs/promises';
+import { link, open, readFile, rename, stat, unlink, utimes } from 'node:fs/promises';
 import { storeLocked } from './store-errors.js';
 
 export const lockFileName = 'LOCK';
+
+export interface LockTiming {
+  /** How often the owner renews its lock. */
+  heartbeatMs: number;
+  /** How long a lock from another host may go unrenewed before it counts as dead (a few missed heartbeats, and more
+   *  than the longest the event loop is expected to stall). */
+  staleAfterMs: number;
+}
+
+export const defaultLockTiming: LockTiming = { heartbeatMs: 10_000, staleAfterMs: 60_000 };
 
 interface LockOwner {
   pid: number;
@@ -59,14 +73,30 @@ function parseOwner(text: string | undefined): LockOwner | undefined {
   }
 }
 
+/** How long ago (ms) the lock file was last written or renewed; undefined when it is gone. */
+async function unrenewedFor(file: string): Promise<number | undefined> {
+  try {
+    return Date.now() - (await stat(file)).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
 export class DataLock {
+  private lostTo: string | undefined;
+  private readonly heartbeat: NodeJS.Timeout;
+
   private constructor(
     readonly file: string,
     private readonly token: string,
-  ) {}
+    timing: LockTiming,
+  ) {
+    this.heartbeat = setInterval(() => void this.renew(), timing.heartbeatMs);
+    this.heartbeat.unref();
+  }
 
   /** Takes the lock of `dir`, or throws McpLdError `store.locked` (423) when a live process holds it. */
-  static async acquire(dir: string): Promise<DataLock> {
+  static async acquire(dir: string, timing: LockTiming = defaultLockTiming): Promise<DataLock> {
     const file = path.join(dir, lockFileName);
     const owner: LockOwner = { pid: process.pid, host: hostname(), since: new Date().toISOString() };
     const token = JSON.stringify(owner);
@@ -79,16 +109,24 @@ export class DataLock {
         } finally {
           await handle.close();
         }
-        return new DataLock(file, token);
+        return new DataLock(file, token, timing);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       }
       const text = await readText(file);
       if (text === undefined) continue; // released meanwhile
       const holder = parseOwner(text);
-      if (holder && (holder.host !== owner.host || alive(holder.pid, holder.since))) {
+      if (holder && holder.host === owner.host && alive(holder.pid, holder.since)) {
         const who = holder.pid === process.pid ? 'this process (opened twice)' : `process ${holder.pid} on ${holder.host}, since ${holder.since}`;
         throw storeLocked(`${dir} is in use by ${who}; stop it first (if that process is gone, delete ${file})`);
+      }
+      const quiet = holder && holder.host !== owner.host ? await unrenewedFor(file) : undefined;
+      if (holder && quiet !== undefined && quiet < timing.staleAfterMs) {
+        const seconds = (ms: number) => `${Math.max(0, Math.round(ms / 1000))} s`;
+        throw storeLocked(
+          `${dir} is in use by process ${holder.pid} on host ${holder.host}, since ${holder.since} (lock renewed ${seconds(quiet)} ago); ` +
+            `if that host is gone, the lock is taken over once it has gone ${seconds(timing.staleAfterMs)} without renewal`,
+        );
       }
       // Stale (its process is gone) or half-written: move it aside, and make sure what was moved is the stale lock and
       // not one that another process took over meanwhile (then put that one back and give up).
@@ -109,7 +147,27 @@ export class DataLock {
     throw storeLocked(`could not take the lock ${file}: other processes keep taking it`);
   }
 
+  /** Throws McpLdError `store.locked` when another process has taken this lock over: writing on would corrupt what
+   *  that process keeps. */
+  assertHeld(): void {
+    if (this.lostTo !== undefined) throw storeLocked(`${this.file} was taken over by ${this.lostTo}; this process no longer writes there`);
+  }
+
+  private async renew(): Promise<void> {
+    if (this.lostTo !== undefined) return;
+    const text = await readText(this.file);
+    if (text === this.token) {
+      const now = new Date();
+      await utimes(this.file, now, now).catch(() => undefined);
+      return;
+    }
+    const holder = parseOwner(text);
+    this.lostTo = holder ? `process ${holder.pid} on ${holder.host}` : 'another process (or it was deleted)';
+    clearInterval(this.heartbeat);
+  }
+
   async release(): Promise<void> {
+    clearInterval(this.heartbeat);
     try {
       if ((await readFile(this.file, 'utf8')) === this.token) await unlink(this.file);
     } catch {

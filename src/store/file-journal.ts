@@ -181,6 +181,7 @@ export class FileJournal implements Journal {
   }
 
   async append(entry: JournalEntry): Promise<void> {
+    this.lock.assertHeld();
     const encoded = entryPayload(entry);
     const header = encodeFrameHeader(entry.type, entry.seq, encoded);
     const offset = this.end;
@@ -247,6 +248,7 @@ export class FileJournal implements Journal {
   }
 
   async snapshot(seq: number): Promise<SnapshotWriter> {
+    this.lock.assertHeld();
     const tmp = path.join(this.location, `${snapshotFileName}.tmp`);
     const target = path.join(this.location, snapshotFileName);
     const handle = await open(tmp, 'w');
@@ -272,6 +274,7 @@ export class FileJournal implements Journal {
         await write('header', Buffer.from(JSON.stringify({ end: true, chunks })));
         await handle.sync();
         await close();
+        this.lock.assertHeld(); // taken over while the snapshot was written: it is not ours to put in place
         await rename(tmp, target);
         await syncDirectory(this.location);
         this.snapshotSeq = seq;
