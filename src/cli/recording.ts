@@ -2,13 +2,14 @@
 // flags name (with a spool on disk for when it is unavailable), and the flush at the end.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { McpLdError } from '../core/problem.js';
 import { ConfigError, readStoreConfig, readTapConfig, type StoreConfig } from '../core/config.js';
 import { loadSchema } from '../schema/index.js';
 import { Lifter } from '../lift/lifter.js';
 import { encodeSegment } from '../lift/vocabulary.js';
 import { openStore } from '../store/open-store.js';
 import type { QuadStore } from '../store/quad-store.js';
-import { DeliveryQueue, type DeliverySink } from '../tap/delivery.js';
+import { BatchRefused, DeliveryQueue, badInputStatuses, type DeliverySink } from '../tap/delivery.js';
 import { Recorder } from '../tap/recorder.js';
 import { BridgeSink } from '../tap/bridge-sink.js';
 
@@ -46,7 +47,13 @@ class ReopeningSink implements DeliverySink {
 
   async ingest(nquads: string): Promise<unknown> {
     this.store ??= await openStore(this.config, { onWarning: this.say });
-    return this.store.ingest(nquads);
+    try {
+      return await this.store.ingest(nquads);
+    } catch (error) {
+      // The store refusing the batch itself (not being unavailable, locked or full) would refuse it on every retry.
+      if (error instanceof McpLdError && badInputStatuses.has(error.status)) throw new BatchRefused(error.message);
+      throw error;
+    }
   }
 
   async close(): Promise<void> {
@@ -67,7 +74,7 @@ export async function openRecording(flags: RecordingFlags, say: (text: string) =
     } catch {
       throw new ConfigError(`--bridge is not a URL: ${flags.bridge}`);
     }
-    sink = new BridgeSink(bridge, tapConfig.bridgeToken, say);
+    sink = new BridgeSink(bridge, tapConfig.bridgeToken);
     target = bridge.origin;
   } else if (config.dataDir || config.storeUrl) {
     sink = new ReopeningSink(config, say);
@@ -82,6 +89,7 @@ export async function openRecording(flags: RecordingFlags, say: (text: string) =
     delivery = new DeliveryQueue(sink, spoolFile, {
       down: (error, spool) => say(`${flags.bridge ? 'the service' : 'the store'} is unavailable (${error.message}); recording continues into ${spool}`),
       up: () => say(`${flags.bridge ? 'the service' : 'the store'} is back; spooled records delivered`),
+      quarantined: (reason, file) => say(`a batch was refused and set aside in ${file} (the batches behind it go on): ${reason}`),
     });
     if (delivery.pending > 0) say(`delivering ${delivery.pending} batch(es) spooled by an earlier run`);
   }

@@ -1,8 +1,10 @@
 // Delivers capture records to a running `mcp-ld serve` (POST /ingest, NDJSON), which lifts them with its one
-// long-lived lifter, so a request and its response in different batches still match. A network error or a 5xx
-// answer is the service being down (the queue spools and retries); a 4xx answer is final for that batch (retrying
-// cannot help), reported and dropped.
-import type { DeliverySink } from './delivery.js';
+// long-lived lifter, so a request and its response in different batches still match. How an answer is taken:
+// - a network error, 502/503/504, or a 4xx about the request rather than the batch (401/403 a wrong token, 421 a
+//   refused Host, 423, 429, …): the service is unavailable to us; the queue spools and retries;
+// - 400/413/415/422, the batch refused as bad input: quarantined at once (BatchRefused);
+// - another 5xx, the service failing on this batch: retried a few times, then quarantined (BatchFailed).
+import { BatchFailed, BatchRefused, badInputStatuses, type DeliverySink } from './delivery.js';
 
 export class BridgeSink implements DeliverySink {
   private readonly ingestUrl: URL;
@@ -10,7 +12,6 @@ export class BridgeSink implements DeliverySink {
   constructor(
     bridge: URL,
     private readonly token: string | undefined,
-    private readonly onRejected: (detail: string) => void,
   ) {
     this.ingestUrl = new URL('/ingest', bridge);
   }
@@ -22,15 +23,16 @@ export class BridgeSink implements DeliverySink {
       body: records,
     });
     const text = await response.text();
-    if (response.status >= 500) throw new Error(`${this.ingestUrl.origin} answered ${response.status}`);
-    if (response.status >= 400) {
-      let detail = text;
-      try {
-        detail = (JSON.parse(text) as { detail?: string }).detail ?? text;
-      } catch {
-        // not problem+json
-      }
-      this.onRejected(`${this.ingestUrl.href} refused a batch (${response.status}): ${detail}`);
+    if (response.status < 400) return;
+    let detail = text;
+    try {
+      detail = (JSON.parse(text) as { detail?: string }).detail ?? text;
+    } catch {
+      // not problem+json
     }
+    const said = `${this.ingestUrl.href} answered ${response.status}: ${detail.slice(0, 500)}`;
+    if (badInputStatuses.has(response.status)) throw new BatchRefused(said);
+    if (response.status >= 500 && ![502, 503, 504].includes(response.status)) throw new BatchFailed(said);
+    throw new Error(said);
   }
 }

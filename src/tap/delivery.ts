@@ -1,17 +1,56 @@
 // Delivers N-Quads batches to a sink (a store) without ever holding up the relay: batches queue in memory, go out
 // in order, and when the sink is slow or down they are spooled to disk (fsynced) and retried with backoff until
 // it is back. Spooled batches survive the process: the next delivery queue on the same spool file sends them first.
+// A batch the sink will never take (refused as bad input, or failing the same way attempt after attempt) is set
+// aside in a quarantine file, said so, and the batches behind it go on: one bad batch never jams the spool.
 import { appendFileSync, closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 
 export interface DeliverySink {
   ingest(nquads: string): Promise<unknown>;
 }
 
+/** The HTTP statuses (and McpLdError statuses) that refuse a batch itself as bad input, whoever sends it. */
+export const badInputStatuses: ReadonlySet<number> = new Set([400, 413, 415, 422]);
+
+/** Thrown by a sink for a batch it refuses as bad input: retrying cannot help, so it is quarantined at once. */
+export class BatchRefused extends Error {}
+
+/** Thrown by a sink that answered but failed on this batch (an internal error, not the sink being down): retried a
+ *  few times, then quarantined, so that a batch which always fails cannot block the ones behind it. */
+export class BatchFailed extends Error {}
+
 export interface DeliveryEvents {
   /** The sink failed: batches are being spooled. */
   down(error: Error, spool: string): void;
   /** The sink took what was spooled. */
   up(delivered: number): void;
+  /** A batch was set aside in `file`: `reason` says why. */
+  quarantined(reason: string, file: string): void;
+}
+
+export interface DeliveryOptions {
+  /** Longest wait between two retries (ms). */
+  maxRetryDelay?: number;
+  /** Where refused batches go; by default beside the spool, `….rejected.jsonl`. */
+  quarantineFile?: string;
+  /** How many BatchFailed answers for one batch before it is quarantined. */
+  maxFailures?: number;
+}
+
+/** The quarantine file beside a spool file: `x.spool.jsonl` → `x.rejected.jsonl`. */
+export function quarantineFileFor(spoolFile: string): string {
+  return `${spoolFile.replace(/(\.spool)?\.jsonl$/, '')}.rejected.jsonl`;
+}
+
+/** fsyncs a file after an append. */
+function appendDurably(file: string, text: string): void {
+  appendFileSync(file, text);
+  const fd = openSync(file, 'r+');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 interface Batch {
@@ -26,14 +65,23 @@ export class DeliveryQueue {
   private down = false;
   private retryDelay = 250;
   private retryTimer: NodeJS.Timeout | undefined;
+  /** BatchFailed answers for the batch at the head of the queue. */
+  private headFailures = 0;
+  private readonly maxRetryDelay: number;
+  private readonly maxFailures: number;
+  readonly quarantineFile: string;
   delivered = 0;
+  quarantined = 0;
 
   constructor(
     private readonly sink: DeliverySink,
     private readonly spoolFile: string,
     private readonly events: DeliveryEvents,
-    private readonly maxRetryDelay = 5_000,
+    options: DeliveryOptions = {},
   ) {
+    this.maxRetryDelay = options.maxRetryDelay ?? 5_000;
+    this.maxFailures = options.maxFailures ?? 5;
+    this.quarantineFile = options.quarantineFile ?? quarantineFileFor(spoolFile);
     // What an earlier process spooled goes first.
     if (existsSync(spoolFile)) {
       for (const line of readFileSync(spoolFile, 'utf8').split('\n')) {
@@ -65,14 +113,16 @@ export class DeliveryQueue {
   }
 
   private spool(batch: Batch): void {
-    appendFileSync(this.spoolFile, JSON.stringify({ nquads: batch.nquads }) + '\n');
-    const fd = openSync(this.spoolFile, 'r+');
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
+    appendDurably(this.spoolFile, JSON.stringify({ nquads: batch.nquads }) + '\n');
     batch.spooled = true;
+  }
+
+  /** Sets the head batch aside. A quarantine line has the spool's shape (plus why and when): moved back into the
+   *  spool file, it is sent again by the next run. */
+  private quarantine(batch: Batch, reason: string): void {
+    appendDurably(this.quarantineFile, JSON.stringify({ nquads: batch.nquads, reason, at: new Date().toISOString() }) + '\n');
+    this.quarantined += 1;
+    this.events.quarantined(reason, this.quarantineFile);
   }
 
   private kick(): void {
@@ -85,6 +135,12 @@ export class DeliveryQueue {
       try {
         await this.sink.ingest(batch.nquads);
       } catch (error) {
+        const failures = error instanceof BatchFailed ? ++this.headFailures : 0;
+        if (error instanceof BatchRefused || failures >= this.maxFailures) {
+          this.quarantine(batch, failures > 0 ? `${(error as Error).message} (${failures} attempts)` : (error as Error).message);
+          this.settleHead(batch);
+          continue;
+        }
         if (!this.down) {
           this.down = true;
           for (const waiting of this.queue) if (!waiting.spooled) this.spool(waiting);
@@ -97,14 +153,20 @@ export class DeliveryQueue {
         this.retryDelay = Math.min(this.retryDelay * 2, this.maxRetryDelay);
         return;
       }
-      this.queue.shift();
       this.delivered += 1;
-      if (batch.spooled) this.rewriteSpool();
-      if (this.down && !this.queue.some((b) => b.spooled)) {
-        this.down = false;
-        this.retryDelay = 250;
-        this.events.up(this.delivered);
-      }
+      this.settleHead(batch);
+    }
+  }
+
+  /** The head batch was delivered or quarantined: it leaves the queue (and the spool). */
+  private settleHead(batch: Batch): void {
+    this.queue.shift();
+    this.headFailures = 0;
+    if (batch.spooled) this.rewriteSpool();
+    if (this.down && !this.queue.some((b) => b.spooled)) {
+      this.down = false;
+      this.retryDelay = 250;
+      this.events.up(this.delivered);
     }
   }
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { cliPath, runCli } from '../helpers/run-cli.js';
@@ -89,6 +89,41 @@ describe('tap: a transparent stdio relay that records', function () {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       assert.deepEqual(counted, expected, 'every tool call is in the service, answered');
+    } finally {
+      service.child.kill('SIGTERM');
+    }
+  });
+
+  it('through --bridge, a batch the service refuses is set aside in the quarantine, said so, and the later ones land', async () => {
+    const service = await startService([], { MCPLD_BODY_LIMIT: '4096' });
+    try {
+      const spool = path.join(dir, 'quarantine-spool');
+      const big = JSON.stringify({ jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: 'x'.repeat(8000) }] } });
+      const script = `echo '{"jsonrpc":"2.0","id":1,"result":{}}'; sleep 0.4; echo '${big}'; sleep 0.4; echo '{"jsonrpc":"2.0","id":3,"result":{}}'`;
+      const { stderr, code } = await new Promise<{ stderr: string; code: number | null }>((resolve, reject) => {
+        const child = spawn(node, [cliPath, 'tap', '--bridge', service.url, '--spool', spool, '--session-name', 'refused', '--', 'sh', '-c', script], { stdio: ['pipe', 'ignore', 'pipe'] });
+        let text = '';
+        child.stderr.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+        child.on('error', reject);
+        child.on('close', (c) => resolve({ stderr: text, code: c }));
+        child.stdin.end();
+      });
+      assert.equal(code, 0, stderr);
+      const rejected = readdirSync(spool).filter((name) => name.endsWith('.rejected.jsonl'));
+      assert.equal(rejected.length, 1, `one quarantine file in ${readdirSync(spool).join(', ')}`);
+      const quarantine = path.join(spool, rejected[0]!);
+      assert.ok(stderr.includes(`a batch was refused and set aside in ${quarantine} (the batches behind it go on): `), stderr);
+      assert.match(stderr, /answered 400: no line is an MCP message \(1 bad line\(s\)\); nothing was stored/); // the line is over the body limit
+      const [set] = readFileSync(quarantine, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { nquads: string; reason: string });
+      assert.ok(set!.nquads.includes('x'.repeat(8000)), 'the refused batch is kept whole');
+      assert.deepEqual(readdirSync(spool).filter((name) => name.endsWith('.spool.jsonl')), [], 'nothing left in the spool');
+      const response = await fetch(`${service.url}/sparql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/sparql-query', accept: 'application/sparql-results+json' },
+        body: 'SELECT ?id WHERE { GRAPH <urn:mcp-ld:session/refused> { ?m jrpc:hasId/jrpc:hasNumberValue ?id } } ORDER BY ?id',
+      });
+      const rows = ((await response.json()) as { results: { bindings: { id: { value: string } }[] } }).results.bindings;
+      assert.deepEqual(rows.map((row) => row.id.value), ['1', '3'], 'the batches before and after the refused one are in the graph');
     } finally {
       service.child.kill('SIGTERM');
     }
