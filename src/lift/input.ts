@@ -2,6 +2,7 @@
 // records — into records, one per message, each with its line (or batch index). A bad line is an error for that
 // line only; the others still come through.
 import { jsonLimitBroken, type JsonValue } from '../core/json.js';
+import { jsonErrorOffset } from '../core/json-error.js';
 import { McpLdError } from '../core/problem.js';
 import { toRecord, type InputRecord } from './records.js';
 
@@ -25,20 +26,27 @@ function tooDeep(limit: number, line: number): McpLdError {
   return new McpLdError({ code: 'input.too-deep', status: 400, title: 'Nesting too deep', detail: `JSON nests deeper than ${limit} levels`, line });
 }
 
-/** Parses one JSON text, turning JSON.parse's position into a line and column of the whole input. */
+/** Parses one JSON text, turning where JSON.parse stopped into a line and column of the whole input. */
 function parseJson(text: string, firstLine: number): JsonValue {
   try {
     return JSON.parse(text) as JsonValue;
   } catch (error) {
     const message = (error as Error).message;
-    const position = /position (\d+)/.exec(message);
-    if (!position) throw malformed(message, firstLine);
-    const offset = Number(position[1]);
+    const given = /position (\d+)/.exec(message);
+    const offset = given ? Number(given[1]) : jsonErrorOffset(text);
+    if (offset < 0) throw malformed(message, firstLine);
     const before = text.slice(0, offset);
     const line = firstLine + (before.match(/\n/g)?.length ?? 0);
     const column = offset - before.lastIndexOf('\n');
-    throw malformed(`${message.replace(/ in JSON at position \d+.*$/, '')} at line ${line}, column ${column}`, line);
+    throw malformed(`${whatIsWrong(message, text, offset)} at line ${line}, column ${column}`, line);
   }
+}
+
+/** JSON.parse's complaint, without the position or the echo of the input it appends, said plainly where it is not. */
+function whatIsWrong(message: string, text: string, offset: number): string {
+  if (offset >= text.length) return 'the JSON text ends before it is complete (truncated?)';
+  if (text.charCodeAt(offset) === 0xfeff) return 'a byte order mark (U+FEFF), which JSON text must not start with (save it as UTF-8 without a BOM),';
+  return message.replace(/ (?:in JSON )?at position \d+.*$/s, '').replace(/, (?:\.\.\.)?".*" is not valid JSON$/s, '');
 }
 
 function outOfRange(line: number): McpLdError {
@@ -77,6 +85,11 @@ export function parseLine(text: string, line: number, maxDepth = defaultMaxDepth
 function hasContentAfter(text: string, position: number): boolean {
   for (let i = position; i < text.length; i++) if (text.charCodeAt(i) > 32) return true;
   return false;
+}
+
+function isJsonObjectText(text: string): boolean {
+  const trimmed = text.trim();
+  return trimmed.startsWith('{') && isJson(trimmed);
 }
 
 function isJson(text: string): boolean {
@@ -150,6 +163,9 @@ function* parseText(text: string, maxDepth: number): Generator<InputItem> {
       // neither: JSONL with a bad first line
     }
     if (whole !== undefined) return yield asItem(() => whole, firstLine, maxDepth);
+    // Neither parses. JSONL whose first line is bad has later lines that are JSON objects of their own; a pretty-printed
+    // message with a mistake has none: it is reported as one message, where the mistake is.
+    if (!text.slice(firstEnd + 1).split('\n').some(isJsonObjectText)) return yield asItem(() => parseJson(text, 1), firstLine, maxDepth);
   }
   const lines = text.split('\n');
   for (const [i, content] of lines.entries()) {

@@ -47,4 +47,29 @@ describe('lift: reading input', () => {
     assert.ok(items[1]!.record, 'a large finite number is fine');
     assert.equal([...parseInput('[{"jsonrpc":"2.0","id":1,"result":{"v":-1e999}}]')][0]!.error?.code, 'input.number-out-of-range');
   });
+
+  it('gives a line and column for the errors JSON.parse reports without one: NaN, a BOM, a truncated text', () => {
+    const cases: [string, number, RegExp][] = [
+      ['{"jsonrpc":"2.0","id":1,"result":NaN}', 1, /^Unexpected token 'N' at line 1, column 34$/],
+      ['\ufeff{"jsonrpc":"2.0","id":1,"result":{}}', 1, /^a byte order mark \(U\+FEFF\), .* at line 1, column 1$/],
+      ['{"jsonrpc":"2.0","id":1,"result":{', 1, /^the JSON text ends before it is complete \(truncated\?\) at line 1, column 35$/],
+      // A pretty-printed message with a mistake on its third line is one message, reported where the mistake is.
+      ['{\n "jsonrpc": "2.0",\n "id": NaN\n}', 3, /^Unexpected token 'N' at line 3, column 8$/],
+      ['{"a":1} x', 1, /^Unexpected non-whitespace character after JSON at line 1, column 9$/],
+    ];
+    for (const [text, line, detail] of cases) {
+      for (const input of [text, Buffer.from(text, 'utf8')]) {
+        const items = [...parseInput(input)];
+        assert.equal(items.length, 1, text);
+        assert.equal(items[0]!.error?.code, 'input.malformed-json', text);
+        assert.equal(items[0]!.error?.line, line, text);
+        assert.match(items[0]!.error!.detail, detail);
+      }
+    }
+  });
+
+  it('still reads JSONL whose first line is bad as JSONL: the later messages come through', () => {
+    const items = [...parseInput('{"jsonrpc":"2.0",\n' + ping(2) + '\n' + ping(3))];
+    assert.deepEqual(items.map((item) => [item.line, item.error?.code ?? 'message']), [[1, 'input.malformed-json'], [2, 'message'], [3, 'message']]);
+  });
 });
