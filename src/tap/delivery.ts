@@ -3,7 +3,7 @@
 // it is back. Spooled batches survive the process: the next delivery queue on the same spool file sends them first.
 // A batch the sink will never take (refused as bad input, or failing the same way attempt after attempt) is set
 // aside in a quarantine file, said so, and the batches behind it go on: one bad batch never jams the spool.
-import { appendFileSync, closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 
 export interface DeliverySink {
   ingest(nquads: string): Promise<unknown>;
@@ -42,11 +42,11 @@ export function quarantineFileFor(spoolFile: string): string {
   return `${spoolFile.replace(/(\.spool)?\.jsonl$/, '')}.rejected.jsonl`;
 }
 
-/** fsyncs a file after an append. */
+/** Appends to a file and fsyncs it, through one descriptor. */
 function appendDurably(file: string, text: string): void {
-  appendFileSync(file, text);
-  const fd = openSync(file, 'r+');
+  const fd = openSync(file, 'a');
   try {
+    writeSync(fd, text);
     fsyncSync(fd);
   } finally {
     closeSync(fd);
