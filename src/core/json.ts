@@ -1,4 +1,4 @@
-// JSON value types and JSON-pointer helpers shared by every stage.
+// JSON value types, JSON-pointer helpers and canonical JSON (RFC 8785), shared by every stage.
 
 export type JsonPrimitive = string | number | boolean | null;
 export type JsonValue = JsonPrimitive | JsonValue[] | JsonObject;
@@ -69,4 +69,30 @@ export function jsonLimitBroken(value: JsonValue, limit: number): 'depth' | 'num
     }
   }
   return undefined;
+}
+
+/** Canonical JSON (RFC 8785 JCS): keys sorted by UTF-16 code units, ECMAScript number and string forms. */
+export function canonicalJson(value: JsonValue): string {
+  // Most values already have their keys in order: JSON.stringify then writes the canonical form in one native call.
+  if (hasSortedKeys(value)) return JSON.stringify(value);
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const keys = Object.keys(value).sort();
+  return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key]!)}`).join(',')}}`;
+}
+
+/** Whether every object within `value` lists its keys in code-unit order (as JCS sorts them). */
+function hasSortedKeys(value: JsonValue): boolean {
+  if (value === null || typeof value !== 'object') return true;
+  if (Array.isArray(value)) {
+    for (const item of value) if (!hasSortedKeys(item)) return false;
+    return true;
+  }
+  let previous: string | undefined;
+  for (const key in value) {
+    if (previous !== undefined && !(previous < key)) return false;
+    if (!hasSortedKeys(value[key]!)) return false;
+    previous = key;
+  }
+  return true;
 }

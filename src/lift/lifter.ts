@@ -10,6 +10,7 @@ import { isRawLine, messageShape, type InputRecord, type MessageShape, type RawL
 import type { MessageValidator, ValidationProblem } from './validate.js';
 import { declaredVersion, negotiatedVersion, protocolVersionKey, ProtocolSchemas, type VersionTools } from './protocol-schemas.js';
 import { isRetry, OpenRounds, retryTarget } from './multi-round.js';
+import { createdTaskId, taskAt, taskIdOf, taskMethods, type TaskState } from './tasks.js';
 import { entityListings, entityReferences, type EntityKind } from './entities.js';
 import { childIri, extensionPredicate, IriMinter, jrpc, listCellIri, mld, ns, rdf, xsd } from './vocabulary.js';
 import { hasMembers, liftMembers, liftSchema, topParameters, type DerivedSink } from './derived.js';
@@ -116,8 +117,8 @@ class SessionState {
   readonly rounds = new OpenRounds();
   /** Open subscriptions/listen requests, by their id (2026-07-28). */
   readonly subscriptions = new Map<string, string>();
-  /** The method of the request each task (2025-11-25) was started by, by task id: tasks/result answers like it. */
-  readonly tasks = new Map<string, string>();
+  /** The tasks its requests started, by task id (tasks.ts). */
+  readonly tasks = new Map<string, TaskState>();
 
   constructor(
     readonly id: string,
@@ -223,6 +224,7 @@ export class Lifter {
     // A captured message is named by its capture seq, so ingesting the same capture again gives the same quads
     // (a no-op for a store); plain messages by their order in this session.
     const iri = this.minter.message(session.id, record.seq ?? order);
+    const position = record.seq ?? order;
 
     if (record.server !== undefined) {
       if (session.serverKey === undefined) this.setServer(session, record.server);
@@ -262,6 +264,8 @@ export class Lifter {
       } else {
         this.linkNotification(session, iri, method!, direction, msg['params']);
       }
+      if (taskMethods.has(method!)) this.linkTask(session, iri, method!, msg['params'], position);
+      if (plan?.definition === 'TaskStatusNotification') this.followTask(session, childIri(iri, 'params'), msg['params'], position);
       this.describeFromMeta(session, iri, 'params', msg['params']);
       this.liftProperty(iri, this.active.plans.method, 'method', msg['method']!);
       const bodyPlan = plan ?? (shape === 'request' ? this.active.plans.unknownRequest : this.active.plans.unknownNotification);
@@ -309,7 +313,8 @@ export class Lifter {
         }
         if (answered) {
           this.followRounds(session, iri, answered.request, plan.definition, msg['result'], time);
-          if (plan.definition === 'CreateTaskResult') this.rememberTask(session, answered.request, msg['result']);
+          if (plan.definition === 'CreateTaskResult') this.rememberTask(session, answered.request, msg['result'], position);
+          if (plan.definition === 'GetTaskResult') this.followTask(session, childIri(iri, 'result'), msg['result'], position);
         }
       } else {
         body.context = this.contextFile('json-rpc.jsonld');
@@ -501,16 +506,72 @@ export class Lifter {
     this.emit(iri, mld.operation, round.operation);
     this.emitLiteral(iri, mld.attempt, { value: String(pending.operation.round), datatype: xsd.integer });
     const responses = params['inputResponses'];
-    if (!isJsonObject(responses)) return;
-    const holder = childIri(iri, 'params');
+    if (isJsonObject(responses)) this.liftInputResponses(childIri(iri, 'params'), responses, childIri(round.result, 'result'), round.methods);
+  }
+
+  /**
+   * The input requests a server asks for (an InputRequiredResult's, an input_required task's) below `holder`: each
+   * embedded request (elicitation/create, sampling/createMessage, roots/list) lifted by its own definition. Gives
+   * each key's method.
+   */
+  private liftInputRequests(holder: string, asked: JsonObject): Record<string, string> {
+    const methods: Record<string, string> = {};
+    for (const [key, value] of Object.entries(asked)) {
+      const node = this.inputEntry(holder, 'inputRequests', key, mld.inputRequest, mld.InputRequest);
+      if (!isJsonObject(value)) continue;
+      const method = typeof value['method'] === 'string' ? value['method'] : undefined;
+      const definition = method === undefined ? undefined : this.active.schema.definitionForMethod(method);
+      if (method !== undefined) methods[key] = method;
+      const plan = definition === undefined ? undefined : this.definitionPlan(definition);
+      this.inSessionLayer(() => this.liftNode(node, plan, value));
+    }
+    return methods;
+  }
+
+  /**
+   * The client's answers below `holder` to the input requests below `requests` (whose methods `methods` gives): each
+   * linked to the request of its key and lifted by the result definition of that request's method.
+   */
+  private liftInputResponses(holder: string, responses: JsonObject, requests: string, methods: Record<string, string>): void {
     for (const [key, value] of Object.entries(responses)) {
       const node = this.inputEntry(holder, 'inputResponses', key, mld.inputResponse, mld.InputResponse);
-      this.emit(node, mld.respondsToInput, childIri(childIri(childIri(round.result, 'result'), 'inputRequests'), key));
-      // The input response is a bare result of the embedded request's method: lifted by that result's definition.
-      const method = round.methods[key];
+      if (key in methods) this.emit(node, mld.respondsToInput, childIri(childIri(requests, 'inputRequests'), key));
+      const method = methods[key];
       const request = method === undefined ? undefined : this.active.schema.definitionForMethod(method);
       const plan = request === undefined ? undefined : this.definitionPlan(request.replace(/Request$/, 'Result'));
       if (isJsonObject(value)) this.inSessionLayer(() => this.liftNode(node, plan, value));
+    }
+  }
+
+  // ---- tasks (tasks.ts) -------------------------------------------------------------------------------------
+
+  /** A message about a task (its params name it): linked to the request the task runs; tasks/update answers its input. */
+  private linkTask(session: SessionState, iri: string, method: string, params: JsonValue | undefined, position: number): void {
+    const task = taskAt(session.tasks, taskIdOf(params), position);
+    if (task === undefined) return;
+    this.emit(iri, mld.taskRequest, task.request);
+    const responses = isJsonObject(params) ? params['inputResponses'] : undefined;
+    if (method === 'tasks/update' && isJsonObject(responses) && task.inputs) this.liftInputResponses(childIri(iri, 'params'), responses, task.inputs.holder, task.inputs.methods);
+  }
+
+  /**
+   * A task's whole state below `holder` (a tasks/get result, a notifications/tasks's params): the input requests it
+   * waits on, lifted as an InputRequiredResult's are, and a completed task's `result`, also lifted (as data beside
+   * the literal the body keeps) by the result definition of the request the task runs.
+   */
+  private followTask(session: SessionState, holder: string, state: JsonValue | undefined, position: number): void {
+    const task = taskAt(session.tasks, taskIdOf(state), position);
+    if (task === undefined || !isJsonObject(state)) return;
+    const asked = state['inputRequests'];
+    if (state['status'] === 'input_required' && isJsonObject(asked)) task.inputs = { holder, methods: this.liftInputRequests(holder, asked) };
+    const result = state['result'];
+    const definition = this.active.schema.resultForMethod(task.method)?.name;
+    if (state['status'] === 'completed' && isJsonObject(result) && definition !== undefined) {
+      const node = childIri(holder, 'result');
+      this.inSessionLayer(() => {
+        this.emit(holder, mld.taskResult, node);
+        this.liftNode(node, this.definitionPlan(definition), result);
+      });
     }
   }
 
@@ -539,18 +600,7 @@ export class Lifter {
     }
     this.emit(iri, mld.operation, operation.iri);
     const asked = isJsonObject(result) && isJsonObject(result['inputRequests']) ? result['inputRequests'] : {};
-    const methods: Record<string, string> = {};
-    const holder = childIri(iri, 'result');
-    for (const [key, value] of Object.entries(asked)) {
-      const node = this.inputEntry(holder, 'inputRequests', key, mld.inputRequest, mld.InputRequest);
-      if (!isJsonObject(value)) continue;
-      // An embedded request (elicitation/create, sampling/createMessage, roots/list) is lifted by its own definition.
-      const method = typeof value['method'] === 'string' ? value['method'] : undefined;
-      const definition = method === undefined ? undefined : this.active.schema.definitionForMethod(method);
-      if (method !== undefined) methods[key] = method;
-      const plan = definition === undefined ? undefined : this.definitionPlan(definition);
-      this.inSessionLayer(() => this.liftNode(node, plan, value));
-    }
+    const methods = this.liftInputRequests(childIri(iri, 'result'), asked);
     const state = isJsonObject(result) && typeof result['requestState'] === 'string' ? result['requestState'] : undefined;
     session.rounds.add({
       result: iri,
@@ -601,12 +651,12 @@ export class Lifter {
   private answeredLike(session: SessionState, request: PendingRequest | undefined): string | undefined {
     if (request?.method !== 'tasks/result' || !isJsonObject(request.params)) return request?.method;
     const taskId = request.params['taskId'];
-    return (typeof taskId === 'string' ? session.tasks.get(taskId) : undefined) ?? request.method;
+    return (typeof taskId === 'string' ? session.tasks.get(taskId)?.method : undefined) ?? request.method;
   }
 
-  private rememberTask(session: SessionState, request: PendingRequest, result: JsonValue | undefined): void {
-    const task = isJsonObject(result) ? result['task'] : undefined;
-    if (isJsonObject(task) && typeof task['taskId'] === 'string') session.tasks.set(task['taskId'], request.method);
+  private rememberTask(session: SessionState, request: PendingRequest, result: JsonValue | undefined, position: number): void {
+    const taskId = createdTaskId(result);
+    if (taskId !== undefined) session.tasks.set(taskId, { method: request.method, request: request.iri, createdAt: position });
   }
 
   // ---- ids and request/response matching ------------------------------------------------------------------
@@ -690,6 +740,9 @@ export class Lifter {
     if (alternative !== undefined) return plans.plan(alternative)!;
     const known = method === undefined ? undefined : schema.resultForMethod(method);
     if (known) return plans.plan(known.name)!;
+    // An answer to no known request: the results the specification marks (`resultType`) say what they are.
+    const marked = method === undefined ? chooseResult([...new Set(Object.values(schema.versionFacts.resultAlternatives).flat())], result) : undefined;
+    if (marked !== undefined) return plans.plan(marked)!;
     if (method === undefined && validator && isJsonObject(result)) {
       const fitting = schema.messages.filter((m) => m.kind === 'result' && m.name !== 'EmptyResult' && validator.fitsResult(m.name, result));
       const specific = fitting.filter((m) => hasRequiredMembers(schema, m.name));

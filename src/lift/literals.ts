@@ -1,5 +1,6 @@
 // How JSON scalars become RDF literals and back: the annotated datatype when the value fits it, otherwise the
 // datatype the JSON value naturally has; rdf:JSON literals in canonical form (RFC 8785, as jsonld.js writes them).
+import { canonicalJson } from '../core/json.js';
 import type { JsonValue } from '../core/json.js';
 import { ns, rdf, xsd } from './vocabulary.js';
 
@@ -10,31 +11,7 @@ export interface LiteralForm {
 
 const numericDatatypes = new Set<string>([xsd.integer, xsd.decimal, xsd.double, xsd.float, `${ns.xsd}long`, `${ns.xsd}int`, `${ns.xsd}nonNegativeInteger`]);
 
-/** Canonical JSON (RFC 8785 JCS): keys sorted by UTF-16 code units, ECMAScript number and string forms. */
-export function canonicalJson(value: JsonValue): string {
-  // Most values already have their keys in order: JSON.stringify then writes the canonical form in one native call.
-  if (hasSortedKeys(value)) return JSON.stringify(value);
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const keys = Object.keys(value).sort();
-  return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key]!)}`).join(',')}}`;
-}
-
-/** Whether every object within `value` lists its keys in code-unit order (as JCS sorts them). */
-function hasSortedKeys(value: JsonValue): boolean {
-  if (value === null || typeof value !== 'object') return true;
-  if (Array.isArray(value)) {
-    for (const item of value) if (!hasSortedKeys(item)) return false;
-    return true;
-  }
-  let previous: string | undefined;
-  for (const key in value) {
-    if (previous !== undefined && !(previous < key)) return false;
-    if (!hasSortedKeys(value[key]!)) return false;
-    previous = key;
-  }
-  return true;
-}
+export { canonicalJson } from '../core/json.js';
 
 export function jsonLiteral(value: JsonValue): LiteralForm {
   return { value: canonicalJson(value), datatype: rdf.JSON };

@@ -92,6 +92,8 @@ export const mld = {
   inputResponse: `${ns.mld}inputResponse`,
   inputKey: `${ns.mld}inputKey`,
   respondsToInput: `${ns.mld}respondsToInput`,
+  taskRequest: `${ns.mld}taskRequest`,
+  taskResult: `${ns.mld}taskResult`,
   subscription: `${ns.mld}subscription`,
   traceId: `${ns.mld}traceId`,
   spanId: `${ns.mld}spanId`,

@@ -11,6 +11,7 @@ import type { Overlay } from './overlay.js';
 import type { DerivedSchema, VersionFacts } from './schema-index.js';
 import { annotationFile } from './version-annotations.js';
 import { officialSchemaFile } from './version-schema.js';
+import { extensionFiles } from './extensions.js';
 import { carriedFrom, type ProtocolVersion } from './versions.js';
 
 export interface SchemaSnapshot extends DerivedSchema {
@@ -56,7 +57,7 @@ export function snapshotKey(dir: string, useOverlay: boolean): string | undefine
 /**
  * The key of the snapshot of protocol version `version`'s schema: the bytes of every file it is built from (the seed,
  * the JSON-RPC schema and the overlay, then the official schema and annotation file of each version on the way from
- * the seed to it) and the code of this stage.
+ * the seed to it, with their extensions' schemas) and the code of this stage.
  */
 export function versionSnapshotKey(dir: string, version: ProtocolVersion): string | undefined {
   const parts: (string | Buffer)[] = [version, schemaCodeVersion()];
@@ -68,7 +69,7 @@ export function versionSnapshotKey(dir: string, version: ProtocolVersion): strin
     }
   }
   for (let step: ProtocolVersion | undefined = version; step !== undefined && carriedFrom(step) !== undefined; step = carriedFrom(step)) {
-    for (const file of [officialSchemaFile(step), annotationFile(step)]) {
+    for (const file of [officialSchemaFile(step), ...extensionFiles(step), annotationFile(step)]) {
       let bytes: Buffer | string;
       try {
         bytes = readFileSync(path.join(dir, file));

@@ -1,5 +1,7 @@
 // One version's annotation file (schemas/annotations/<version>.yaml): what the annotations carried from the
-// neighbouring version cannot give. `renamed` says which definition a renamed one was, `terms` names the classes of new definitions, `annotate` gives new properties
+// neighbouring version cannot give. `renamed` says which definition a renamed one was, `describedAs` which earlier
+// definition a new one describes the same object as (each of a union's variants), `terms` names the classes of new
+// definitions, `annotate` gives new properties
 // their IRI and datatype, `corrections` (the overlay's format, each with its `why`) changes what was carried, and
 // `unannotated` excuses a property from the coverage check, saying why. Read into overlay corrections, in order.
 import { existsSync } from 'node:fs';
@@ -21,6 +23,8 @@ export interface Excuse {
 export interface VersionAnnotations extends Overlay {
   /** Definitions the version names differently from its neighbour: later name → the neighbour's name. */
   renamed: Record<string, string>;
+  /** New definitions that describe what a neighbour's definition described: new name → the neighbour's name. */
+  describedAs: Record<string, string>;
   /** Property schemas `annotate` names: each must exist in the version's schema (a misspelt path is an error). */
   annotated: string[];
   unannotated: Excuse[];
@@ -60,6 +64,10 @@ export function parseVersionAnnotations(version: string, document: JsonObject): 
   if (!isJsonObject(renamed) || !Object.values(renamed).every((name) => typeof name === 'string')) {
     throw fileError(version, '`renamed` must map a definition name of this version to its name in the version its annotations come from');
   }
+  const describedAs = document['describedAs'] ?? {};
+  if (!isJsonObject(describedAs) || !Object.values(describedAs).every((name) => typeof name === 'string')) {
+    throw fileError(version, '`describedAs` must map a new definition name to the definition of the version its annotations come from that describes the same object');
+  }
   const terms = document['terms'] ?? {};
   if (!isJsonObject(terms)) throw fileError(version, '`terms` must map definition names to class IRIs');
   for (const [name, iri] of Object.entries(terms)) {
@@ -80,11 +88,11 @@ export function parseVersionAnnotations(version: string, document: JsonObject): 
     if (typeof why !== 'string' || why.trim() === '') throw fileError(version, `unannotated ${path}: say why it is left out`);
     return { at: propertyPointer(path), why: why.trim() };
   });
-  return { corrections, renamed: renamed as Record<string, string>, annotated, unannotated };
+  return { corrections, renamed: renamed as Record<string, string>, describedAs: describedAs as Record<string, string>, annotated, unannotated };
 }
 
 /** The version's annotation file; none (nothing to add) when the version has no file. */
 export function loadVersionAnnotations(version: string, dir: string = schemasDir): VersionAnnotations {
-  if (!existsSync(path.join(dir, annotationFile(version)))) return { corrections: [], renamed: {}, annotated: [], unannotated: [] };
+  if (!existsSync(path.join(dir, annotationFile(version)))) return { corrections: [], renamed: {}, describedAs: {}, annotated: [], unannotated: [] };
   return parseVersionAnnotations(version, readYamlDocument(annotationFile(version), dir));
 }

@@ -1,5 +1,6 @@
 // The effective annotated schema of every protocol version: for the seed's version the seed with its overlay; for
-// each other version its official schema (schemas/official/<version>/schema.json) in the seed's shape, annotated
+// each other version its official schema (schemas/official/<version>/schema.json, with the official extensions its
+// messages may use) in the seed's shape, annotated
 // with what its neighbour nearer the seed says of the same definitions and properties, then its own annotation file.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import type { SeedDocuments } from './documents.js';
 import { applyOverlay } from './overlay.js';
 import { normalizeOfficialSchema } from './normalize.js';
 import { carryAnnotations, type CarryReport } from './carry-over.js';
+import { withExtensions } from './extensions.js';
 import { loadVersionAnnotations, type VersionAnnotations } from './version-annotations.js';
 import { carriedFrom, type ProtocolVersion } from './versions.js';
 
@@ -49,9 +51,9 @@ export function readOfficialSchema(version: ProtocolVersion, dir: string = schem
  */
 export function buildVersionDocuments(version: ProtocolVersion, earlier: SeedDocuments, dir: string = schemasDir): VersionDocuments {
   if (carriedFrom(version) === undefined) throw new Error(`${version} is the seed's version: load it with loadSchema()`);
-  const normalized = normalizeOfficialSchema(readOfficialSchema(version, dir));
+  const normalized = normalizeOfficialSchema(withExtensions(readOfficialSchema(version, dir), version, dir));
   const annotations = loadVersionAnnotations(version, dir);
-  const { document, report } = carryAnnotations(earlier.mcp, normalized.document, annotations.renamed);
+  const { document, report } = carryAnnotations(earlier.mcp, normalized.document, { ...annotations.describedAs, ...annotations.renamed });
   const carried: SeedDocuments = { mcp: document, 'json-rpc': earlier['json-rpc'] };
   for (const pointer of annotations.annotated) {
     if (!isJsonObject(getAtPointer(document, pointer))) {

@@ -70,13 +70,13 @@ describe('ontology: every protocol version', () => {
       'SetLevelRequest',
       'SubscribeRequest',
       'UnsubscribeRequest',
-      'Task',
-      'GetTaskRequest',
-      'CreateTaskResult',
-      'TaskStatusNotification',
+      // tasks in core: the Tasks extension of 2026-07-28 keeps Task, tasks/get, tasks/cancel and their results.
+      'ListTasksRequest',
+      'GetTaskPayloadRequest',
+      'TaskMetadata',
       'hasClientInfo',
       'hasProtocolVersion',
-      'hasTaskId',
+      'hasTaskMetadata',
     ];
     for (const local of removed) {
       assert.ok(declared.has(mcp(local)), `${local} is declared`);
@@ -84,7 +84,8 @@ describe('ontology: every protocol version', () => {
       assert.match(objectsOf(quads, mcp(local), `${ns.rdfs}comment`)[0]!.value, /: not in MCP 2026-07-28 or later\.$/, local);
     }
     assert.deepEqual(values(quads, mcp('InitializeRequest'), versionAnnotations.firstVersion), ['2024-11-05']);
-    assert.deepEqual(values(quads, mcp('Task'), versionAnnotations.definedIn), ['2025-11-25']);
+    assert.deepEqual(values(quads, mcp('Task'), versionAnnotations.definedIn), ['2025-11-25', '2026-07-28']);
+    assert.deepEqual(values(quads, mcp('UpdateTaskRequest'), versionAnnotations.definedIn), ['2026-07-28']);
     // Removed earlier: 2025-03-26 replaced Annotated by Annotations.
     assert.deepEqual(values(quads, mcp('Annotated'), versionAnnotations.lastVersion), ['2024-11-05']);
     assert.match(objectsOf(quads, mcp('Annotated'), `${ns.rdfs}comment`)[0]!.value, /Defined in MCP 2024-11-05 only: not in MCP 2025-03-26 or later\.$/);

@@ -43,10 +43,32 @@ describe('schema: every protocol version', () => {
     const index = loadSchema({ protocol: '2026-07-28' });
     assert.equal(index.resultForMethod('server/discover')?.name, 'DiscoverResult');
     assert.equal(index.messageForMethod('subscriptions/listen')?.name, 'SubscriptionsListenRequest');
-    for (const method of ['initialize', 'ping', 'logging/setLevel', 'resources/subscribe', 'tasks/get']) assert.equal(index.messageForMethod(method), undefined, method);
+    for (const method of ['initialize', 'ping', 'logging/setLevel', 'resources/subscribe', 'tasks/list', 'tasks/result']) assert.equal(index.messageForMethod(method), undefined, method);
     // The client may send notifications/cancelled (2026-07-28 writes its one-member union as the member itself).
     assert.deepEqual(index.messageForMethod('notifications/cancelled')?.senders, ['client', 'server']);
-    assert.deepEqual(index.versionFacts.resultAlternatives['CallToolRequest'], ['InputRequiredResult', 'CallToolResult']);
+    // A tools/call may be answered by a task handle: the Tasks extension's (schemas/official/2026-07-28/extensions/).
+    assert.deepEqual(index.versionFacts.resultAlternatives['CallToolRequest'], ['InputRequiredResult', 'CallToolResult', 'CreateTaskResult']);
+  });
+
+  it('2026-07-28 has the Tasks extension: tasks/get, tasks/update, tasks/cancel and notifications/tasks, by their own definitions', () => {
+    const index = loadSchema({ protocol: '2026-07-28' });
+    const of = (method: string) => {
+      const message = index.messageForMethod(method);
+      return message && { name: message.name, senders: message.senders, result: index.resultForMethod(method)?.name };
+    };
+    assert.deepEqual(of('tasks/get'), { name: 'GetTaskRequest', senders: ['client'], result: 'GetTaskResult' });
+    assert.deepEqual(of('tasks/update'), { name: 'UpdateTaskRequest', senders: ['client'], result: 'UpdateTaskResult' });
+    assert.deepEqual(of('tasks/cancel'), { name: 'CancelTaskRequest', senders: ['client'], result: 'CancelTaskResult' });
+    assert.deepEqual(of('notifications/tasks'), { name: 'TaskStatusNotification', senders: ['server'], result: undefined });
+    const definitions = index.documents.mcp['definitions'] as Record<string, any>;
+    // A task's state by status, each variant annotated as 2025-11-25's Task (carried), `ttlMs` as 2025-11-25's `ttl`.
+    assert.deepEqual(definitions['DetailedTask'].anyOf.map((m: { $ref: string }) => m.$ref), ['WorkingTask', 'InputRequiredTask', 'CompletedTask', 'FailedTask', 'CancelledTask'].map((n) => `#/definitions/${n}`));
+    for (const variant of ['Task', 'WorkingTask', 'CompletedTask']) {
+      assert.equal(definitions[variant].properties.taskId['x-jsonld-id'], 'mcp:hasTaskId', variant);
+      assert.equal(definitions[variant].properties.ttlMs['x-jsonld-id'], 'mcp:hasTtl', variant);
+    }
+    // The extension adds `taskIds` to the subscription filter.
+    assert.equal(definitions['SubscriptionFilter'].properties.taskIds['x-jsonld-id'], 'mcp:subscribesToTask');
   });
 
   it('2025-11-25 has tasks and URL elicitation; every version keeps the seed\'s IRI for an unchanged property', () => {

@@ -1,7 +1,8 @@
 // Rule `iri-shape-conflict` (error): one x-jsonld-id used for differently shaped values (an object and an array, a
 // node and a JSON literal, a list and a single value, a boolean and a string list). A query or a lowering that
 // follows the predicate cannot know what it will find. A property refined through `allOf` (an MCP `params` over
-// the JSON-RPC `params`) is one value described twice, not a conflict.
+// the JSON-RPC `params`) is one value described twice, not a conflict; nor is an rdf:JSON literal of any JSON value
+// (the JSON-RPC `result`) beside one of a JSON object (a completed task's `result`).
 import { getAtPointer, isJsonObject, joinPointer } from '../../core/json.js';
 import type { Finding } from '../defect.js';
 import { compactIri, describeValue, finding, type Rule } from '../rule.js';
@@ -12,7 +13,11 @@ interface Shaped {
   /** Equal keys mean equally shaped values. */
   key: string;
   text: string;
+  /** An rdf:JSON literal of any JSON value: it holds whatever another rdf:JSON site holds (a JSON-RPC `result`). */
+  anyJson: boolean;
 }
+
+const compatible = (a: Shaped, b: Shaped): boolean => a.key === b.key || ((a.anyJson || b.anyJson) && a.key.includes(' @json ') && b.key.includes(' @json '));
 
 export const iriShapeConflict: Rule = {
   id: 'iri-shape-conflict',
@@ -28,9 +33,9 @@ export const iriShapeConflict: Rule = {
     const refinements = refinementPairs(model);
     const findings: Finding[] = [];
     for (const [iri, group] of byIri) {
-      if (new Set(group.map((shaped) => shaped.key)).size < 2) continue;
+      if (group.every((shaped) => compatible(shaped, group[0]!))) continue;
       for (const shaped of group) {
-        const others = group.filter((other) => other.key !== shaped.key && !refinements.has(pairKey(shaped.site, other.site)));
+        const others = group.filter((other) => !compatible(shaped, other) && !refinements.has(pairKey(shaped.site, other.site)));
         if (others.length === 0) continue;
         const variants = new Map<string, string[]>();
         for (const other of others) {
@@ -68,7 +73,7 @@ function shapeOfSite(model: SchemaModel, site: PropertySite): Shaped {
   }
   const container = analysis.container ?? (many ? '(set)' : 'single');
   const containerText = container === 'single' ? '' : container === '(set)' ? ' (unordered)' : ` in a ${container}`;
-  return { site, key: `${analysis.shape} ${kind} ${container}`, text: `${describeValue(analysis)} as ${kindText}${containerText}` };
+  return { site, key: `${analysis.shape} ${kind} ${container}`, text: `${describeValue(analysis)} as ${kindText}${containerText}`, anyJson: kind === '@json' && analysis.shape === 'any' };
 }
 
 /** Value spaces that can share a predicate: numbers with numbers, text with text. */
