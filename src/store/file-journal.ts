@@ -6,72 +6,14 @@ import path from 'node:path';
 import { constants } from 'node:fs';
 import { mkdir, open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { DataLock } from './data-lock.js';
-import { decodeFrameHeader, encodeFrameHeader, frameHeaderBytes, frameMagic, payloadMatches, type FrameType } from './frames.js';
+import { encodeFrameHeader, type FrameType } from './frames.js';
+import { frameEnd, nextWholeFrame, readFrames } from './frame-file.js';
 import { entryPayload, type Journal, type JournalEntry, type JournalSink, type SnapshotWriter } from './journal.js';
 import { storeCorrupt } from './store-errors.js';
 
 export const snapshotFileName = 'snapshot.mld';
 export const journalFileName = 'journal.mld';
 const snapshotFormat = 1;
-
-interface ReadFrame {
-  type: FrameType;
-  seq: number;
-  payload: Buffer;
-  offset: number;
-}
-
-type FrameProblem = { offset: number; reason: string; torn: boolean };
-
-/** Reads the frames of a file from `start` to `end`; stops at the first bad frame and says whether it is a torn tail. */
-async function* readFrames(handle: FileHandle, start: number, end: number): AsyncGenerator<ReadFrame, FrameProblem | undefined> {
-  const header = Buffer.alloc(frameHeaderBytes);
-  let offset = start;
-  while (offset < end) {
-    if (end - offset < frameHeaderBytes) return { offset, reason: 'incomplete frame header', torn: true };
-    await handle.read(header, 0, frameHeaderBytes, offset);
-    const decoded = decodeFrameHeader(header);
-    if (!decoded.ok) {
-      const rest = Buffer.alloc(Math.min(end - offset, 1024 * 1024));
-      await handle.read(rest, 0, rest.length, offset);
-      return { offset, reason: decoded.reason, torn: end - offset <= rest.length && rest.every((b) => b === 0) };
-    }
-    const payloadEnd = offset + frameHeaderBytes + decoded.length;
-    if (payloadEnd > end) return { offset, reason: 'incomplete frame', torn: true };
-    const payload = Buffer.allocUnsafe(decoded.length);
-    if (decoded.length > 0) await handle.read(payload, 0, decoded.length, offset + frameHeaderBytes);
-    if (!payloadMatches(header, payload, decoded.crc)) return { offset, reason: 'checksum mismatch', torn: payloadEnd === end };
-    yield { type: decoded.type, seq: decoded.seq, payload, offset };
-    offset = payloadEnd;
-  }
-  return undefined;
-}
-
-/**
- * The first whole frame (its magic number, a plausible header and a payload its checksum matches) that starts at or
- * after `from`: read in chunks, looked at only where a frame could not be read, so opening stays linear.
- */
-async function nextWholeFrame(handle: FileHandle, from: number, end: number): Promise<{ offset: number; seq: number } | undefined> {
-  const magicBytes = Buffer.alloc(4);
-  magicBytes.writeUInt32BE(frameMagic, 0);
-  const chunk = Buffer.allocUnsafe(1024 * 1024);
-  const header = Buffer.alloc(frameHeaderBytes);
-  for (let start = from; start < end; start += chunk.length - 3) {
-    const { bytesRead } = await handle.read(chunk, 0, Math.min(chunk.length, end - start), start);
-    for (let at = chunk.subarray(0, bytesRead).indexOf(magicBytes); at >= 0; at = chunk.subarray(0, bytesRead).indexOf(magicBytes, at + 1)) {
-      const offset = start + at;
-      if (end - offset < frameHeaderBytes) continue;
-      await handle.read(header, 0, frameHeaderBytes, offset);
-      const decoded = decodeFrameHeader(header);
-      if (!decoded.ok || offset + frameHeaderBytes + decoded.length > end) continue;
-      const payload = Buffer.allocUnsafe(decoded.length);
-      if (decoded.length > 0) await handle.read(payload, 0, decoded.length, offset + frameHeaderBytes);
-      if (payloadMatches(header, payload, decoded.crc)) return { offset, seq: decoded.seq };
-    }
-    if (bytesRead < chunk.length) break;
-  }
-  return undefined;
-}
 
 async function syncDirectory(dir: string): Promise<void> {
   const handle = await open(dir, 'r');
@@ -155,7 +97,7 @@ export class FileJournal implements Journal {
     let end = 0;
     while (!result.done) {
       this.lastSeq = Math.max(this.lastSeq, result.value.seq);
-      end = result.value.offset + frameHeaderBytes + result.value.payload.length;
+      end = frameEnd(result.value);
       result = await frames.next();
     }
     const problem = result.value;
