@@ -7,13 +7,23 @@ import { constants } from 'node:fs';
 import { mkdir, open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { DataLock } from './data-lock.js';
 import { encodeFrameHeader, type FrameType } from './frames.js';
-import { frameEnd, nextWholeFrame, readFrames } from './frame-file.js';
+import { frameEnd, nextWholeFrame, readFrames, type FrameProblem } from './frame-file.js';
+import { describeRegion, sessionsOf, surveyJournal, type SurveyedFrame } from './journal-survey.js';
+import { listSessions } from './journal-sessions.js';
 import { entryPayload, type Journal, type JournalEntry, type JournalSink, type SnapshotWriter } from './journal.js';
 import { storeCorrupt } from './store-errors.js';
+import type { McpLdError } from '../core/problem.js';
 
 export const snapshotFileName = 'snapshot.mld';
 export const journalFileName = 'journal.mld';
 const snapshotFormat = 1;
+
+/** What a torn last write was, as far as its bytes tell: "write 12 of session urn:…, 95 bytes". */
+function tornWrite(tail: { seq?: number; graphs: string[] }, bytes: number): string {
+  const sessions = tail.graphs.length > 0 ? ` of session${tail.graphs.length === 1 ? '' : 's'} ${listSessions(tail.graphs)}` : '';
+  if (tail.seq !== undefined) return `write ${tail.seq}${sessions}, ${bytes} bytes${sessions ? '' : ', too few to tell its sessions'}`;
+  return sessions ? `a write${sessions}, ${bytes} bytes` : `${bytes} bytes, too few to tell which write or sessions`;
+}
 
 async function syncDirectory(dir: string): Promise<void> {
   const handle = await open(dir, 'r');
@@ -105,21 +115,31 @@ export class FileJournal implements Journal {
       // What looks like a torn tail (a length past the end, a bad last checksum) is corruption when a whole frame
       // follows it: those are acknowledged writes, and cutting the file there would drop them.
       const after = problem.torn ? await nextWholeFrame(this.journal, problem.offset + 1, size) : undefined;
-      if (after !== undefined) {
-        throw storeCorrupt(
-          `${file} is damaged at byte ${problem.offset} (${problem.reason}), and whole frames follow it (the next at byte ${after.offset}, write ${after.seq}): ` +
-            'they were acknowledged, so nothing was cut; restore the file from a backup, or move it aside to open the directory without it',
-        );
-      }
-      if (!problem.torn) {
-        throw storeCorrupt(`${file} is damaged at byte ${problem.offset} (${problem.reason}), before its end: restore it from a backup, or cut it at that byte to lose the writes after it`);
-      }
+      if (!problem.torn || after !== undefined) throw await this.damaged(file, size, problem, after);
+      const tail = await describeRegion(this.journal, problem.offset, size);
       await this.journal.truncate(problem.offset);
       await this.journal.datasync();
-      onWarning(`${file}: ignored an incomplete last write of ${size - problem.offset} bytes (${problem.reason}); it had not been acknowledged`);
+      onWarning(`${file}: ignored an incomplete last write (${tornWrite(tail, size - problem.offset)}; ${problem.reason}): it had not been acknowledged, and was cut off`);
       end = problem.offset;
     }
     this.end = end;
+  }
+
+  /** The refusal to open a journal damaged before its end: where, and what can still be read before and after it. */
+  private async damaged(file: string, size: number, problem: FrameProblem, after: { offset: number; seq: number } | undefined): Promise<McpLdError> {
+    const survey = await surveyJournal(this.journal, size);
+    const before = survey.frames.filter((frame) => frame.offset < problem.offset);
+    const behind = survey.frames.filter((frame) => frame.offset > problem.offset);
+    const region = survey.damaged.find((damage) => damage.offset === problem.offset);
+    const named = region && region.graphs.length > 0 ? `; its bytes name ${listSessions(region.graphs)}` : '';
+    const where = after ? `, and whole frames follow it (the next at byte ${after.offset}, write ${after.seq}): they were acknowledged, so nothing was cut` : ', before its end: nothing was cut';
+    const writes = (frames: SurveyedFrame[]) => `${frames.length} write${frames.length === 1 ? '' : 's'}${frames.length > 0 ? ` (sessions: ${listSessions(sessionsOf(frames))})` : ''}`;
+    const more = survey.damaged.length > 1 ? ` (between ${survey.damaged.length - 1} more damaged regions)` : '';
+    return storeCorrupt(
+      `${file} is damaged at byte ${problem.offset} (${problem.reason}${named})${where}. ` +
+        `It still reads ${writes(before)} before the damage, and ${writes(behind)} after it${more}. ` +
+        `Run \`mcp-ld repair --data ${this.location}\` to keep every write that reads whole and copy the rest aside, or restore the file from a backup`,
+    );
   }
 
   async append(entry: JournalEntry): Promise<void> {
