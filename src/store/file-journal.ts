@@ -1,7 +1,7 @@
 // The durable journal of a data directory: `snapshot.mld` (the graphs as chunks of N-Quads, written to a temporary file,
 // fsynced and renamed into place) and `journal.mld` (the writes since — batches, dropped graphs, SPARQL Updates —
 // appended and fsynced one frame each before a write is acknowledged). On open a torn last frame (a crash mid-append)
-// is cut off; damage anywhere else is an error.
+// is cut off; damage anywhere else is an error. A read-only open writes neither file: it ignores a torn last frame.
 import path from 'node:path';
 import { constants } from 'node:fs';
 import { mkdir, open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
@@ -11,12 +11,19 @@ import { frameEnd, nextWholeFrame, readFrames, type FrameProblem } from './frame
 import { describeRegion, sessionsOf, surveyJournal, type SurveyedFrame } from './journal-survey.js';
 import { listSessions } from './journal-sessions.js';
 import { entryPayload, type Journal, type JournalEntry, type JournalSink, type SnapshotWriter } from './journal.js';
-import { storeCorrupt } from './store-errors.js';
+import { storeCorrupt, storeReadOnly } from './store-errors.js';
 import type { McpLdError } from '../core/problem.js';
 
 export const snapshotFileName = 'snapshot.mld';
 export const journalFileName = 'journal.mld';
 const snapshotFormat = 1;
+
+export interface FileJournalOptions {
+  /** Told about a torn last write that was cut off (or, read-only, ignored). */
+  onWarning?: (message: string) => void;
+  /** Reads only: the journal and the snapshot are never written, and every write is refused (store.read-only). */
+  readOnly?: boolean;
+}
 
 /** What a torn last write was, as far as its bytes tell: "write 12 of session urn:…, 95 bytes". */
 function tornWrite(tail: { seq?: number; graphs: string[] }, bytes: number): string {
@@ -55,24 +62,29 @@ export class FileJournal implements Journal {
     readonly location: string,
     private readonly lock: DataLock,
     private readonly journal: FileHandle,
+    readonly readOnly: boolean,
   ) {}
 
   get logBytes(): number {
     return this.end;
   }
 
-  /** Opens (creating) a data directory: takes its lock, checks the journal and cuts off a torn last frame. */
-  static async open(dir: string, onWarning: (message: string) => void = () => {}): Promise<FileJournal> {
+  /**
+   * Opens (creating) a data directory: takes its lock, checks the journal and cuts off a torn last frame — or, read-only,
+   * leaves it where it is and reads around it.
+   */
+  static async open(dir: string, options: FileJournalOptions = {}): Promise<FileJournal> {
     const location = path.resolve(dir);
+    const readOnly = options.readOnly === true;
     await mkdir(location, { recursive: true });
     const lock = await DataLock.acquire(location);
     let handle: FileHandle | undefined;
     try {
-      await rm(path.join(location, `${snapshotFileName}.tmp`), { force: true });
-      handle = await open(path.join(location, journalFileName), constants.O_RDWR | constants.O_CREAT);
-      const journal = new FileJournal(location, lock, handle);
+      if (!readOnly) await rm(path.join(location, `${snapshotFileName}.tmp`), { force: true });
+      handle = await open(path.join(location, journalFileName), (readOnly ? constants.O_RDONLY : constants.O_RDWR) | constants.O_CREAT);
+      const journal = new FileJournal(location, lock, handle, readOnly);
       await journal.readSnapshotHeader();
-      await journal.checkJournal(onWarning);
+      await journal.checkJournal(options.onWarning ?? (() => {}));
       return journal;
     } catch (error) {
       await handle?.close();
@@ -117,9 +129,12 @@ export class FileJournal implements Journal {
       const after = problem.torn ? await nextWholeFrame(this.journal, problem.offset + 1, size) : undefined;
       if (!problem.torn || after !== undefined) throw await this.damaged(file, size, problem, after);
       const tail = await describeRegion(this.journal, problem.offset, size);
-      await this.journal.truncate(problem.offset);
-      await this.journal.datasync();
-      onWarning(`${file}: ignored an incomplete last write (${tornWrite(tail, size - problem.offset)}; ${problem.reason}): it had not been acknowledged, and was cut off`);
+      if (!this.readOnly) {
+        await this.journal.truncate(problem.offset);
+        await this.journal.datasync();
+      }
+      const done = this.readOnly ? 'left in the file, as this open only reads' : 'and was cut off';
+      onWarning(`${file}: ignored an incomplete last write (${tornWrite(tail, size - problem.offset)}; ${problem.reason}): it had not been acknowledged, ${done}`);
       end = problem.offset;
     }
     this.end = end;
@@ -142,8 +157,14 @@ export class FileJournal implements Journal {
     );
   }
 
-  async append(entry: JournalEntry): Promise<void> {
+  /** Refuses a write to a journal opened read-only, or whose lock another process took over. */
+  private assertWritable(): void {
+    if (this.readOnly) throw storeReadOnly(this.location);
     this.lock.assertHeld();
+  }
+
+  async append(entry: JournalEntry): Promise<void> {
+    this.assertWritable();
     const encoded = entryPayload(entry);
     const header = encodeFrameHeader(entry.type, entry.seq, encoded);
     const offset = this.end;
@@ -162,6 +183,7 @@ export class FileJournal implements Journal {
   }
 
   async retract(seq: number): Promise<void> {
+    this.assertWritable();
     if (!this.lastAppend || this.lastAppend.seq !== seq) return;
     await this.journal.truncate(this.lastAppend.offset);
     await this.journal.datasync();
@@ -210,7 +232,7 @@ export class FileJournal implements Journal {
   }
 
   async snapshot(seq: number): Promise<SnapshotWriter> {
-    this.lock.assertHeld();
+    this.assertWritable();
     const tmp = path.join(this.location, `${snapshotFileName}.tmp`);
     const target = path.join(this.location, snapshotFileName);
     const handle = await open(tmp, 'w');

@@ -37,6 +37,10 @@ export function storeFailed(detail: string): McpLdError {
   return new McpLdError({ code: 'store.failed', status: 500, title: 'Store failure', detail });
 }
 
+export function storeReadOnly(location: string): McpLdError {
+  return new McpLdError({ code: 'store.read-only', status: 409, title: 'Store opened read-only', detail: `${location} was opened to read only: nothing can be written to it through this store` });
+}
+
 export function storeClosed(): McpLdError {
   return new McpLdError({ code: 'store.closed', status: 503, title: 'Store closed', detail: 'the store was closed' });
 }

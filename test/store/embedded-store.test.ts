@@ -189,6 +189,23 @@ describe('store: embedded (Oxigraph in a worker thread)', function () {
       assert.equal((await store.graphs()).find((g) => g.graph === g1)?.quads, 4);
     });
 
+    it('opened read-only, it answers queries, refuses writes (store.read-only, 409) and writes nothing on close', async () => {
+      await store.ingest(sample);
+      await store.close();
+      const journal = path.join(dir, journalFileName);
+      const bytes = readFileSync(journal);
+      store = await EmbeddedStore.open({ dataDir: dir, readOnly: true });
+      assert.equal(await store.size(), 6);
+      await rejects(store.ingest(sample), 'store.read-only', 409);
+      await rejects(store.deleteGraph(g1), 'store.read-only', 409);
+      await rejects(store.update(`INSERT DATA { GRAPH <${g1}> { <urn:x:a> <urn:x:b> "c" } }`), 'store.read-only', 409);
+      await rejects(store.compact(), 'store.read-only', 409);
+      await store.close(); // a journal of an earlier run: a writer would fold it into a snapshot here
+      assert.ok(readFileSync(journal).equals(bytes));
+      assert.ok(!existsSync(path.join(dir, 'snapshot.mld')));
+      store = await EmbeddedStore.open({ dataDir: dir });
+    });
+
     it('a refusal to open names the byte of the damage and the sessions it can still read before and after it', async () => {
       await store.close();
       const journal = path.join(dir, journalFileName);
