@@ -132,6 +132,11 @@ export function readStoreConfig(flags: { data?: string | undefined; store?: stri
   return config;
 }
 
+/** The data directory a command that works on one only (`mcp-ld repair`) names: `--data DIR`, else MCPLD_DATA. */
+export function readDataDirectory(flags: { data?: string | undefined }, env: Environment = process.env): string | undefined {
+  return flags.data ?? env['MCPLD_DATA'] ?? undefined;
+}
+
 export interface TapConfig {
   /** Where undeliverable records wait for the store. */
   spoolDir: string;

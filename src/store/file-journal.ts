@@ -32,7 +32,8 @@ function tornWrite(tail: { seq?: number; graphs: string[] }, bytes: number): str
   return sessions ? `a write${sessions}, ${bytes} bytes` : `${bytes} bytes, too few to tell which write or sessions`;
 }
 
-async function syncDirectory(dir: string): Promise<void> {
+/** Makes a rename in `dir` durable. */
+export async function syncDirectory(dir: string): Promise<void> {
   const handle = await open(dir, 'r');
   try {
     await handle.sync();

@@ -1,5 +1,5 @@
-// Frames in files (the format is frames.ts): reading them in order up to the first bad one, and finding the next whole
-// frame after damage. Shared by the journal (file-journal.ts) and its repair (journal-repair.ts);
+// Frames in files (the format is frames.ts): reading them in order up to the first bad one, finding the next whole frame
+// after damage, and writing bytes whole. Shared by the journal (file-journal.ts) and its repair (journal-repair.ts);
 // knows nothing of what the frames mean.
 import type { FileHandle } from 'node:fs/promises';
 import { decodeFrameHeader, frameHeaderBytes, frameMagic, payloadMatches, type FrameType } from './frames.js';
@@ -67,4 +67,29 @@ export async function nextWholeFrame(handle: FileHandle, from: number, end: numb
     if (bytesRead < chunk.length) break;
   }
   return undefined;
+}
+
+/**
+ * Writes `parts` one after the other at `position`, all of them: a short write (the disk filling up) is continued until
+ * the system says why it cannot go on (ENOSPC, EDQUOT …), which is thrown. Resolves with the bytes written.
+ */
+export async function writeWhole(handle: FileHandle, parts: Uint8Array[], position: number): Promise<number> {
+  const total = parts.reduce((sum, part) => sum + part.length, 0);
+  let written = 0;
+  while (written < total) {
+    let skip = written;
+    const rest: Uint8Array[] = [];
+    for (const part of parts) {
+      if (skip >= part.length) {
+        skip -= part.length;
+        continue;
+      }
+      rest.push(skip > 0 ? part.subarray(skip) : part);
+      skip = 0;
+    }
+    const { bytesWritten } = await handle.writev(rest, position + written);
+    if (bytesWritten === 0) throw Object.assign(new Error(`wrote ${written} of ${total} bytes, then nothing more: no space left on device`), { code: 'ENOSPC' });
+    written += bytesWritten;
+  }
+  return total;
 }

@@ -21,6 +21,18 @@ export function storeFull(detail: string): McpLdError {
   return new McpLdError({ code: 'store.full', status: 507, title: 'Store full', detail });
 }
 
+/** A write the file system refused for want of space (ENOSPC) or quota (EDQUOT). */
+export function isDiskFull(error: unknown): error is NodeJS.ErrnoException {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}
+
+/** The disk of a data directory is full: `what` says what became of the write (nothing of it was stored, say). */
+export function diskFull(location: string, code: string, what: string): McpLdError {
+  const why = code === 'EDQUOT' ? 'over its quota (EDQUOT)' : 'full (ENOSPC)';
+  return new McpLdError({ code: 'store.disk-full', status: 507, title: 'Insufficient storage', detail: `the disk of the data directory ${location} is ${why}: ${what}; free space there, then try again` });
+}
+
 export function storeUnavailable(detail: string): McpLdError {
   return new McpLdError({ code: 'store.unavailable', status: 503, title: 'Store unavailable', detail });
 }
