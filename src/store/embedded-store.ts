@@ -12,7 +12,7 @@ import { MemoryJournal, type Journal, type JournalEntry } from './journal.js';
 import { checkNQuadsBytes, type CheckedBatch } from './nquads-check.js';
 import { queryForm } from './query-form.js';
 import { fromGraphText, fromSparqlJson, parseTriples, type SparqlJson } from './sparql-results.js';
-import { invalidGraph, invalidQuery, storeClosed, storeCorrupt, storeFailed, storeFull, storeReadOnly, updateFailed, updateTimeout } from './store-errors.js';
+import { diskFull, invalidGraph, invalidQuery, isDiskFull, storeClosed, storeCorrupt, storeFailed, storeFull, storeReadOnly, updateFailed, updateTimeout } from './store-errors.js';
 import { McpLdError } from '../core/problem.js';
 import { isUtf8 } from 'node:buffer';
 
@@ -72,10 +72,11 @@ function concatLines(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** A journal that could not take a write: full (507) when the disk is, else a failure (500). */
-function journalFailure(location: string, reason: NodeJS.ErrnoException): McpLdError {
-  const detail = `could not write to ${location}: ${reason.message}`;
-  return reason.code === 'ENOSPC' || reason.code === 'EDQUOT' ? storeFull(detail) : storeFailed(detail);
+/** A journal that could not take a write: 507 when its disk is full, its own error (a lock taken over: 423), else 500. */
+function journalFailure(location: string, reason: unknown): McpLdError {
+  if (reason instanceof McpLdError) return reason;
+  if (isDiskFull(reason)) return diskFull(location, reason.code!, 'nothing of this write was stored');
+  return storeFailed(`could not write to ${location}: ${(reason as Error).message}`);
 }
 
 const absoluteIri = /^[A-Za-z][A-Za-z0-9+.-]*:[^\x00-\x20<>"{}|^`\\]*$/;
@@ -246,13 +247,16 @@ export class EmbeddedStore implements QuadStore {
 
   /**
    * Finishes the pending writes, compacts a durable journal into a snapshot when that pays (never when opened
-   * read-only), stops the worker, releases the lock.
+   * read-only; a compaction that fails is a warning), stops the worker, releases the lock.
    */
   close(): Promise<void> {
     this.closing ??= (async () => {
       while (this.writing) await this.writing;
       try {
         if (!this.readOnly && this.journal.durable && this.journal.logBytes > 0 && (await this.compactionPays())) await this.snapshot();
+      } catch (error) {
+        // The journal stays the truth: a compaction that failed (a full disk) costs the next open time, nothing else.
+        this.onWarning(`could not compact the journal of ${this.journal.location} into a snapshot on close (${(error as Error).message}); it stays as it is`);
       } finally {
         await this.engine.close();
         await this.journal.close();
@@ -441,7 +445,7 @@ export class EmbeddedStore implements QuadStore {
       try {
         await this.journal.append({ type: 'update', seq, data: write.data });
       } catch (error) {
-        refusal = journalFailure(this.journal.location, error as NodeJS.ErrnoException);
+        refusal = journalFailure(this.journal.location, error);
       }
     }
     if (refusal) {
@@ -479,7 +483,7 @@ export class EmbeddedStore implements QuadStore {
       if (error instanceof WorkerError) return new McpLdError({ code: 'store.invalid-nquads', status: 400, title: 'Invalid N-Quads', detail: `the store refused the batch: ${error.message}` });
       return error instanceof McpLdError ? error : storeFailed(String(error));
     }
-    return journalFailure(this.journal.location, (logged as PromiseRejectedResult).reason as NodeJS.ErrnoException);
+    return journalFailure(this.journal.location, (logged as PromiseRejectedResult).reason);
   }
 
   /**

@@ -7,11 +7,11 @@ import { constants } from 'node:fs';
 import { mkdir, open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { DataLock } from './data-lock.js';
 import { encodeFrameHeader, type FrameType } from './frames.js';
-import { frameEnd, nextWholeFrame, readFrames, type FrameProblem } from './frame-file.js';
+import { frameEnd, nextWholeFrame, readFrames, writeWhole, type FrameProblem } from './frame-file.js';
 import { describeRegion, sessionsOf, surveyJournal, type SurveyedFrame } from './journal-survey.js';
 import { listSessions } from './journal-sessions.js';
 import { entryPayload, type Journal, type JournalEntry, type JournalSink, type SnapshotWriter } from './journal.js';
-import { storeCorrupt, storeReadOnly } from './store-errors.js';
+import { diskFull, isDiskFull, storeCorrupt, storeReadOnly } from './store-errors.js';
 import type { McpLdError } from '../core/problem.js';
 
 export const snapshotFileName = 'snapshot.mld';
@@ -30,6 +30,22 @@ function tornWrite(tail: { seq?: number; graphs: string[] }, bytes: number): str
   const sessions = tail.graphs.length > 0 ? ` of session${tail.graphs.length === 1 ? '' : 's'} ${listSessions(tail.graphs)}` : '';
   if (tail.seq !== undefined) return `write ${tail.seq}${sessions}, ${bytes} bytes${sessions ? '' : ', too few to tell its sessions'}`;
   return sessions ? `a write${sessions}, ${bytes} bytes` : `${bytes} bytes, too few to tell which write or sessions`;
+}
+
+/**
+ * The lock of a data directory. On a full disk the lock file cannot be written: a writer then fails (507), while a
+ * read-only open reads without the lock — safe enough, as no other process can take the lock (or write) either until
+ * space is freed, and a read-only open never writes.
+ */
+async function takeLock(location: string, readOnly: boolean, onWarning: ((message: string) => void) | undefined): Promise<DataLock | undefined> {
+  try {
+    return await DataLock.acquire(location);
+  } catch (error) {
+    if (!isDiskFull(error)) throw error;
+    if (!readOnly) throw diskFull(location, error.code!, 'it cannot be opened for writing (there is no room for its lock file)');
+    onWarning?.(`the disk of ${location} is full (${error.code}): read without taking its lock`);
+    return undefined;
+  }
 }
 
 /** Makes a rename in `dir` durable. */
@@ -61,7 +77,8 @@ export class FileJournal implements Journal {
 
   private constructor(
     readonly location: string,
-    private readonly lock: DataLock,
+    /** Absent only for a read-only open on a full disk (see `takeLock`). */
+    private readonly lock: DataLock | undefined,
     private readonly journal: FileHandle,
     readonly readOnly: boolean,
   ) {}
@@ -78,7 +95,7 @@ export class FileJournal implements Journal {
     const location = path.resolve(dir);
     const readOnly = options.readOnly === true;
     await mkdir(location, { recursive: true });
-    const lock = await DataLock.acquire(location);
+    const lock = await takeLock(location, readOnly, options.onWarning);
     let handle: FileHandle | undefined;
     try {
       if (!readOnly) await rm(path.join(location, `${snapshotFileName}.tmp`), { force: true });
@@ -89,7 +106,7 @@ export class FileJournal implements Journal {
       return journal;
     } catch (error) {
       await handle?.close();
-      await lock.release();
+      await lock?.release();
       throw error;
     }
   }
@@ -160,7 +177,7 @@ export class FileJournal implements Journal {
 
   /** Refuses a write to a journal opened read-only, or whose lock another process took over. */
   private assertWritable(): void {
-    if (this.readOnly) throw storeReadOnly(this.location);
+    if (this.readOnly || !this.lock) throw storeReadOnly(this.location);
     this.lock.assertHeld();
   }
 
@@ -170,8 +187,7 @@ export class FileJournal implements Journal {
     const header = encodeFrameHeader(entry.type, entry.seq, encoded);
     const offset = this.end;
     try {
-      const { bytesWritten } = await this.journal.writev([header, encoded], offset);
-      if (bytesWritten !== header.length + encoded.length) throw new Error(`short write (${bytesWritten} of ${header.length + encoded.length} bytes): is the disk full?`);
+      await writeWhole(this.journal, [header, encoded], offset);
       await this.journal.datasync();
     } catch (error) {
       // Leave no partial frame behind for the next append to follow.
@@ -241,8 +257,7 @@ export class FileJournal implements Journal {
     let chunks = 0;
     const write = async (type: FrameType, ...parts: Uint8Array[]) => {
       const header = encodeFrameHeader(type, seq, ...parts);
-      const { bytesWritten } = await handle.writev([header, ...parts], position);
-      position += bytesWritten;
+      position += await writeWhole(handle, [header, ...parts], position);
     };
     let closed = false;
     const close = async () => {
@@ -259,7 +274,7 @@ export class FileJournal implements Journal {
         await write('header', Buffer.from(JSON.stringify({ end: true, chunks })));
         await handle.sync();
         await close();
-        this.lock.assertHeld(); // taken over while the snapshot was written: it is not ours to put in place
+        this.lock!.assertHeld(); // taken over while the snapshot was written: it is not ours to put in place
         await rename(tmp, target);
         await syncDirectory(this.location);
         this.snapshotSeq = seq;
@@ -282,7 +297,7 @@ export class FileJournal implements Journal {
 
   async close(): Promise<void> {
     await this.journal.close();
-    await this.lock.release();
+    await this.lock?.release();
   }
 }
 
