@@ -37,7 +37,7 @@ function tornWrite(tail: { seq?: number; graphs: string[] }, bytes: number): str
  * read-only open reads without the lock — safe enough, as no other process can take the lock (or write) either until
  * space is freed, and a read-only open never writes.
  */
-async function takeLock(location: string, readOnly: boolean, onWarning: ((message: string) => void) | undefined): Promise<DataLock | undefined> {
+export async function takeLock(location: string, readOnly: boolean, onWarning: ((message: string) => void) | undefined): Promise<DataLock | undefined> {
   try {
     return await DataLock.acquire(location);
   } catch (error) {

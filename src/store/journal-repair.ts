@@ -5,8 +5,7 @@
 import path from 'node:path';
 import { open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { McpLdError } from '../core/problem.js';
-import { DataLock } from './data-lock.js';
-import { FileJournal, journalFileName, syncDirectory } from './file-journal.js';
+import { FileJournal, journalFileName, syncDirectory, takeLock } from './file-journal.js';
 import { writeWhole } from './frame-file.js';
 import { addFrameGraphs, addNQuadsGraphs } from './journal-sessions.js';
 import { sessionsOf, surveyJournal, type JournalSurvey, type SurveyedFrame } from './journal-survey.js';
@@ -114,7 +113,7 @@ export async function repairJournal(dir: string): Promise<RepairReport> {
   const found = await stat(location).catch(() => undefined);
   if (!found?.isDirectory()) throw new McpLdError({ code: 'store.not-found', status: 404, title: 'No data directory', detail: `${location} is not a directory` });
   const report: RepairReport = { journal: journalFile, repaired: false, kept: { writes: 0, bytes: 0 }, setAside: [], sessions: [] };
-  const lock = await DataLock.acquire(location);
+  const lock = (await takeLock(location, false, undefined))!;
   try {
     const handle = await open(journalFile, 'r').catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') return undefined;

@@ -2,7 +2,7 @@
 // data directory, nothing half-written, the service serving on; `mcp-ld ingest` says so in one line, `mcp-ld query`
 // (which writes nothing) answers.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fillUp, mountTmpfsOrSkip, unmountTmpfs } from '../helpers/tmpfs.js';
 import { startService, type Service } from '../helpers/service.js';
@@ -122,6 +122,29 @@ describe('store: a full disk', function () {
       assert.equal(await reopened.size(), size);
     } finally {
       await reopened.close().catch(() => undefined);
+    }
+  });
+
+  it('`mcp-ld repair` on a full disk refuses with one line (exit 1), and leaves the journal as it was', async () => {
+    const journal = path.join(data, journalFileName);
+    const damaged = journalBytes();
+    damaged[damaged.length >> 1] ^= 0xff; // inside the large first write: its checksum fails
+    writeFileSync(journal, damaged);
+    for (const room of ['none', 'a little'] as const) {
+      const filler = path.join(mount!, 'filler');
+      fillUp(filler);
+      if (room === 'a little') truncateSync(filler, Math.max(0, statSync(filler).size - 64 * 1024)); // not enough to copy the damaged write aside
+      try {
+        const result = await runCli(['repair', '--data', data]);
+        assert.equal(result.code, 1, `${room}: ${result.stdout}${result.stderr}`);
+        const what = room === 'none' ? 'it cannot be opened for writing' : 'the journal was not repaired and is as it was';
+        assert.match(result.stderr, new RegExp(`^mcp-ld repair: Insufficient storage: the disk of the data directory .* is full \\(ENOSPC\\): ${what}`, 'm'));
+        assert.doesNotMatch(result.stderr, /^\s+at /m);
+        assert.ok(journalBytes().equals(damaged), `${room}: the journal is as it was`);
+        assert.deepEqual(readdirSync(data), [journalFileName], `${room}: nothing of the repair is left behind`);
+      } finally {
+        rmSync(filler);
+      }
     }
   });
 });
