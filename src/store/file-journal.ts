@@ -28,8 +28,8 @@ export interface FileJournalOptions {
 /** What a torn last write was, as far as its bytes tell: "write 12 of session urn:…, 95 bytes". */
 function tornWrite(tail: { seq?: number; graphs: string[] }, bytes: number): string {
   const sessions = tail.graphs.length > 0 ? ` of session${tail.graphs.length === 1 ? '' : 's'} ${listSessions(tail.graphs)}` : '';
-  if (tail.seq !== undefined) return `write ${tail.seq}${sessions}, ${bytes} bytes${sessions ? '' : ', too few to tell its sessions'}`;
-  return sessions ? `a write${sessions}, ${bytes} bytes` : `${bytes} bytes, too few to tell which write or sessions`;
+  if (tail.seq !== undefined) return `write ${tail.seq}${sessions}, ${bytes} bytes${sessions ? '' : ', which do not tell its sessions'}`;
+  return sessions ? `a write${sessions}, ${bytes} bytes` : `${bytes} bytes, which do not tell which write or sessions it was`;
 }
 
 /**

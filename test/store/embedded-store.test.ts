@@ -242,12 +242,12 @@ describe('store: embedded (Oxigraph in a worker thread)', function () {
       appendFileSync(journal, torn.subarray(0, 40));
       warnings.length = 0;
       store = await EmbeddedStore.open({ dataDir: dir, onWarning: (w) => warnings.push(w) });
-      assert.deepEqual(warnings, [`${journal}: ignored an incomplete last write (write 1000, 40 bytes, too few to tell its sessions; incomplete frame): it had not been acknowledged, and was cut off`]);
+      assert.deepEqual(warnings, [`${journal}: ignored an incomplete last write (write 1000, 40 bytes, which do not tell its sessions; incomplete frame): it had not been acknowledged, and was cut off`]);
       await store.close();
       appendFileSync(journal, torn.subarray(0, 20));
       warnings.length = 0;
       store = await EmbeddedStore.open({ dataDir: dir, onWarning: (w) => warnings.push(w) });
-      assert.deepEqual(warnings, [`${journal}: ignored an incomplete last write (20 bytes, too few to tell which write or sessions; incomplete frame header): it had not been acknowledged, and was cut off`]);
+      assert.deepEqual(warnings, [`${journal}: ignored an incomplete last write (20 bytes, which do not tell which write or sessions it was; incomplete frame header): it had not been acknowledged, and was cut off`]);
     });
 
     it('survives kill -9 mid-ingest: every acknowledged batch is there, and no batch is there in part', async function () {
