@@ -3,12 +3,14 @@
 // while the service waits for bytes: a long NDJSON stream that keeps sending is never cut, nor is a client held back
 // because the service has not read what it already sent (the request's buffer is not empty then).
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { problemOnSocket } from './problem-handler.js';
 
 export function registerBodyTimeout(app: FastifyInstance, timeoutMs: number): void {
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.raw.complete) watchBody(request.raw, reply.raw, timeoutMs);
+    // Only a request from the network can stall (not one injected in-process, whose socket is a stand-in).
+    if (!request.raw.complete && request.raw.socket instanceof Socket) watchBody(request.raw, reply.raw, timeoutMs);
   });
 }
 

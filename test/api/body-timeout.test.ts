@@ -88,4 +88,17 @@ describe('api: a request body that stops arriving', function () {
     assert.equal(answer.status, 200, answer.body);
     assert.equal(JSON.parse(answer.body).messages, lines);
   });
+
+  it('leaves a request injected in-process alone (it has no network socket to stall)', async () => {
+    const injected = await buildServer(readServiceConfig({}, { MCPLD_BODY_TIMEOUT_MS: '100' }), { logger: false });
+    try {
+      const health = await injected.inject({ method: 'GET', url: '/health' }); // a body no one reads: it never ends
+      assert.equal(health.statusCode, 200);
+      const ingested = await injected.inject({ method: 'POST', url: '/ingest', headers: { 'content-type': 'application/json', 'mcp-ld-session': 'injected' }, payload: ping(1) });
+      assert.equal(ingested.statusCode, 200);
+      await new Promise((resolve) => setTimeout(resolve, 1000)); // ten time limits: a watcher on it would have fired
+    } finally {
+      await injected.close();
+    }
+  });
 });
