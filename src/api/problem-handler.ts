@@ -35,6 +35,10 @@ export function registerProblemHandler(app: FastifyInstance): void {
       if (stored !== undefined) body.stored = stored;
     } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       body = problemBody(error.statusCode, titleFor(error.statusCode), clientErrorDetail(error, request), error.code ? { code: error.code } : {});
+    } else if (error.code === 'ECONNRESET' && request.raw.destroyed) {
+      // The client went away (or its body timed out) before the body ended: no one is left to answer.
+      request.log.info({ err: error }, 'the request ended before its body did');
+      return void reply.status(400).send();
     } else {
       request.log.error(error);
       body = problemBody(500, 'Internal error', 'the service failed to handle this request; the error was logged');
@@ -61,10 +65,18 @@ export function frameworkProblem(error: FastifyError, request: FastifyRequest, r
 
 /** An HTTP request Node could not parse (headers too large: 431): answered as problem+json on the socket itself. */
 export function clientErrorProblem(error: Error & { code?: string }, socket: Duplex): void {
-  if (!socket.writable) return void socket.destroy();
   const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
   const title = status === 431 ? 'Request header fields too large' : 'Bad request';
   const detail = status === 431 ? 'the request headers are larger than this service takes (16 KiB)' : `the request is not well-formed HTTP (${error.code ?? error.message})`;
+  problemOnSocket(socket, status, title, detail);
+}
+
+/**
+ * A problem written on the connection itself, which it then closes: for requests that no route will answer (Node could
+ * not parse them, or their body stopped arriving).
+ */
+export function problemOnSocket(socket: Duplex, status: number, title: string, detail: string): void {
+  if (!socket.writable) return void socket.destroy();
   const body = JSON.stringify(problemBody(status, title, detail));
   socket.end(`HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }

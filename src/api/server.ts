@@ -13,6 +13,7 @@ import type { QuadStore } from '../store/quad-store.js';
 import { Metrics } from './metrics.js';
 import { clientErrorProblem, frameworkProblem, registerProblemHandler } from './problem-handler.js';
 import { registerHostGuard } from './host-guard.js';
+import { registerBodyTimeout } from './body-timeout.js';
 import { healthRoutes } from './routes/health.js';
 import { contextRoutes } from './routes/contexts.js';
 import { convertRoutes } from './routes/convert.js';
@@ -40,6 +41,7 @@ export async function buildServer(config: ServiceConfig, options: BuildOptions =
   });
   registerProblemHandler(app);
   registerHostGuard(app, config);
+  registerBodyTimeout(app, config.bodyTimeoutMs);
   const store = options.store ?? (await openStore(config, { onWarning: options.onWarning ?? ((message) => app.log.warn(message)) }));
   if (!options.store) app.addHook('onClose', () => store.close());
   const metrics = new Metrics();

@@ -17,6 +17,7 @@ const commandLoaders: Record<string, () => Promise<Command>> = {
   serve: async () => (await import('./commands/serve.js')).serveCommand,
   ingest: async () => (await import('./commands/ingest.js')).ingestCommand,
   query: async () => (await import('./commands/query.js')).queryCommand,
+  repair: async () => (await import('./commands/repair.js')).repairCommand,
   tap: async () => (await import('./commands/tap.js')).tapCommand,
   proxy: async () => (await import('./commands/proxy.js')).proxyCommand,
 };

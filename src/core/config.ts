@@ -27,6 +27,8 @@ export interface ServiceConfig extends StoreConfig {
   port: number;
   /** Largest accepted request body, in bytes (NDJSON ingestion: the largest line; the stream may be any length). */
   bodyLimit: number;
+  /** How long a request body may stop arriving (no byte of it) before the request is answered 408 and closed. */
+  bodyTimeoutMs: number;
   logLevel: string;
   /** Bearer token that write requests (ingest, delete, SPARQL Update) must present; writes open to all when absent,
    * deletes and updates refused. */
@@ -59,6 +61,7 @@ export const environmentVariables = {
   MCPLD_QUERY_TIMEOUT: 'default query time limit in milliseconds (default 30000)',
   MCPLD_MAX_LITERAL: 'largest literal in bytes sent to a remote store (default 8388608)',
   MCPLD_BODY_LIMIT: 'largest accepted request body in bytes (default 10485760)',
+  MCPLD_BODY_TIMEOUT_MS: 'how long a request body may stop arriving, in milliseconds, before it is answered 408 and closed (default 30000)',
   MCPLD_LOG_LEVEL: 'fastify log level (default info)',
   MCPLD_WRITE_TOKEN: 'bearer token required by writes (ingest, DELETE /sessions, SPARQL Update); without it ingest is open and deletes and updates are refused',
   MCPLD_CORS_ORIGINS: 'comma-separated origins allowed by CORS, or * (default: CORS off)',
@@ -86,6 +89,7 @@ export function readServiceConfig(flags: ServiceFlags, env: Environment = proces
     host: flags.host ?? env['MCPLD_HOST'] ?? '127.0.0.1',
     port: parsePort(flags.port ?? env['MCPLD_PORT'] ?? '8080'),
     bodyLimit: parsePositiveInteger('MCPLD_BODY_LIMIT', env['MCPLD_BODY_LIMIT'] ?? String(10 * 1024 * 1024)),
+    bodyTimeoutMs: parsePositiveInteger('MCPLD_BODY_TIMEOUT_MS', env['MCPLD_BODY_TIMEOUT_MS'] ?? '30000'),
     logLevel: env['MCPLD_LOG_LEVEL'] ?? 'info',
     corsOrigins: (env['MCPLD_CORS_ORIGINS'] ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
     allowedHosts: (env['MCPLD_ALLOWED_HOSTS'] ?? '').split(',').map((host) => host.trim().toLowerCase()).filter(Boolean),
@@ -130,6 +134,11 @@ export function readStoreConfig(flags: { data?: string | undefined; store?: stri
     if (password !== undefined) config.storePassword = password;
   }
   return config;
+}
+
+/** The data directory a command that works on one only (`mcp-ld repair`) names: `--data DIR`, else MCPLD_DATA. */
+export function readDataDirectory(flags: { data?: string | undefined }, env: Environment = process.env): string | undefined {
+  return flags.data ?? env['MCPLD_DATA'] ?? undefined;
 }
 
 export interface TapConfig {

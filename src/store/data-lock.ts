@@ -106,9 +106,13 @@ export class DataLock {
         try {
           await handle.writeFile(token);
           await handle.sync();
-        } finally {
+        } catch (error) {
+          // Created but not written (a full disk): not a lock anyone should have to take over.
           await handle.close();
+          await unlink(file).catch(() => undefined);
+          throw error;
         }
+        await handle.close();
         return new DataLock(file, token, timing);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;

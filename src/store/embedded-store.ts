@@ -12,7 +12,7 @@ import { MemoryJournal, type Journal, type JournalEntry } from './journal.js';
 import { checkNQuadsBytes, type CheckedBatch } from './nquads-check.js';
 import { queryForm } from './query-form.js';
 import { fromGraphText, fromSparqlJson, parseTriples, type SparqlJson } from './sparql-results.js';
-import { invalidGraph, invalidQuery, storeClosed, storeCorrupt, storeFailed, storeFull, updateFailed, updateTimeout } from './store-errors.js';
+import { diskFull, invalidGraph, invalidQuery, isDiskFull, storeClosed, storeCorrupt, storeFailed, storeFull, storeReadOnly, updateFailed, updateTimeout } from './store-errors.js';
 import { McpLdError } from '../core/problem.js';
 import { isUtf8 } from 'node:buffer';
 
@@ -29,6 +29,11 @@ export interface EmbeddedStoreOptions {
   groupBytes?: number;
   /** Told about things worth a line on stderr (a torn journal tail that was cut off). */
   onWarning?: (message: string) => void;
+  /**
+   * Opened to read only: writes are refused (store.read-only, 409), and neither opening nor closing writes anything to
+   * the data directory (no torn tail cut off, no compaction into a snapshot on close).
+   */
+  readOnly?: boolean;
 }
 
 export const defaultMaxQuads = 5_000_000;
@@ -67,10 +72,11 @@ function concatLines(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** A journal that could not take a write: full (507) when the disk is, else a failure (500). */
-function journalFailure(location: string, reason: NodeJS.ErrnoException): McpLdError {
-  const detail = `could not write to ${location}: ${reason.message}`;
-  return reason.code === 'ENOSPC' || reason.code === 'EDQUOT' ? storeFull(detail) : storeFailed(detail);
+/** A journal that could not take a write: 507 when its disk is full, its own error (a lock taken over: 423), else 500. */
+function journalFailure(location: string, reason: unknown): McpLdError {
+  if (reason instanceof McpLdError) return reason;
+  if (isDiskFull(reason)) return diskFull(location, reason.code!, 'nothing of this write was stored');
+  return storeFailed(`could not write to ${location}: ${(reason as Error).message}`);
 }
 
 const absoluteIri = /^[A-Za-z][A-Za-z0-9+.-]*:[^\x00-\x20<>"{}|^`\\]*$/;
@@ -94,6 +100,7 @@ export class EmbeddedStore implements QuadStore {
   private writing: Promise<void> | undefined;
   private closing: Promise<void> | undefined;
   private readonly onWarning: (message: string) => void;
+  private readonly readOnly: boolean;
   /**
    * What the journal holds beyond the snapshot, to tell whether compacting it pays: a journal of fresh quads only is
    * as quick to replay as a snapshot of them, and writing that snapshot costs a full dump (seconds per million quads).
@@ -110,11 +117,14 @@ export class EmbeddedStore implements QuadStore {
     this.compactLogBytes = options.compactLogBytes ?? 512 * 1024 * 1024;
     this.groupBytes = options.groupBytes ?? 16 * 1024 * 1024;
     this.onWarning = options.onWarning ?? (() => {});
+    this.readOnly = options.readOnly === true;
   }
 
   /** Opens the store: takes the data directory's lock and loads its snapshot and journal (or starts empty). */
   static async open(options: EmbeddedStoreOptions = {}): Promise<EmbeddedStore> {
-    const journal = options.dataDir ? await FileJournal.open(options.dataDir, options.onWarning) : new MemoryJournal();
+    const journal = options.dataDir
+      ? await FileJournal.open(options.dataDir, { readOnly: options.readOnly === true, ...(options.onWarning ? { onWarning: options.onWarning } : {}) })
+      : new MemoryJournal();
     const store = new EmbeddedStore(journal, options);
     try {
       store.engine = await EmbeddedEngine.start(store.replay, journal.lastSeq);
@@ -156,8 +166,14 @@ export class EmbeddedStore implements QuadStore {
       },
     });
 
-  async ingest(nquads: string | Uint8Array): Promise<IngestReceipt> {
+  /** Refuses a write to a closed or read-only store. */
+  private assertWritable(): void {
     if (this.closing) throw storeClosed();
+    if (this.readOnly) throw storeReadOnly(this.location);
+  }
+
+  async ingest(nquads: string | Uint8Array): Promise<IngestReceipt> {
+    this.assertWritable();
     // The batch as UTF-8 in shared memory, our own copy: checked, journaled and loaded without another one.
     let data: Uint8Array;
     if (typeof nquads === 'string') {
@@ -176,7 +192,7 @@ export class EmbeddedStore implements QuadStore {
   }
 
   async deleteGraph(graph: string): Promise<boolean> {
-    if (this.closing) throw storeClosed();
+    this.assertWritable();
     checkGraphName(graph);
     return new Promise<boolean>((resolve, reject) => {
       this.writes.push({ kind: 'drop', graph, resolve, reject });
@@ -186,7 +202,7 @@ export class EmbeddedStore implements QuadStore {
 
   /** Applies a SPARQL Update (checked by parse-update.ts) after the writes before it; see `applyUpdate`. */
   async update(sparql: string, options: UpdateOptions = {}): Promise<void> {
-    if (this.closing) throw storeClosed();
+    this.assertWritable();
     const data = sharedUtf8(sparql);
     const timeoutMs = options.timeoutMs ?? this.queryTimeoutMs;
     return new Promise<void>((resolve, reject) => {
@@ -229,12 +245,18 @@ export class EmbeddedStore implements QuadStore {
     return size;
   }
 
-  /** Finishes the pending writes, compacts a durable journal into a snapshot, stops the worker, releases the lock. */
+  /**
+   * Finishes the pending writes, compacts a durable journal into a snapshot when that pays (never when opened
+   * read-only; a compaction that fails is a warning), stops the worker, releases the lock.
+   */
   close(): Promise<void> {
     this.closing ??= (async () => {
       while (this.writing) await this.writing;
       try {
-        if (this.journal.durable && this.journal.logBytes > 0 && (await this.compactionPays())) await this.snapshot();
+        if (!this.readOnly && this.journal.durable && this.journal.logBytes > 0 && (await this.compactionPays())) await this.snapshot();
+      } catch (error) {
+        // The journal stays the truth: a compaction that failed (a full disk) costs the next open time, nothing else.
+        this.onWarning(`could not compact the journal of ${this.journal.location} into a snapshot on close (${(error as Error).message}); it stays as it is`);
       } finally {
         await this.engine.close();
         await this.journal.close();
@@ -245,7 +267,11 @@ export class EmbeddedStore implements QuadStore {
 
   /** Writes the journal into a snapshot now (normally done when the journal grows, and on close). */
   compact(): Promise<void> {
-    if (this.closing) return Promise.reject(storeClosed());
+    try {
+      this.assertWritable();
+    } catch (error) {
+      return Promise.reject(error);
+    }
     return new Promise<void>((resolve, reject) => {
       this.writes.push({ kind: 'compact', resolve, reject });
       this.pump();
@@ -419,7 +445,7 @@ export class EmbeddedStore implements QuadStore {
       try {
         await this.journal.append({ type: 'update', seq, data: write.data });
       } catch (error) {
-        refusal = journalFailure(this.journal.location, error as NodeJS.ErrnoException);
+        refusal = journalFailure(this.journal.location, error);
       }
     }
     if (refusal) {
@@ -457,7 +483,7 @@ export class EmbeddedStore implements QuadStore {
       if (error instanceof WorkerError) return new McpLdError({ code: 'store.invalid-nquads', status: 400, title: 'Invalid N-Quads', detail: `the store refused the batch: ${error.message}` });
       return error instanceof McpLdError ? error : storeFailed(String(error));
     }
-    return journalFailure(this.journal.location, (logged as PromiseRejectedResult).reason as NodeJS.ErrnoException);
+    return journalFailure(this.journal.location, (logged as PromiseRejectedResult).reason);
   }
 
   /**

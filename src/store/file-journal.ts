@@ -1,79 +1,55 @@
 // The durable journal of a data directory: `snapshot.mld` (the graphs as chunks of N-Quads, written to a temporary file,
 // fsynced and renamed into place) and `journal.mld` (the writes since — batches, dropped graphs, SPARQL Updates —
 // appended and fsynced one frame each before a write is acknowledged). On open a torn last frame (a crash mid-append)
-// is cut off; damage anywhere else is an error.
+// is cut off; damage anywhere else is an error. A read-only open writes neither file: it ignores a torn last frame.
 import path from 'node:path';
 import { constants } from 'node:fs';
 import { mkdir, open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { DataLock } from './data-lock.js';
-import { decodeFrameHeader, encodeFrameHeader, frameHeaderBytes, frameMagic, payloadMatches, type FrameType } from './frames.js';
+import { encodeFrameHeader, type FrameType } from './frames.js';
+import { frameEnd, nextWholeFrame, readFrames, writeWhole, type FrameProblem } from './frame-file.js';
+import { describeRegion, sessionsOf, surveyJournal, type SurveyedFrame } from './journal-survey.js';
+import { listSessions } from './journal-sessions.js';
 import { entryPayload, type Journal, type JournalEntry, type JournalSink, type SnapshotWriter } from './journal.js';
-import { storeCorrupt } from './store-errors.js';
+import { diskFull, isDiskFull, storeCorrupt, storeReadOnly } from './store-errors.js';
+import type { McpLdError } from '../core/problem.js';
 
 export const snapshotFileName = 'snapshot.mld';
 export const journalFileName = 'journal.mld';
 const snapshotFormat = 1;
 
-interface ReadFrame {
-  type: FrameType;
-  seq: number;
-  payload: Buffer;
-  offset: number;
+export interface FileJournalOptions {
+  /** Told about a torn last write that was cut off (or, read-only, ignored). */
+  onWarning?: (message: string) => void;
+  /** Reads only: the journal and the snapshot are never written, and every write is refused (store.read-only). */
+  readOnly?: boolean;
 }
 
-type FrameProblem = { offset: number; reason: string; torn: boolean };
-
-/** Reads the frames of a file from `start` to `end`; stops at the first bad frame and says whether it is a torn tail. */
-async function* readFrames(handle: FileHandle, start: number, end: number): AsyncGenerator<ReadFrame, FrameProblem | undefined> {
-  const header = Buffer.alloc(frameHeaderBytes);
-  let offset = start;
-  while (offset < end) {
-    if (end - offset < frameHeaderBytes) return { offset, reason: 'incomplete frame header', torn: true };
-    await handle.read(header, 0, frameHeaderBytes, offset);
-    const decoded = decodeFrameHeader(header);
-    if (!decoded.ok) {
-      const rest = Buffer.alloc(Math.min(end - offset, 1024 * 1024));
-      await handle.read(rest, 0, rest.length, offset);
-      return { offset, reason: decoded.reason, torn: end - offset <= rest.length && rest.every((b) => b === 0) };
-    }
-    const payloadEnd = offset + frameHeaderBytes + decoded.length;
-    if (payloadEnd > end) return { offset, reason: 'incomplete frame', torn: true };
-    const payload = Buffer.allocUnsafe(decoded.length);
-    if (decoded.length > 0) await handle.read(payload, 0, decoded.length, offset + frameHeaderBytes);
-    if (!payloadMatches(header, payload, decoded.crc)) return { offset, reason: 'checksum mismatch', torn: payloadEnd === end };
-    yield { type: decoded.type, seq: decoded.seq, payload, offset };
-    offset = payloadEnd;
-  }
-  return undefined;
+/** What a torn last write was, as far as its bytes tell: "write 12 of session urn:…, 95 bytes". */
+function tornWrite(tail: { seq?: number; graphs: string[] }, bytes: number): string {
+  const sessions = tail.graphs.length > 0 ? ` of session${tail.graphs.length === 1 ? '' : 's'} ${listSessions(tail.graphs)}` : '';
+  if (tail.seq !== undefined) return `write ${tail.seq}${sessions}, ${bytes} bytes${sessions ? '' : ', which do not tell its sessions'}`;
+  return sessions ? `a write${sessions}, ${bytes} bytes` : `${bytes} bytes, which do not tell which write or sessions it was`;
 }
 
 /**
- * The first whole frame (its magic number, a plausible header and a payload its checksum matches) that starts at or
- * after `from`: read in chunks, looked at only where a frame could not be read, so opening stays linear.
+ * The lock of a data directory. On a full disk the lock file cannot be written: a writer then fails (507), while a
+ * read-only open reads without the lock — safe enough, as no other process can take the lock (or write) either until
+ * space is freed, and a read-only open never writes.
  */
-async function nextWholeFrame(handle: FileHandle, from: number, end: number): Promise<{ offset: number; seq: number } | undefined> {
-  const magicBytes = Buffer.alloc(4);
-  magicBytes.writeUInt32BE(frameMagic, 0);
-  const chunk = Buffer.allocUnsafe(1024 * 1024);
-  const header = Buffer.alloc(frameHeaderBytes);
-  for (let start = from; start < end; start += chunk.length - 3) {
-    const { bytesRead } = await handle.read(chunk, 0, Math.min(chunk.length, end - start), start);
-    for (let at = chunk.subarray(0, bytesRead).indexOf(magicBytes); at >= 0; at = chunk.subarray(0, bytesRead).indexOf(magicBytes, at + 1)) {
-      const offset = start + at;
-      if (end - offset < frameHeaderBytes) continue;
-      await handle.read(header, 0, frameHeaderBytes, offset);
-      const decoded = decodeFrameHeader(header);
-      if (!decoded.ok || offset + frameHeaderBytes + decoded.length > end) continue;
-      const payload = Buffer.allocUnsafe(decoded.length);
-      if (decoded.length > 0) await handle.read(payload, 0, decoded.length, offset + frameHeaderBytes);
-      if (payloadMatches(header, payload, decoded.crc)) return { offset, seq: decoded.seq };
-    }
-    if (bytesRead < chunk.length) break;
+export async function takeLock(location: string, readOnly: boolean, onWarning: ((message: string) => void) | undefined): Promise<DataLock | undefined> {
+  try {
+    return await DataLock.acquire(location);
+  } catch (error) {
+    if (!isDiskFull(error)) throw error;
+    if (!readOnly) throw diskFull(location, error.code!, 'it cannot be opened for writing (there is no room for its lock file)');
+    onWarning?.(`the disk of ${location} is full (${error.code}): read without taking its lock`);
+    return undefined;
   }
-  return undefined;
 }
 
-async function syncDirectory(dir: string): Promise<void> {
+/** Makes a rename in `dir` durable. */
+export async function syncDirectory(dir: string): Promise<void> {
   const handle = await open(dir, 'r');
   try {
     await handle.sync();
@@ -101,30 +77,36 @@ export class FileJournal implements Journal {
 
   private constructor(
     readonly location: string,
-    private readonly lock: DataLock,
+    /** Absent only for a read-only open on a full disk (see `takeLock`). */
+    private readonly lock: DataLock | undefined,
     private readonly journal: FileHandle,
+    readonly readOnly: boolean,
   ) {}
 
   get logBytes(): number {
     return this.end;
   }
 
-  /** Opens (creating) a data directory: takes its lock, checks the journal and cuts off a torn last frame. */
-  static async open(dir: string, onWarning: (message: string) => void = () => {}): Promise<FileJournal> {
+  /**
+   * Opens (creating) a data directory: takes its lock, checks the journal and cuts off a torn last frame — or, read-only,
+   * leaves it where it is and reads around it.
+   */
+  static async open(dir: string, options: FileJournalOptions = {}): Promise<FileJournal> {
     const location = path.resolve(dir);
+    const readOnly = options.readOnly === true;
     await mkdir(location, { recursive: true });
-    const lock = await DataLock.acquire(location);
+    const lock = await takeLock(location, readOnly, options.onWarning);
     let handle: FileHandle | undefined;
     try {
-      await rm(path.join(location, `${snapshotFileName}.tmp`), { force: true });
-      handle = await open(path.join(location, journalFileName), constants.O_RDWR | constants.O_CREAT);
-      const journal = new FileJournal(location, lock, handle);
+      if (!readOnly) await rm(path.join(location, `${snapshotFileName}.tmp`), { force: true });
+      handle = await open(path.join(location, journalFileName), (readOnly ? constants.O_RDONLY : constants.O_RDWR) | constants.O_CREAT);
+      const journal = new FileJournal(location, lock, handle, readOnly);
       await journal.readSnapshotHeader();
-      await journal.checkJournal(onWarning);
+      await journal.checkJournal(options.onWarning ?? (() => {}));
       return journal;
     } catch (error) {
       await handle?.close();
-      await lock.release();
+      await lock?.release();
       throw error;
     }
   }
@@ -155,7 +137,7 @@ export class FileJournal implements Journal {
     let end = 0;
     while (!result.done) {
       this.lastSeq = Math.max(this.lastSeq, result.value.seq);
-      end = result.value.offset + frameHeaderBytes + result.value.payload.length;
+      end = frameEnd(result.value);
       result = await frames.next();
     }
     const problem = result.value;
@@ -163,31 +145,49 @@ export class FileJournal implements Journal {
       // What looks like a torn tail (a length past the end, a bad last checksum) is corruption when a whole frame
       // follows it: those are acknowledged writes, and cutting the file there would drop them.
       const after = problem.torn ? await nextWholeFrame(this.journal, problem.offset + 1, size) : undefined;
-      if (after !== undefined) {
-        throw storeCorrupt(
-          `${file} is damaged at byte ${problem.offset} (${problem.reason}), and whole frames follow it (the next at byte ${after.offset}, write ${after.seq}): ` +
-            'they were acknowledged, so nothing was cut; restore the file from a backup, or move it aside to open the directory without it',
-        );
+      if (!problem.torn || after !== undefined) throw await this.damaged(file, size, problem, after);
+      const tail = await describeRegion(this.journal, problem.offset, size);
+      if (!this.readOnly) {
+        await this.journal.truncate(problem.offset);
+        await this.journal.datasync();
       }
-      if (!problem.torn) {
-        throw storeCorrupt(`${file} is damaged at byte ${problem.offset} (${problem.reason}), before its end: restore it from a backup, or cut it at that byte to lose the writes after it`);
-      }
-      await this.journal.truncate(problem.offset);
-      await this.journal.datasync();
-      onWarning(`${file}: ignored an incomplete last write of ${size - problem.offset} bytes (${problem.reason}); it had not been acknowledged`);
+      const done = this.readOnly ? 'left in the file, as this open only reads' : 'and was cut off';
+      onWarning(`${file}: ignored an incomplete last write (${tornWrite(tail, size - problem.offset)}; ${problem.reason}): it had not been acknowledged, ${done}`);
       end = problem.offset;
     }
     this.end = end;
   }
 
-  async append(entry: JournalEntry): Promise<void> {
+  /** The refusal to open a journal damaged before its end: where, and what can still be read before and after it. */
+  private async damaged(file: string, size: number, problem: FrameProblem, after: { offset: number; seq: number } | undefined): Promise<McpLdError> {
+    const survey = await surveyJournal(this.journal, size);
+    const before = survey.frames.filter((frame) => frame.offset < problem.offset);
+    const behind = survey.frames.filter((frame) => frame.offset > problem.offset);
+    const region = survey.damaged.find((damage) => damage.offset === problem.offset);
+    const named = region && region.graphs.length > 0 ? `; its bytes name ${listSessions(region.graphs)}` : '';
+    const where = after ? `, and whole frames follow it (the next at byte ${after.offset}, write ${after.seq}): they were acknowledged, so nothing was cut` : ', before its end: nothing was cut';
+    const writes = (frames: SurveyedFrame[]) => `${frames.length} write${frames.length === 1 ? '' : 's'}${frames.length > 0 ? ` (sessions: ${listSessions(sessionsOf(frames))})` : ''}`;
+    const more = survey.damaged.length > 1 ? ` (between ${survey.damaged.length - 1} more damaged regions)` : '';
+    return storeCorrupt(
+      `${file} is damaged at byte ${problem.offset} (${problem.reason}${named})${where}. ` +
+        `It still reads ${writes(before)} before the damage, and ${writes(behind)} after it${more}. ` +
+        `Run \`mcp-ld repair --data ${this.location}\` to keep every write that reads whole and copy the rest aside, or restore the file from a backup`,
+    );
+  }
+
+  /** Refuses a write to a journal opened read-only, or whose lock another process took over. */
+  private assertWritable(): void {
+    if (this.readOnly || !this.lock) throw storeReadOnly(this.location);
     this.lock.assertHeld();
+  }
+
+  async append(entry: JournalEntry): Promise<void> {
+    this.assertWritable();
     const encoded = entryPayload(entry);
     const header = encodeFrameHeader(entry.type, entry.seq, encoded);
     const offset = this.end;
     try {
-      const { bytesWritten } = await this.journal.writev([header, encoded], offset);
-      if (bytesWritten !== header.length + encoded.length) throw new Error(`short write (${bytesWritten} of ${header.length + encoded.length} bytes): is the disk full?`);
+      await writeWhole(this.journal, [header, encoded], offset);
       await this.journal.datasync();
     } catch (error) {
       // Leave no partial frame behind for the next append to follow.
@@ -200,6 +200,7 @@ export class FileJournal implements Journal {
   }
 
   async retract(seq: number): Promise<void> {
+    this.assertWritable();
     if (!this.lastAppend || this.lastAppend.seq !== seq) return;
     await this.journal.truncate(this.lastAppend.offset);
     await this.journal.datasync();
@@ -248,7 +249,7 @@ export class FileJournal implements Journal {
   }
 
   async snapshot(seq: number): Promise<SnapshotWriter> {
-    this.lock.assertHeld();
+    this.assertWritable();
     const tmp = path.join(this.location, `${snapshotFileName}.tmp`);
     const target = path.join(this.location, snapshotFileName);
     const handle = await open(tmp, 'w');
@@ -256,8 +257,7 @@ export class FileJournal implements Journal {
     let chunks = 0;
     const write = async (type: FrameType, ...parts: Uint8Array[]) => {
       const header = encodeFrameHeader(type, seq, ...parts);
-      const { bytesWritten } = await handle.writev([header, ...parts], position);
-      position += bytesWritten;
+      position += await writeWhole(handle, [header, ...parts], position);
     };
     let closed = false;
     const close = async () => {
@@ -274,7 +274,7 @@ export class FileJournal implements Journal {
         await write('header', Buffer.from(JSON.stringify({ end: true, chunks })));
         await handle.sync();
         await close();
-        this.lock.assertHeld(); // taken over while the snapshot was written: it is not ours to put in place
+        this.lock!.assertHeld(); // taken over while the snapshot was written: it is not ours to put in place
         await rename(tmp, target);
         await syncDirectory(this.location);
         this.snapshotSeq = seq;
@@ -297,7 +297,7 @@ export class FileJournal implements Journal {
 
   async close(): Promise<void> {
     await this.journal.close();
-    await this.lock.release();
+    await this.lock?.release();
   }
 }
 

@@ -8,6 +8,8 @@ import { RemoteStore } from './remote-store.js';
 export interface OpenStoreOptions {
   /** Told what the user should know (memory-only store, a torn journal tail cut off); the CLI prints it on stderr. */
   onWarning?: (message: string) => void;
+  /** Only to read (`mcp-ld query`): the embedded store writes nothing to its data directory, and refuses writes. */
+  readOnly?: boolean;
 }
 
 export const memoryOnlyWarning = 'no data directory (--data DIR or MCPLD_DATA): the store is in memory only, and what it holds is lost when the process ends';
@@ -30,5 +32,6 @@ export async function openStore(config: StoreConfig, options: OpenStoreOptions =
     maxQuads: config.maxQuads,
     queryTimeoutMs: config.queryTimeoutMs,
     onWarning,
+    readOnly: options.readOnly === true,
   });
 }

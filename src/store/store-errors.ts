@@ -21,6 +21,18 @@ export function storeFull(detail: string): McpLdError {
   return new McpLdError({ code: 'store.full', status: 507, title: 'Store full', detail });
 }
 
+/** A write the file system refused for want of space (ENOSPC) or quota (EDQUOT). */
+export function isDiskFull(error: unknown): error is NodeJS.ErrnoException {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}
+
+/** The disk of a data directory is full: `what` says what became of the write (nothing of it was stored, say). */
+export function diskFull(location: string, code: string, what: string): McpLdError {
+  const why = code === 'EDQUOT' ? 'over its quota (EDQUOT)' : 'full (ENOSPC)';
+  return new McpLdError({ code: 'store.disk-full', status: 507, title: 'Insufficient storage', detail: `the disk of the data directory ${location} is ${why}: ${what}; free space there, then try again` });
+}
+
 export function storeUnavailable(detail: string): McpLdError {
   return new McpLdError({ code: 'store.unavailable', status: 503, title: 'Store unavailable', detail });
 }
@@ -35,6 +47,10 @@ export function storeCorrupt(detail: string): McpLdError {
 
 export function storeFailed(detail: string): McpLdError {
   return new McpLdError({ code: 'store.failed', status: 500, title: 'Store failure', detail });
+}
+
+export function storeReadOnly(location: string): McpLdError {
+  return new McpLdError({ code: 'store.read-only', status: 409, title: 'Store opened read-only', detail: `${location} was opened to read only: nothing can be written to it through this store` });
 }
 
 export function storeClosed(): McpLdError {

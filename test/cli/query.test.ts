@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runCli } from '../helpers/run-cli.js';
-import { trafficFile, trafficRecords } from '../helpers/corpus.js';
+import { captureFiles, trafficFile, trafficRecords } from '../helpers/corpus.js';
+import { encodeFrame } from '../../src/store/frames.js';
+import { journalFileName, snapshotFileName } from '../../src/store/file-journal.js';
 
 describe('cli: query', function () {
   this.timeout(120_000);
@@ -93,6 +95,31 @@ describe('cli: query', function () {
     const csv = await runCli(['query', '-', '--data', data, '--format', 'csv'], { input: query });
     assert.equal(csv.code, 2);
     assert.match(csv.stderr, /a CONSTRUCT query is written as turtle/);
+  });
+
+  it('writes nothing to the data directory: its journal (torn last write and all) and snapshot keep their bytes and times', async () => {
+    const own = path.join(dir, 'read-only');
+    const [one, two, three] = captureFiles().filter((file) => file !== trafficFile);
+    for (const file of [one!, two!, three!]) {
+      // The second run finds the first one's journal and folds it into a snapshot; the third leaves a journal behind.
+      const ingested = await runCli(['ingest', file, '--data', own, '--quiet']);
+      assert.equal(ingested.code, 0, ingested.stderr);
+    }
+    const files = [journalFileName, snapshotFileName].map((name) => path.join(own, name));
+    const torn = encodeFrame('quads', 1000, Buffer.from('<urn:x:a> <urn:x:b> "c" <urn:mcp-ld:session/torn> .\n'));
+    appendFileSync(files[0]!, torn.subarray(0, torn.length - 5));
+    const then = new Date('2001-01-01T00:00:00Z');
+    for (const file of files) utimesSync(file, then, then);
+    const before = files.map((file) => ({ bytes: readFileSync(file), mtimeMs: statSync(file).mtimeMs }));
+    assert.ok(before[0]!.bytes.length > torn.length && before[1]!.bytes.length > 0, 'a journal and a snapshot to read');
+    const result = await runCli(['query', '-', '--data', own, '--format', 'tsv'], { input: 'SELECT (COUNT(DISTINCT ?s) AS ?n) WHERE { ?s a mld:Session }' });
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(result.stdout, '?n\n3\n');
+    files.forEach((file, i) => {
+      assert.ok(readFileSync(file).equals(before[i]!.bytes), `${file} kept its bytes`);
+      assert.equal(statSync(file).mtimeMs, before[i]!.mtimeMs, `${file} kept its modification time`);
+    });
+    assert.match(result.stderr, /ignored an incomplete last write .*left in the file, as this open only reads/);
   });
 
   it('reports malformed SPARQL and updates with exit 1, naming the line', async () => {

@@ -189,6 +189,67 @@ describe('store: embedded (Oxigraph in a worker thread)', function () {
       assert.equal((await store.graphs()).find((g) => g.graph === g1)?.quads, 4);
     });
 
+    it('opened read-only, it answers queries, refuses writes (store.read-only, 409) and writes nothing on close', async () => {
+      await store.ingest(sample);
+      await store.close();
+      const journal = path.join(dir, journalFileName);
+      const bytes = readFileSync(journal);
+      store = await EmbeddedStore.open({ dataDir: dir, readOnly: true });
+      assert.equal(await store.size(), 6);
+      await rejects(store.ingest(sample), 'store.read-only', 409);
+      await rejects(store.deleteGraph(g1), 'store.read-only', 409);
+      await rejects(store.update(`INSERT DATA { GRAPH <${g1}> { <urn:x:a> <urn:x:b> "c" } }`), 'store.read-only', 409);
+      await rejects(store.compact(), 'store.read-only', 409);
+      await store.close(); // a journal of an earlier run: a writer would fold it into a snapshot here
+      assert.ok(readFileSync(journal).equals(bytes));
+      assert.ok(!existsSync(path.join(dir, 'snapshot.mld')));
+      store = await EmbeddedStore.open({ dataDir: dir });
+    });
+
+    it('a refusal to open names the byte of the damage and the sessions it can still read before and after it', async () => {
+      await store.close();
+      const journal = path.join(dir, journalFileName);
+      const session = (n: number) => `urn:mcp-ld:session/write-${n}`;
+      const frames = [1, 2, 3, 4, 5].map((n) => encodeFrame('quads', n, Buffer.from(`<urn:x:a> <urn:x:b> "${n}" <${session(n)}> .\n`)));
+      const lengthDamaged = Buffer.concat(frames);
+      lengthDamaged[frames[0]!.length + 16] = 0x20;
+      writeFileSync(journal, lengthDamaged);
+      const error = await rejects(EmbeddedStore.open({ dataDir: dir }), 'store.corrupt', 500);
+      assert.match(error.message, new RegExp(`damaged at byte ${frames[0]!.length} \\(incomplete frame; its bytes name urn:mcp-ld:session/write-2\\)`));
+      assert.match(error.message, /reads 1 write \(sessions: urn:mcp-ld:session\/write-1\) before the damage, and 3 writes \(sessions: urn:mcp-ld:session\/write-3, urn:mcp-ld:session\/write-4, urn:mcp-ld:session\/write-5\) after it/);
+      assert.ok(error.message.includes(`mcp-ld repair --data ${dir}`), error.message);
+      // A checksum that fails in the middle of the file: the same account.
+      const payloadDamaged = Buffer.concat(frames);
+      payloadDamaged[frames[0]!.length + frames[1]!.length + 30] ^= 0xff;
+      writeFileSync(journal, payloadDamaged);
+      const again = await rejects(EmbeddedStore.open({ dataDir: dir }), 'store.corrupt', 500);
+      assert.match(again.message, new RegExp(`damaged at byte ${frames[0]!.length + frames[1]!.length} \\(checksum mismatch.*before its end`));
+      assert.match(again.message, /reads 2 writes \(sessions: urn:mcp-ld:session\/write-1, urn:mcp-ld:session\/write-2\) before the damage, and 2 writes \(sessions: urn:mcp-ld:session\/write-4, urn:mcp-ld:session\/write-5\) after it/);
+      assert.ok(readFileSync(journal).equals(payloadDamaged), 'nothing was cut from the journal');
+      store = await EmbeddedStore.open(); // for afterEach
+    });
+
+    it('the warning about a torn last write names its sessions when its bytes tell, and says so when they do not', async () => {
+      await store.ingest(sample);
+      await store.close();
+      const journal = path.join(dir, journalFileName);
+      const torn = encodeFrame('quads', 1000, Buffer.from(`<urn:x:erin> <urn:x:name> "Erin" <${g2}> .\n<urn:x:erin> <urn:x:age> "3" <${g2}> .\n`));
+      appendFileSync(journal, torn.subarray(0, torn.length - 10));
+      const warnings: string[] = [];
+      store = await EmbeddedStore.open({ dataDir: dir, onWarning: (w) => warnings.push(w) });
+      assert.deepEqual(warnings, [`${journal}: ignored an incomplete last write (write 1000 of session ${g2}, ${torn.length - 10} bytes; incomplete frame): it had not been acknowledged, and was cut off`]);
+      await store.close();
+      appendFileSync(journal, torn.subarray(0, 40));
+      warnings.length = 0;
+      store = await EmbeddedStore.open({ dataDir: dir, onWarning: (w) => warnings.push(w) });
+      assert.deepEqual(warnings, [`${journal}: ignored an incomplete last write (write 1000, 40 bytes, which do not tell its sessions; incomplete frame): it had not been acknowledged, and was cut off`]);
+      await store.close();
+      appendFileSync(journal, torn.subarray(0, 20));
+      warnings.length = 0;
+      store = await EmbeddedStore.open({ dataDir: dir, onWarning: (w) => warnings.push(w) });
+      assert.deepEqual(warnings, [`${journal}: ignored an incomplete last write (20 bytes, which do not tell which write or sessions it was; incomplete frame header): it had not been acknowledged, and was cut off`]);
+    });
+
     it('survives kill -9 mid-ingest: every acknowledged batch is there, and no batch is there in part', async function () {
       this.timeout(120_000);
       await store.close();

@@ -62,7 +62,8 @@ export const queryCommand: Command = {
     if (!formatsFor(prepared.form).includes(format)) throw new UsageError(`a ${prepared.form} query is written as ${formatsFor(prepared.form).join(', ')}, not ${format}`);
 
     const config = readStoreConfig({ data: values.data, store: values.store });
-    const store = await openStore(config, { onWarning: (message) => void write(io.stderr, `mcp-ld query: ${message}\n`) });
+    // Read-only: a query never writes to the data directory (no torn tail cut off, no snapshot on close).
+    const store = await openStore(config, { readOnly: true, onWarning: (message) => void write(io.stderr, `mcp-ld query: ${message}\n`) });
     try {
       const result = await runQuery(store, prepared, { timeoutMs: timeoutMs ?? config.queryTimeoutMs, ...(values.session ? { session: sessionGraph(values.session) } : {}) });
       await write(io.stdout, await writeResult(result, format));
