@@ -20,6 +20,10 @@ export interface StoreConfig {
   queryTimeoutMs: number;
   /** Largest literal (bytes of its lexical form) the remote store is sent. */
   maxLiteralBytes: number;
+  /** Largest SPARQL query or update text, in bytes. */
+  maxQueryBytes: number;
+  /** Deepest nesting of braces, parentheses and brackets in a SPARQL text. */
+  maxQueryDepth: number;
 }
 
 export interface ServiceConfig extends StoreConfig {
@@ -58,6 +62,8 @@ export const environmentVariables = {
   MCPLD_MAX_QUADS: 'most quads the embedded store holds before it refuses ingests (default 5000000)',
   MCPLD_QUERY_TIMEOUT: 'default query time limit in milliseconds (default 30000)',
   MCPLD_MAX_LITERAL: 'largest literal in bytes sent to a remote store (default 8388608)',
+  MCPLD_MAX_QUERY_BYTES: 'largest SPARQL query or update in bytes (default 1048576)',
+  MCPLD_MAX_QUERY_DEPTH: 'deepest nesting of braces, parentheses and brackets in a SPARQL query or update (default 64)',
   MCPLD_BODY_LIMIT: 'largest accepted request body in bytes (default 10485760)',
   MCPLD_LOG_LEVEL: 'fastify log level (default info)',
   MCPLD_WRITE_TOKEN: 'bearer token required by writes (ingest, DELETE /sessions, SPARQL Update); without it ingest is open and deletes and updates are refused',
@@ -112,6 +118,8 @@ export function readStoreConfig(flags: { data?: string | undefined; store?: stri
     maxQuads: parsePositiveInteger('MCPLD_MAX_QUADS', env['MCPLD_MAX_QUADS'] ?? '5000000'),
     queryTimeoutMs: parsePositiveInteger('MCPLD_QUERY_TIMEOUT', env['MCPLD_QUERY_TIMEOUT'] ?? '30000'),
     maxLiteralBytes: parsePositiveInteger('MCPLD_MAX_LITERAL', env['MCPLD_MAX_LITERAL'] ?? String(8 * 1024 * 1024)),
+    maxQueryBytes: parsePositiveInteger('MCPLD_MAX_QUERY_BYTES', env['MCPLD_MAX_QUERY_BYTES'] ?? '1048576'),
+    maxQueryDepth: parsePositiveInteger('MCPLD_MAX_QUERY_DEPTH', env['MCPLD_MAX_QUERY_DEPTH'] ?? '64'),
   };
   const dataDir = flags.data ?? env['MCPLD_DATA'];
   const storeUrl = flags.store ?? env['MCPLD_STORE'];

@@ -22,3 +22,4 @@ export {
   type GraphFormat,
 } from './result-formats.js';
 export { queryPrefixes } from './prefixes.js';
+export { checkSparqlLimits, defaultSparqlLimits, type SparqlLimits } from './sparql-limits.js';

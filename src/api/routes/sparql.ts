@@ -51,6 +51,7 @@ function single(name: string, value: string | string[] | undefined): string | un
 }
 
 export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, { store, config, metrics }) => {
+  const sparqlLimits = { maxBytes: config.maxQueryBytes, maxDepth: config.maxQueryDepth };
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     const parameters: Record<string, string | string[]> = {};
     for (const [key, value] of new URLSearchParams(body as string)) {
@@ -68,7 +69,7 @@ export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
     const dataset = datasetParameters.find((name) => parameters[name] !== undefined);
     if (dataset) throw protocolError(`${dataset} is not supported with an update: it reads and writes the session graphs it names with GRAPH`);
     if (text === undefined || text.trim() === '') throw protocolError('no update: send it as an application/sparql-update body or an urlencoded update= body');
-    const parsed = parseUpdate(text);
+    const parsed = parseUpdate(text, { limits: sparqlLimits });
     await store.update(parsed.text, { timeoutMs: config.queryTimeoutMs });
     metrics.count('mcpld_sparql_updates_total', 'SPARQL updates applied');
     return reply.status(204).send();
@@ -80,7 +81,7 @@ export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
     if (text === undefined || text.trim() === '') throw protocolError('no query: pass it as the query parameter, an urlencoded query= body, or an application/sparql-query body');
     if (parameters['named-graph-uri'] !== undefined) throw protocolError('named-graph-uri is not supported: the named graphs are the sessions; use GRAPH in the query');
     const graph = single('default-graph-uri', parameters['default-graph-uri']);
-    const parsed = parseQuery(text);
+    const parsed = parseQuery(text, { limits: sparqlLimits });
     const format = resultFormat(request.headers.accept, formatsFor(parsed.form));
     const started = performance.now();
     try {
