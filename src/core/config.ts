@@ -24,6 +24,10 @@ export interface StoreConfig {
   maxQueryBytes: number;
   /** Deepest nesting of braces, parentheses and brackets in a SPARQL text. */
   maxQueryDepth: number;
+  /** Most rows (SELECT), solutions (CONSTRUCT) or triples (DESCRIBE) a query may answer. */
+  maxResultRows: number;
+  /** Most bytes of a query's results, as the store serializes them. */
+  maxResultBytes: number;
 }
 
 export interface ServiceConfig extends StoreConfig {
@@ -64,6 +68,8 @@ export const environmentVariables = {
   MCPLD_MAX_LITERAL: 'largest literal in bytes sent to a remote store (default 8388608)',
   MCPLD_MAX_QUERY_BYTES: 'largest SPARQL query or update in bytes (default 1048576)',
   MCPLD_MAX_QUERY_DEPTH: 'deepest nesting of braces, parentheses and brackets in a SPARQL query or update (default 64)',
+  MCPLD_MAX_RESULT_ROWS: 'most rows (SELECT), solutions (CONSTRUCT) or triples (DESCRIBE) a query may answer (default 100000)',
+  MCPLD_MAX_RESULT_BYTES: 'most bytes of results a query may answer (default 67108864)',
   MCPLD_BODY_LIMIT: 'largest accepted request body in bytes (default 10485760)',
   MCPLD_LOG_LEVEL: 'fastify log level (default info)',
   MCPLD_WRITE_TOKEN: 'bearer token required by writes (ingest, DELETE /sessions, SPARQL Update); without it ingest is open and deletes and updates are refused',
@@ -120,6 +126,8 @@ export function readStoreConfig(flags: { data?: string | undefined; store?: stri
     maxLiteralBytes: parsePositiveInteger('MCPLD_MAX_LITERAL', env['MCPLD_MAX_LITERAL'] ?? String(8 * 1024 * 1024)),
     maxQueryBytes: parsePositiveInteger('MCPLD_MAX_QUERY_BYTES', env['MCPLD_MAX_QUERY_BYTES'] ?? '1048576'),
     maxQueryDepth: parsePositiveInteger('MCPLD_MAX_QUERY_DEPTH', env['MCPLD_MAX_QUERY_DEPTH'] ?? '64'),
+    maxResultRows: parsePositiveInteger('MCPLD_MAX_RESULT_ROWS', env['MCPLD_MAX_RESULT_ROWS'] ?? '100000'),
+    maxResultBytes: parsePositiveInteger('MCPLD_MAX_RESULT_BYTES', env['MCPLD_MAX_RESULT_BYTES'] ?? String(64 * 1024 * 1024)),
   };
   const dataDir = flags.data ?? env['MCPLD_DATA'];
   const storeUrl = flags.store ?? env['MCPLD_STORE'];

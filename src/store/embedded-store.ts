@@ -12,7 +12,8 @@ import { MemoryJournal, type Journal, type JournalEntry } from './journal.js';
 import { checkNQuadsBytes, type CheckedBatch } from './nquads-check.js';
 import { queryForm } from './query-form.js';
 import { fromGraphText, fromSparqlJson, parseTriples, type SparqlJson } from './sparql-results.js';
-import { invalidGraph, invalidQuery, storeClosed, storeCorrupt, storeFailed, storeFull, updateFailed, updateTimeout } from './store-errors.js';
+import { invalidGraph, invalidQuery, resultTooLarge, storeClosed, storeCorrupt, storeFailed, storeFull, updateFailed, updateTimeout } from './store-errors.js';
+import type { LimitExceeded, ResultLimits } from './result-limits.js';
 import { McpLdError } from '../core/problem.js';
 import { isUtf8 } from 'node:buffer';
 
@@ -199,13 +200,18 @@ export class EmbeddedStore implements QuadStore {
     if (this.closing) throw storeClosed();
     const form = queryForm(sparql);
     const graph = options.graph === undefined || options.graph === 'union' ? undefined : checkGraphName(options.graph);
-    let text: string;
+    const limits: ResultLimits = {};
+    if (options.maxRows !== undefined) limits.maxRows = options.maxRows;
+    if (options.maxBytes !== undefined) limits.maxBytes = options.maxBytes;
+    let answer: Uint8Array | LimitExceeded;
     try {
-      text = decoder.decode(await this.engine.run<Uint8Array>({ op: 'query', sparql, form, ...(graph !== undefined ? { graph } : {}) }, { timeoutMs: options.timeoutMs ?? this.queryTimeoutMs }));
+      answer = await this.engine.run<Uint8Array | LimitExceeded>({ op: 'query', sparql, form, ...(graph !== undefined ? { graph } : {}), limits }, { timeoutMs: options.timeoutMs ?? this.queryTimeoutMs });
     } catch (error) {
       if (error instanceof WorkerError) throw invalidQuery(error.message);
       throw error;
     }
+    if (!(answer instanceof Uint8Array)) throw resultTooLarge(answer);
+    const text = decoder.decode(answer);
     if (form === 'SELECT' || form === 'ASK') return fromSparqlJson(form, JSON.parse(text) as SparqlJson);
     return fromGraphText(form, text);
   }

@@ -21,6 +21,13 @@ export interface QueryOptions {
   graph?: 'union' | string;
   /** Time limit in milliseconds; a query that runs longer fails with McpLdError code `query.timeout` (504). */
   timeoutMs?: number;
+  /**
+   * Most rows (SELECT), solutions (CONSTRUCT, counted by the marker triples of query/bound-rows.ts) or triples
+   * (DESCRIBE) of the answer; one more fails with `query.result-too-large` (422).
+   */
+  maxRows?: number;
+  /** Most bytes of the answer as the store serializes it; more fails with `query.result-too-large` (422). */
+  maxBytes?: number;
 }
 
 export interface UpdateOptions {

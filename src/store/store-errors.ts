@@ -44,3 +44,21 @@ export function storeClosed(): McpLdError {
 export function invalidGraph(graph: string): McpLdError {
   return new McpLdError({ code: 'store.invalid-graph', status: 400, title: 'Invalid graph name', detail: `not an absolute IRI: ${JSON.stringify(graph)}` });
 }
+
+/** An answer past a bound of result-limits.ts (422): which one, and how to stay under it or raise it. */
+export function resultTooLarge({ exceeded, form, limit }: { exceeded: 'rows' | 'bytes'; form: string; limit: number }): McpLdError {
+  const what =
+    exceeded === 'bytes'
+      ? `its results are larger than the limit of ${limit} bytes (MCPLD_MAX_RESULT_BYTES)`
+      : form === 'CONSTRUCT'
+        ? `its WHERE clause gives more than the limit of ${limit} solutions (MCPLD_MAX_RESULT_ROWS)`
+        : form === 'DESCRIBE'
+          ? `it describes more than the limit of ${limit} triples (MCPLD_MAX_RESULT_ROWS)`
+          : `it gives more than the limit of ${limit} rows (MCPLD_MAX_RESULT_ROWS)`;
+  return new McpLdError({
+    code: 'query.result-too-large',
+    status: 422,
+    title: 'Result too large',
+    detail: `the query was stopped: ${what}; narrow it, or page through it with ORDER BY, LIMIT and OFFSET (or raise the limit)`,
+  });
+}

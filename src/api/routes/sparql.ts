@@ -17,6 +17,11 @@ export interface StoreRouteOptions {
   metrics: Metrics;
 }
 
+/** The time limit and the result limits of every query the service runs. */
+export function resultLimits(config: ServiceConfig): { timeoutMs: number; maxRows: number; maxBytes: number } {
+  return { timeoutMs: config.queryTimeoutMs, maxRows: config.maxResultRows, maxBytes: config.maxResultBytes };
+}
+
 /** The result format for `accept` among those of a query form (its first one when the client says nothing). */
 export function resultFormat(accept: string | undefined, formats: readonly ResultFormat[]): ResultFormat {
   const offered = formats.filter((f) => f !== 'table');
@@ -85,7 +90,7 @@ export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
     const format = resultFormat(request.headers.accept, formatsFor(parsed.form));
     const started = performance.now();
     try {
-      const result = await runQuery(store, parsed, { timeoutMs: config.queryTimeoutMs, ...(graph ? { session: graph } : {}) });
+      const result = await runQuery(store, parsed, { ...resultLimits(config), ...(graph ? { session: graph } : {}) });
       return reply.type(resultMediaTypes[format]).send(await writeResult(result, format));
     } finally {
       metrics.observeQuery((performance.now() - started) / 1000);

@@ -65,7 +65,12 @@ export const queryCommand: Command = {
 
     const store = await openStore(config, { onWarning: (message) => void write(io.stderr, `mcp-ld query: ${message}\n`) });
     try {
-      const result = await runQuery(store, prepared, { timeoutMs: timeoutMs ?? config.queryTimeoutMs, ...(values.session ? { session: sessionGraph(values.session) } : {}) });
+      const result = await runQuery(store, prepared, {
+        timeoutMs: timeoutMs ?? config.queryTimeoutMs,
+        maxRows: config.maxResultRows,
+        maxBytes: config.maxResultBytes,
+        ...(values.session ? { session: sessionGraph(values.session) } : {}),
+      });
       await write(io.stdout, await writeResult(result, format));
     } finally {
       await store.close();
