@@ -28,6 +28,8 @@ export interface StoreConfig {
   maxResultRows: number;
   /** Most bytes of a query's results, as the store serializes them. */
   maxResultBytes: number;
+  /** Most queries that wait for the embedded store (and requests for the worker that parses and lowers) at once. */
+  maxQueued: number;
 }
 
 export interface ServiceConfig extends StoreConfig {
@@ -70,6 +72,7 @@ export const environmentVariables = {
   MCPLD_MAX_QUERY_DEPTH: 'deepest nesting of braces, parentheses and brackets in a SPARQL query or update (default 64)',
   MCPLD_MAX_RESULT_ROWS: 'most rows (SELECT), solutions (CONSTRUCT) or triples (DESCRIBE) a query may answer (default 100000)',
   MCPLD_MAX_RESULT_BYTES: 'most bytes of results a query may answer (default 67108864)',
+  MCPLD_MAX_QUEUED: 'most queries that may wait while one runs (and requests waiting for the thread that parses SPARQL and lowers sessions); one more is refused with 429 and Retry-After (default 8)',
   MCPLD_BODY_LIMIT: 'largest accepted request body in bytes (default 10485760)',
   MCPLD_LOG_LEVEL: 'fastify log level (default info)',
   MCPLD_WRITE_TOKEN: 'bearer token required by writes (ingest, DELETE /sessions, SPARQL Update); without it ingest is open and deletes and updates are refused',
@@ -128,6 +131,7 @@ export function readStoreConfig(flags: { data?: string | undefined; store?: stri
     maxQueryDepth: parsePositiveInteger('MCPLD_MAX_QUERY_DEPTH', env['MCPLD_MAX_QUERY_DEPTH'] ?? '64'),
     maxResultRows: parsePositiveInteger('MCPLD_MAX_RESULT_ROWS', env['MCPLD_MAX_RESULT_ROWS'] ?? '100000'),
     maxResultBytes: parsePositiveInteger('MCPLD_MAX_RESULT_BYTES', env['MCPLD_MAX_RESULT_BYTES'] ?? String(64 * 1024 * 1024)),
+    maxQueued: parsePositiveInteger('MCPLD_MAX_QUEUED', env['MCPLD_MAX_QUEUED'] ?? '8'),
   };
   const dataDir = flags.data ?? env['MCPLD_DATA'];
   const storeUrl = flags.store ?? env['MCPLD_STORE'];

@@ -165,5 +165,6 @@ function problemOf(error: McpLdError): ProblemDetails {
   const problem: ProblemDetails = { code: error.code, status: error.status, title: error.title, detail: error.detail };
   if (error.pointer !== undefined) problem.pointer = error.pointer;
   if (error.line !== undefined) problem.line = error.line;
+  if (error.retryAfter !== undefined) problem.retryAfter = error.retryAfter;
   return problem;
 }

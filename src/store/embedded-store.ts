@@ -12,7 +12,7 @@ import { MemoryJournal, type Journal, type JournalEntry } from './journal.js';
 import { checkNQuadsBytes, type CheckedBatch } from './nquads-check.js';
 import { queryForm } from './query-form.js';
 import { fromGraphText, fromSparqlJson, parseTriples, type SparqlJson } from './sparql-results.js';
-import { invalidGraph, invalidQuery, resultTooLarge, storeClosed, storeCorrupt, storeFailed, storeFull, updateFailed, updateTimeout } from './store-errors.js';
+import { invalidGraph, invalidQuery, resultTooLarge, storeBusy, storeClosed, storeCorrupt, storeFailed, storeFull, tooDemanding, updateFailed, updateTimeout } from './store-errors.js';
 import type { LimitExceeded, ResultLimits } from './result-limits.js';
 import { McpLdError } from '../core/problem.js';
 import { isUtf8 } from 'node:buffer';
@@ -28,12 +28,15 @@ export interface EmbeddedStoreOptions {
   compactLogBytes?: number;
   /** Largest group of waiting ingests written (and fsynced) as one journal entry. Default 16 MiB. */
   groupBytes?: number;
+  /** Most queries that may wait while one runs; one more is refused with store.busy (429). Default 8. */
+  maxQueuedQueries?: number;
   /** Told about things worth a line on stderr (a torn journal tail that was cut off). */
   onWarning?: (message: string) => void;
 }
 
 export const defaultMaxQuads = 5_000_000;
 export const defaultQueryTimeoutMs = 30_000;
+export const defaultMaxQueuedQueries = 8;
 
 type PendingWrite =
   | { kind: 'quads'; data: Uint8Array; checked: CheckedBatch; resolve: (receipt: IngestReceipt) => void; reject: (error: unknown) => void }
@@ -87,6 +90,9 @@ export class EmbeddedStore implements QuadStore {
   private readonly queryTimeoutMs: number;
   private readonly compactLogBytes: number;
   private readonly groupBytes: number;
+  private readonly maxQueuedQueries: number;
+  /** Queries between their call and their answer: the one the worker runs and those waiting. */
+  private queriesInStore = 0;
   private engine!: EmbeddedEngine;
   private seq = 0;
   /** An upper bound of the store's size: exact after `size`, plus every quad ingested since. */
@@ -110,6 +116,7 @@ export class EmbeddedStore implements QuadStore {
     this.queryTimeoutMs = options.queryTimeoutMs ?? defaultQueryTimeoutMs;
     this.compactLogBytes = options.compactLogBytes ?? 512 * 1024 * 1024;
     this.groupBytes = options.groupBytes ?? 16 * 1024 * 1024;
+    this.maxQueuedQueries = options.maxQueuedQueries ?? defaultMaxQueuedQueries;
     this.onWarning = options.onWarning ?? (() => {});
   }
 
@@ -196,8 +203,22 @@ export class EmbeddedStore implements QuadStore {
     });
   }
 
+  /**
+   * A query, in the queries' FIFO of the worker (writes and the store's own reads are served in turn with it). Past
+   * `maxQueuedQueries` waiting it is refused at once (429) rather than kept waiting behind them.
+   */
   async query(sparql: string, options: QueryOptions = {}): Promise<QueryResult> {
     if (this.closing) throw storeClosed();
+    if (this.queriesInStore > this.maxQueuedQueries) throw storeBusy(this.queriesInStore - 1, this.engine.busyForMs() / 1000);
+    this.queriesInStore += 1;
+    try {
+      return await this.runQuery(sparql, options);
+    } finally {
+      this.queriesInStore -= 1;
+    }
+  }
+
+  private async runQuery(sparql: string, options: QueryOptions): Promise<QueryResult> {
     const form = queryForm(sparql);
     const graph = options.graph === undefined || options.graph === 'union' ? undefined : checkGraphName(options.graph);
     const limits: ResultLimits = {};
@@ -205,7 +226,8 @@ export class EmbeddedStore implements QuadStore {
     if (options.maxBytes !== undefined) limits.maxBytes = options.maxBytes;
     let answer: Uint8Array | LimitExceeded;
     try {
-      answer = await this.engine.run<Uint8Array | LimitExceeded>({ op: 'query', sparql, form, ...(graph !== undefined ? { graph } : {}), limits }, { timeoutMs: options.timeoutMs ?? this.queryTimeoutMs });
+      const request = { op: 'query' as const, sparql, form, ...(graph !== undefined ? { graph } : {}), limits };
+      answer = await this.engine.run<Uint8Array | LimitExceeded>(request, { timeoutMs: options.timeoutMs ?? this.queryTimeoutMs, lane: 'queries', crashError: (reason) => tooDemanding('query', reason) });
     } catch (error) {
       if (error instanceof WorkerError) throw invalidQuery(error.message);
       throw error;
@@ -410,7 +432,8 @@ export class EmbeddedStore implements QuadStore {
     try {
       // A timed-out worker has been replaced and rebuilt without the update already.
       const timeoutError = (ms: number) => updateTimeout(ms, '; nothing of it was applied');
-      outcome = await this.engine.run<UpdateOutcome>({ op: 'update', data: write.data, check: true }, { seq, timeoutMs: write.timeoutMs, timeoutError });
+      const crashError = (reason: string) => tooDemanding('update', reason);
+      outcome = await this.engine.run<UpdateOutcome>({ op: 'update', data: write.data, check: true }, { seq, timeoutMs: write.timeoutMs, timeoutError, crashError });
     } catch (error) {
       if (error instanceof WorkerError) return write.reject(updateFailed(`the store refused the update: ${error.message}`));
       return write.reject(error);

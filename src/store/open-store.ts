@@ -29,6 +29,7 @@ export async function openStore(config: StoreConfig, options: OpenStoreOptions =
     ...(config.dataDir ? { dataDir: config.dataDir } : {}),
     maxQuads: config.maxQuads,
     queryTimeoutMs: config.queryTimeoutMs,
+    maxQueuedQueries: config.maxQueued,
     onWarning,
   });
 }

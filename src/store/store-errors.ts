@@ -21,8 +21,29 @@ export function storeFull(detail: string): McpLdError {
   return new McpLdError({ code: 'store.full', status: 507, title: 'Store full', detail });
 }
 
-export function storeUnavailable(detail: string): McpLdError {
-  return new McpLdError({ code: 'store.unavailable', status: 503, title: 'Store unavailable', detail });
+export function storeUnavailable(detail: string, retryAfter?: number): McpLdError {
+  return new McpLdError({ code: 'store.unavailable', status: 503, title: 'Store unavailable', detail, ...(retryAfter !== undefined ? { retryAfter } : {}) });
+}
+
+/** Too many queries wait for the store already (429): `retryAfter` seconds until the one running reaches its limit. */
+export function storeBusy(waiting: number, retryAfter: number): McpLdError {
+  return new McpLdError({
+    code: 'store.busy',
+    status: 429,
+    title: 'Too many queries',
+    detail: `${waiting} queries are waiting for the store already, its limit (MCPLD_MAX_QUEUED); try again in ${Math.max(1, Math.ceil(retryAfter))} s`,
+    retryAfter,
+  });
+}
+
+/** The embedded store's worker died running a query or an update (out of memory or of stack): its doing (422). */
+export function tooDemanding(kind: 'query' | 'update', reason: string): McpLdError {
+  return new McpLdError({
+    code: `${kind}.too-demanding`,
+    status: 422,
+    title: `${kind === 'query' ? 'Query' : 'Update'} too demanding`,
+    detail: `the ${kind} made the embedded store's engine fail (${reason}: it ran out of memory or of stack); the store was rebuilt and lost nothing${kind === 'update' ? ', and nothing of the update was applied' : ''}. ${kind === 'query' ? 'Narrow the query, or give it a LIMIT' : 'Split the update into smaller ones'}`,
+  });
 }
 
 export function storeLocked(detail: string): McpLdError {
