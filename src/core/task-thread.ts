@@ -29,9 +29,11 @@ export interface TaskThreadOptions {
 export interface TaskAnswer<T> {
   value: T;
   transfer?: ArrayBuffer[];
+  /** The thread is not to be used again (its state is damaged): it is replaced before the next task. */
+  retire?: boolean;
 }
 
-type ThreadMessage = { id: number; ok: true; value: unknown } | { id: number; ok: false; problem?: ProblemDetails; message: string };
+type ThreadMessage = { id: number; ok: true; value: unknown; retire?: boolean } | { id: number; ok: false; problem?: ProblemDetails; message: string };
 
 interface Task {
   request: unknown;
@@ -136,6 +138,7 @@ export class TaskThread<Request, Answer> {
       const running = this.running;
       if (!running || running.id !== message.id) return;
       const { task } = running;
+      if (message.ok && message.retire) this.replace();
       if (message.ok) this.finish(message.id, () => task.resolve(message.value));
       else this.finish(message.id, () => task.reject(message.problem ? new McpLdError(message.problem) : new Error(message.message)));
     });
@@ -152,7 +155,7 @@ export function serveTasks<Request, Answer>(handle: (request: Request) => TaskAn
     let transfer: ArrayBuffer[] | undefined;
     try {
       const answer = await handle(request);
-      message = { id, ok: true, value: answer.value };
+      message = { id, ok: true, value: answer.value, ...(answer.retire ? { retire: true } : {}) };
       transfer = answer.transfer;
     } catch (error) {
       message = error instanceof McpLdError ? { id, ok: false, problem: problemOf(error), message: error.message } : { id, ok: false, message: error instanceof Error ? error.message : String(error) };

@@ -6,13 +6,14 @@
 import type { Quad } from '@rdfjs/types';
 import type { GraphSummary, IngestReceipt, QueryOptions, QueryResult, QuadStore, UpdateOptions } from './quad-store.js';
 import { EmbeddedEngine, WorkerError, type Replay } from './embedded-engine.js';
+import { EmbeddedProbe } from './embedded-probe.js';
 import { transferables, type UpdateOutcome } from './embedded-protocol.js';
 import { FileJournal } from './file-journal.js';
 import { MemoryJournal, type Journal, type JournalEntry } from './journal.js';
 import { checkNQuadsBytes, type CheckedBatch } from './nquads-check.js';
 import { queryForm } from './query-form.js';
 import { fromGraphText, fromSparqlJson, parseTriples, type SparqlJson } from './sparql-results.js';
-import { invalidGraph, invalidQuery, resultTooLarge, storeBusy, storeClosed, storeCorrupt, storeFailed, storeFull, tooDemanding, updateFailed, updateTimeout } from './store-errors.js';
+import { invalidGraph, invalidQuery, queryTimeout, resultTooLarge, storeBusy, storeClosed, storeCorrupt, storeFailed, storeFull, tooDemanding, updateFailed, updateTimeout } from './store-errors.js';
 import type { LimitExceeded, ResultLimits } from './result-limits.js';
 import { McpLdError } from '../core/problem.js';
 import { isUtf8 } from 'node:buffer';
@@ -41,7 +42,7 @@ export const defaultMaxQueuedQueries = 8;
 type PendingWrite =
   | { kind: 'quads'; data: Uint8Array; checked: CheckedBatch; resolve: (receipt: IngestReceipt) => void; reject: (error: unknown) => void }
   | { kind: 'drop'; graph: string; resolve: (dropped: boolean) => void; reject: (error: unknown) => void }
-  | { kind: 'update'; data: Uint8Array; timeoutMs: number; resolve: () => void; reject: (error: unknown) => void }
+  | { kind: 'update'; data: Uint8Array; timeoutMs: number; limitMs: number; resolve: () => void; reject: (error: unknown) => void }
   | { kind: 'compact'; resolve: () => void; reject: (error: unknown) => void };
 
 type QuadsWrite = Extract<PendingWrite, { kind: 'quads' }>;
@@ -94,6 +95,8 @@ export class EmbeddedStore implements QuadStore {
   /** Queries between their call and their answer: the one the worker runs and those waiting. */
   private queriesInStore = 0;
   private engine!: EmbeddedEngine;
+  /** Tries every query and update on an empty engine first: what would kill the worker is refused instead. */
+  private readonly probe = new EmbeddedProbe();
   private seq = 0;
   /** An upper bound of the store's size: exact after `size`, plus every quad ingested since. */
   private sizeBound = 0;
@@ -195,10 +198,11 @@ export class EmbeddedStore implements QuadStore {
   /** Applies a SPARQL Update (checked by parse-update.ts) after the writes before it; see `applyUpdate`. */
   async update(sparql: string, options: UpdateOptions = {}): Promise<void> {
     if (this.closing) throw storeClosed();
+    const limitMs = options.timeoutMs ?? this.queryTimeoutMs;
+    const timeoutMs = await this.probe.try({ op: 'update', sparql }, limitMs);
     const data = sharedUtf8(sparql);
-    const timeoutMs = options.timeoutMs ?? this.queryTimeoutMs;
     return new Promise<void>((resolve, reject) => {
-      this.writes.push({ kind: 'update', data, timeoutMs, resolve, reject });
+      this.writes.push({ kind: 'update', data, timeoutMs, limitMs, resolve, reject });
       this.pump();
     });
   }
@@ -209,7 +213,7 @@ export class EmbeddedStore implements QuadStore {
    */
   async query(sparql: string, options: QueryOptions = {}): Promise<QueryResult> {
     if (this.closing) throw storeClosed();
-    if (this.queriesInStore > this.maxQueuedQueries) throw storeBusy(this.queriesInStore - 1, this.engine.busyForMs() / 1000);
+    if (this.queriesInStore > this.maxQueuedQueries) throw storeBusy(this.queriesInStore - 1, this.engine.busyForMs());
     this.queriesInStore += 1;
     try {
       return await this.runQuery(sparql, options);
@@ -221,13 +225,16 @@ export class EmbeddedStore implements QuadStore {
   private async runQuery(sparql: string, options: QueryOptions): Promise<QueryResult> {
     const form = queryForm(sparql);
     const graph = options.graph === undefined || options.graph === 'union' ? undefined : checkGraphName(options.graph);
+    const probe = { op: 'query' as const, sparql, graphForm: form === 'CONSTRUCT' || form === 'DESCRIBE', ...(graph !== undefined ? { graph } : {}) };
+    const limitMs = options.timeoutMs ?? this.queryTimeoutMs;
+    const timeoutMs = await this.probe.try(probe, limitMs);
     const limits: ResultLimits = {};
     if (options.maxRows !== undefined) limits.maxRows = options.maxRows;
     if (options.maxBytes !== undefined) limits.maxBytes = options.maxBytes;
     let answer: Uint8Array | LimitExceeded;
     try {
       const request = { op: 'query' as const, sparql, form, ...(graph !== undefined ? { graph } : {}), limits };
-      answer = await this.engine.run<Uint8Array | LimitExceeded>(request, { timeoutMs: options.timeoutMs ?? this.queryTimeoutMs, lane: 'queries', crashError: (reason) => tooDemanding('query', reason) });
+      answer = await this.engine.run<Uint8Array | LimitExceeded>(request, { timeoutMs, timeoutError: () => queryTimeout(limitMs), lane: 'queries', crashError: (reason) => tooDemanding('query', reason) });
     } catch (error) {
       if (error instanceof WorkerError) throw invalidQuery(error.message);
       throw error;
@@ -264,6 +271,7 @@ export class EmbeddedStore implements QuadStore {
       try {
         if (this.journal.durable && this.journal.logBytes > 0 && (await this.compactionPays())) await this.snapshot();
       } finally {
+        await this.probe.close();
         await this.engine.close();
         await this.journal.close();
       }
@@ -431,7 +439,7 @@ export class EmbeddedStore implements QuadStore {
     let outcome: UpdateOutcome;
     try {
       // A timed-out worker has been replaced and rebuilt without the update already.
-      const timeoutError = (ms: number) => updateTimeout(ms, '; nothing of it was applied');
+      const timeoutError = () => updateTimeout(write.limitMs, '; nothing of it was applied');
       const crashError = (reason: string) => tooDemanding('update', reason);
       outcome = await this.engine.run<UpdateOutcome>({ op: 'update', data: write.data, check: true }, { seq, timeoutMs: write.timeoutMs, timeoutError, crashError });
     } catch (error) {

@@ -25,13 +25,14 @@ export function storeUnavailable(detail: string, retryAfter?: number): McpLdErro
   return new McpLdError({ code: 'store.unavailable', status: 503, title: 'Store unavailable', detail, ...(retryAfter !== undefined ? { retryAfter } : {}) });
 }
 
-/** Too many queries wait for the store already (429): `retryAfter` seconds until the one running reaches its limit. */
-export function storeBusy(waiting: number, retryAfter: number): McpLdError {
+/** Too many queries wait for the store already (429): try again once the one running reached its limit (≥ 1 s). */
+export function storeBusy(waiting: number, runningForMs: number): McpLdError {
+  const retryAfter = Math.max(1, Math.ceil(runningForMs / 1000));
   return new McpLdError({
     code: 'store.busy',
     status: 429,
     title: 'Too many queries',
-    detail: `${waiting} queries are waiting for the store already, its limit (MCPLD_MAX_QUEUED); try again in ${Math.max(1, Math.ceil(retryAfter))} s`,
+    detail: `${waiting} queries are waiting for the store already, its limit (MCPLD_MAX_QUEUED); try again in ${retryAfter} s`,
     retryAfter,
   });
 }
@@ -81,5 +82,15 @@ export function resultTooLarge({ exceeded, form, limit }: { exceeded: 'rows' | '
     status: 422,
     title: 'Result too large',
     detail: `the query was stopped: ${what}; narrow it, or page through it with ORDER BY, LIMIT and OFFSET (or raise the limit)`,
+  });
+}
+
+/** A query or update that killed the probe's engine (embedded-probe.ts) and would kill the store's (400). */
+export function tooComplexForEngine(kind: 'query' | 'update', reason: string): McpLdError {
+  return new McpLdError({
+    code: `${kind}.too-complex`,
+    status: 400,
+    title: `${kind === 'query' ? 'Query' : 'Update'} too complex`,
+    detail: `the embedded store's engine cannot run this ${kind} (${reason}): it chains or nests too many patterns, operators or paths (a few thousand OPTIONALs, BINDs or joined patterns do); split it into smaller ${kind === 'query' ? 'queries' : 'updates'}`,
   });
 }
