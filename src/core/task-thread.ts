@@ -33,7 +33,7 @@ export interface TaskAnswer<T> {
   retire?: boolean;
 }
 
-type ThreadMessage = { id: number; ok: true; value: unknown; retire?: boolean } | { id: number; ok: false; problem?: ProblemDetails; message: string };
+type ThreadMessage = { id: number; ok: true; value: unknown; retire?: boolean } | { id: number; ok: false; problem?: ProblemDetails & { extra: Record<string, unknown> }; message: string };
 
 interface Task {
   request: unknown;
@@ -140,7 +140,7 @@ export class TaskThread<Request, Answer> {
       const { task } = running;
       if (message.ok && message.retire) this.replace();
       if (message.ok) this.finish(message.id, () => task.resolve(message.value));
-      else this.finish(message.id, () => task.reject(message.problem ? new McpLdError(message.problem) : new Error(message.message)));
+      else this.finish(message.id, () => task.reject(message.problem ? Object.assign(new McpLdError(message.problem), message.problem.extra) : new Error(message.message)));
     });
     return worker;
   }
@@ -164,10 +164,14 @@ export function serveTasks<Request, Answer>(handle: (request: Request) => TaskAn
   });
 }
 
-function problemOf(error: McpLdError): ProblemDetails {
-  const problem: ProblemDetails = { code: error.code, status: error.status, title: error.title, detail: error.detail };
+const problemFields = new Set(['code', 'status', 'title', 'detail', 'pointer', 'line', 'retryAfter', 'name', 'message', 'stack']);
+
+/** An McpLdError as data: its problem details, and what else was put on it (an ingest's `errors`, `stored`). */
+function problemOf(error: McpLdError): ProblemDetails & { extra: Record<string, unknown> } {
+  const problem: ProblemDetails & { extra: Record<string, unknown> } = { code: error.code, status: error.status, title: error.title, detail: error.detail, extra: {} };
   if (error.pointer !== undefined) problem.pointer = error.pointer;
   if (error.line !== undefined) problem.line = error.line;
   if (error.retryAfter !== undefined) problem.retryAfter = error.retryAfter;
+  for (const [key, value] of Object.entries(error)) if (!problemFields.has(key)) problem.extra[key] = value;
   return problem;
 }

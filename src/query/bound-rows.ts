@@ -8,6 +8,7 @@ import type { ConstructQuery, Query, Triple } from 'sparqljs';
 import type { QueryForm } from '../store/quad-store.js';
 import { solutionMarker } from '../store/result-limits.js';
 import { generateQuery, type ParsedQuery } from './parse-query.js';
+import { tooComplex } from './sparql-limits.js';
 
 /** A checked query as a store runs it, and how many rows (solutions, triples) the store may answer. */
 export interface BoundedQuery {
@@ -17,6 +18,16 @@ export interface BoundedQuery {
 }
 
 export function boundRows(parsed: ParsedQuery, maxRows: number | undefined): BoundedQuery {
+  try {
+    return bound(parsed, maxRows);
+  } catch (error) {
+    // Writing the text back walks the syntax tree: one too deep for that is too complex (a chain of operators).
+    if (error instanceof RangeError) throw tooComplex();
+    throw error;
+  }
+}
+
+function bound(parsed: ParsedQuery, maxRows: number | undefined): BoundedQuery {
   if (maxRows === undefined) return { form: parsed.form, text: parsed.text };
   const bounded: BoundedQuery = { form: parsed.form, text: parsed.text, maxRows };
   const tree = parsed.tree as Query & { limit?: number };

@@ -252,9 +252,13 @@ export class EmbeddedStore implements QuadStore {
   }
 
   async graphQuads(graph: string): Promise<Quad[]> {
+    return parseTriples(decoder.decode(await this.graphText(graph)), graph);
+  }
+
+  async graphText(graph: string): Promise<Uint8Array> {
     if (this.closing) throw storeClosed();
     checkGraphName(graph);
-    return parseTriples(decoder.decode(await this.engine.run<Uint8Array>({ op: 'graphText', graph })), graph);
+    return this.engine.run<Uint8Array>({ op: 'graphText', graph });
   }
 
   async size(): Promise<number> {

@@ -62,6 +62,8 @@ export interface QuadStore {
   graphs(): Promise<GraphSummary[]>;
   /** The quads of one graph (empty when it does not exist). */
   graphQuads(graph: string): Promise<Quad[]>;
+  /** The triples of one graph as N-Triples, UTF-8 (empty when it does not exist), for a thread to parse. */
+  graphText(graph: string): Promise<Uint8Array>;
   /** Removes one session graph; false when there was none. */
   deleteGraph(graph: string): Promise<boolean>;
   /** Quads in the store. */

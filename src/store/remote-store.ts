@@ -4,7 +4,7 @@
 // and so does the WHERE of an update (sent to the update endpoint with the session graphs as its named graphs).
 // Virtuoso's quirks are handled here: ASK as `__ASK_RETVAL` rows, booleans read back as "1"/"0", system graphs.
 import type { Quad, Term } from '@rdfjs/types';
-import { DataFactory } from 'n3';
+import { DataFactory, Writer } from 'n3';
 import { isUtf8 } from 'node:buffer';
 import type { GraphSummary, IngestReceipt, QueryOptions, QueryResult, QuadStore, QueryForm, UpdateOptions } from './quad-store.js';
 import { McpLdError } from '../core/problem.js';
@@ -322,6 +322,11 @@ export class RemoteStore implements QuadStore {
     // Virtuoso cuts a Graph Store GET at its ResultSetMaxRows without a word: page through the graph instead, in
     // pages of what it did send (unordered pages: ORDER BY past its sort limit fails), and check the count.
     return this.pagedGraphQuads(graph, expected, quads.length);
+  }
+
+  async graphText(graph: string): Promise<Uint8Array> {
+    const quads = await this.graphQuads(graph);
+    return new TextEncoder().encode(new Writer({ format: 'N-Triples' }).quadsToString(quads.map((q) => quad(q.subject, q.predicate, q.object))));
   }
 
   private async countGraph(graph: string): Promise<number> {

@@ -2,19 +2,23 @@
 // urlencoded POST, or an application/sparql-query POST; the default graph is the union of every session graph, or
 // the one session graph named by `default-graph-uri`. Results by Accept. An update (application/sparql-update, or an
 // urlencoded update=; POST only) needs a configured write token, is checked by parse-update.ts and answers 204.
+// Texts are checked, and queries bounded to the result limits, off the event loop (offload.ts).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { McpLdError } from '../../core/problem.js';
 import type { ServiceConfig } from '../../core/config.js';
 import type { QuadStore } from '../../store/quad-store.js';
-import { formatsFor, parseQuery, parseUpdate, resultMediaTypes, runQuery, writeResult, type ResultFormat } from '../../query/index.js';
+import { formatsFor, resultMediaTypes, runQuery, writeResult, type ResultFormat } from '../../query/index.js';
 import { negotiate } from '../negotiate.js';
 import { requireWriteToken } from '../write-token.js';
 import type { Metrics } from '../metrics.js';
+import type { Offload } from '../offload.js';
 
 export interface StoreRouteOptions {
   store: QuadStore;
   config: ServiceConfig;
   metrics: Metrics;
+  /** Where the CPU-bound part of a request runs, off the event loop. */
+  offload: Offload;
 }
 
 /** The time limit and the result limits of every query the service runs. */
@@ -55,8 +59,7 @@ function single(name: string, value: string | string[] | undefined): string | un
   return value;
 }
 
-export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, { store, config, metrics }) => {
-  const sparqlLimits = { maxBytes: config.maxQueryBytes, maxDepth: config.maxQueryDepth };
+export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, { store, config, metrics, offload }) => {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     const parameters: Record<string, string | string[]> = {};
     for (const [key, value] of new URLSearchParams(body as string)) {
@@ -74,8 +77,7 @@ export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
     const dataset = datasetParameters.find((name) => parameters[name] !== undefined);
     if (dataset) throw protocolError(`${dataset} is not supported with an update: it reads and writes the session graphs it names with GRAPH`);
     if (text === undefined || text.trim() === '') throw protocolError('no update: send it as an application/sparql-update body or an urlencoded update= body');
-    const parsed = parseUpdate(text, { limits: sparqlLimits });
-    await store.update(parsed.text, { timeoutMs: config.queryTimeoutMs });
+    await store.update(await offload.update(text), { timeoutMs: config.queryTimeoutMs });
     metrics.count('mcpld_sparql_updates_total', 'SPARQL updates applied');
     return reply.status(204).send();
   };
@@ -86,7 +88,7 @@ export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
     if (text === undefined || text.trim() === '') throw protocolError('no query: pass it as the query parameter, an urlencoded query= body, or an application/sparql-query body');
     if (parameters['named-graph-uri'] !== undefined) throw protocolError('named-graph-uri is not supported: the named graphs are the sessions; use GRAPH in the query');
     const graph = single('default-graph-uri', parameters['default-graph-uri']);
-    const parsed = parseQuery(text, { limits: sparqlLimits });
+    const parsed = await offload.query(text);
     const format = resultFormat(request.headers.accept, formatsFor(parsed.form));
     const started = performance.now();
     try {
