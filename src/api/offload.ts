@@ -1,7 +1,7 @@
 // The CPU-bound part of requests — checking a SPARQL text, writing a session as JSON messages or RDF, converting a body
-// (POST /convert, which stores nothing) — runs in a worker
-// thread (offload-thread.ts), so that a large or tricky request never holds up the event loop: /health and every other
-// request keep being answered while it runs. Each task has the query time limit; at most MCPLD_MAX_QUEUED wait (429).
+// (POST /convert, which stores nothing) — runs in a worker thread (offload-thread.ts), so that a large or tricky
+// request never holds up the event loop: /health and every other request keep being answered while it runs. Each task
+// has the query time limit; at most 32 wait (then 429). Answers come back as Buffers over the thread's own bytes.
 import { McpLdError } from '../core/problem.js';
 import type { ServiceConfig } from '../core/config.js';
 import { TaskThread } from '../core/task-thread.js';
@@ -11,6 +11,12 @@ import type { ConvertRequest, Converted, OffloadRequest } from './offload-thread
 
 const threadUrl = new URL('./offload-thread.js', import.meta.url);
 
+/**
+ * Most tasks that wait for the thread. Most take a millisecond (a query to check), so a burst of requests waits here
+ * without being refused; the bound keeps what they hold (each at most the body limit) bounded.
+ */
+const maxWaitingTasks = 32;
+
 export class Offload {
   private readonly thread: TaskThread<OffloadRequest, unknown>;
   private readonly limits: SparqlLimits;
@@ -18,13 +24,13 @@ export class Offload {
   constructor(private readonly config: ServiceConfig) {
     this.limits = { maxBytes: config.maxQueryBytes, maxDepth: config.maxQueryDepth };
     this.thread = new TaskThread(threadUrl, {
-      maxWaiting: config.maxQueued,
+      maxWaiting: maxWaitingTasks,
       busyError: () =>
         new McpLdError({
           code: 'service.busy',
           status: 429,
           title: 'Too many requests',
-          detail: `${config.maxQueued} requests are waiting to be parsed or written already, the limit (MCPLD_MAX_QUEUED); try again in a second`,
+          detail: `${maxWaitingTasks} requests are waiting to be parsed or written already; try again in a second`,
           retryAfter: 1,
         }),
       name: 'the thread that checks SPARQL and writes sessions',
@@ -43,15 +49,16 @@ export class Offload {
   }
 
   /** A session's triples (N-Triples, UTF-8; moved to the thread) as lowered messages (JSON) or in an RDF format. */
-  session(triples: Uint8Array, graph: string, format: RdfFormat | 'messages'): Promise<Uint8Array> {
+  async session(triples: Uint8Array, graph: string, format: RdfFormat | 'messages'): Promise<Buffer> {
     const buffer = triples.buffer;
     const movable = buffer instanceof ArrayBuffer && triples.byteOffset === 0 && triples.byteLength === buffer.byteLength;
-    return this.run({ op: 'session', triples, graph, format }, 'writing the session', movable ? [buffer] : []) as Promise<Uint8Array>;
+    return asBuffer((await this.run({ op: 'session', triples, graph, format }, 'writing the session', movable ? [buffer] : [])) as Uint8Array);
   }
 
   /** The body of POST /convert lifted and written in its format (400 with every bad line, as the route answers). */
-  convert(request: ConvertRequest): Promise<Converted> {
-    return this.run({ op: 'convert', ...request }, 'converting the body') as Promise<Converted>;
+  async convert(request: ConvertRequest): Promise<Omit<Converted, 'body'> & { body: Buffer }> {
+    const converted = (await this.run({ op: 'convert', ...request }, 'converting the body')) as Converted;
+    return { ...converted, body: asBuffer(converted.body) };
   }
 
   close(): Promise<void> {
@@ -68,4 +75,9 @@ export class Offload {
       crashError: (reason) => new McpLdError({ code: 'service.too-demanding', status: 422, title: 'Request too demanding', detail: `${doing} ran out of memory or of stack (${reason})` }),
     });
   }
+}
+
+/** A Buffer over the same memory (Buffer.from(a Uint8Array) would copy it). */
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

@@ -91,7 +91,7 @@ export const convertRoutes: FastifyPluginAsync<{ offload: Offload }> = async (ap
         .header('MCP-LD-Quads', String(converted.quads))
         .header('MCP-LD-Invalid-Messages', String(converted.invalid))
         .type(mediaTypes[format])
-        .send(Buffer.from(converted.body));
+        .send(converted.body);
     },
   );
 };

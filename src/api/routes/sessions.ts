@@ -40,7 +40,7 @@ export const sessionRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, 
       if (triples.length === 0) throw new McpLdError({ code: 'session.unknown', status: 404, title: 'No such session', detail: `the store has no session ${JSON.stringify(request.params.id)}` });
       const format = sessionFormats[index]!;
       // Parsing, lowering and serializing a session are linear in its size, which has no bound: off the event loop.
-      const body = Buffer.from(await offload.session(triples, graph, format));
+      const body = await offload.session(triples, graph, format);
       return reply.type(format === 'messages' ? 'application/json; charset=utf-8' : mediaTypes[format]).send(body);
     },
   );
