@@ -30,6 +30,7 @@ export function registerProblemHandler(app: FastifyInstance): void {
       body = problemBody(error.status, error.title, error.detail, { code: error.code });
       if (error.pointer !== undefined) body.pointer = error.pointer;
       if (error.line !== undefined) body.line = error.line;
+      if (error.retryAfter !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfter))));
       const { errors, stored } = error as { errors?: unknown[]; stored?: unknown };
       if (Array.isArray(errors)) body.errors = errors;
       if (stored !== undefined) body.stored = stored;
@@ -109,6 +110,7 @@ function titleFor(status: number): string {
     415: 'Unsupported media type',
     421: 'Misdirected request',
     422: 'Unprocessable content',
+    429: 'Too many requests',
     431: 'Request header fields too large',
   };
   return titles[status] ?? 'Client error';

@@ -11,6 +11,7 @@ import { packageRoot } from '../core/paths.js';
 import { openStore } from '../store/open-store.js';
 import type { QuadStore } from '../store/quad-store.js';
 import { Metrics } from './metrics.js';
+import { Offload } from './offload.js';
 import { clientErrorProblem, frameworkProblem, registerProblemHandler } from './problem-handler.js';
 import { registerHostGuard } from './host-guard.js';
 import { registerBodyTimeout } from './body-timeout.js';
@@ -59,11 +60,13 @@ export async function buildServer(config: ServiceConfig, options: BuildOptions =
   await app.register(swaggerUi, { routePrefix: '/docs' });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  const routeOptions = { store, config, metrics };
+  const offload = new Offload(config);
+  app.addHook('onClose', () => offload.close());
+  const routeOptions = { store, config, metrics, offload };
   await app.register(healthRoutes, { config, version: packageVersion });
   await app.register(contextRoutes, {});
   await app.register(ontologyRoutes);
-  await app.register(convertRoutes);
+  await app.register(convertRoutes, { offload });
   await app.register(ingestRoutes, routeOptions);
   await app.register(sparqlRoutes, routeOptions);
   await app.register(queryRoutes, routeOptions);

@@ -20,6 +20,16 @@ export interface StoreConfig {
   queryTimeoutMs: number;
   /** Largest literal (bytes of its lexical form) the remote store is sent. */
   maxLiteralBytes: number;
+  /** Largest SPARQL query or update text, in bytes. */
+  maxQueryBytes: number;
+  /** Deepest nesting of braces, parentheses and brackets in a SPARQL text. */
+  maxQueryDepth: number;
+  /** Most rows (SELECT), solutions (CONSTRUCT) or triples (DESCRIBE) a query may answer. */
+  maxResultRows: number;
+  /** Most bytes of a query's results, as the store serializes them. */
+  maxResultBytes: number;
+  /** Most queries that wait for the embedded store (and requests for the worker that parses and lowers) at once. */
+  maxQueued: number;
 }
 
 export interface ServiceConfig extends StoreConfig {
@@ -60,6 +70,11 @@ export const environmentVariables = {
   MCPLD_MAX_QUADS: 'most quads the embedded store holds before it refuses ingests (default 5000000)',
   MCPLD_QUERY_TIMEOUT: 'default query time limit in milliseconds (default 30000)',
   MCPLD_MAX_LITERAL: 'largest literal in bytes sent to a remote store (default 8388608)',
+  MCPLD_MAX_QUERY_BYTES: 'largest SPARQL query or update in bytes (default 1048576)',
+  MCPLD_MAX_QUERY_DEPTH: 'deepest nesting of braces, parentheses and brackets in a SPARQL query or update (default 64)',
+  MCPLD_MAX_RESULT_ROWS: 'most rows (SELECT), solutions (CONSTRUCT) or triples (DESCRIBE) a query may answer (default 100000)',
+  MCPLD_MAX_RESULT_BYTES: 'most bytes of results a query may answer (default 67108864)',
+  MCPLD_MAX_QUEUED: 'most queries that may wait while one runs (and requests waiting for the thread that parses SPARQL and lowers sessions); one more is refused with 429 and Retry-After (default 8)',
   MCPLD_BODY_LIMIT: 'largest accepted request body in bytes (default 10485760)',
   MCPLD_BODY_TIMEOUT_MS: 'how long a request body may stop arriving, in milliseconds, before it is answered 408 and closed (default 30000)',
   MCPLD_LOG_LEVEL: 'fastify log level (default info)',
@@ -116,6 +131,11 @@ export function readStoreConfig(flags: { data?: string | undefined; store?: stri
     maxQuads: parsePositiveInteger('MCPLD_MAX_QUADS', env['MCPLD_MAX_QUADS'] ?? '5000000'),
     queryTimeoutMs: parsePositiveInteger('MCPLD_QUERY_TIMEOUT', env['MCPLD_QUERY_TIMEOUT'] ?? '30000'),
     maxLiteralBytes: parsePositiveInteger('MCPLD_MAX_LITERAL', env['MCPLD_MAX_LITERAL'] ?? String(8 * 1024 * 1024)),
+    maxQueryBytes: parsePositiveInteger('MCPLD_MAX_QUERY_BYTES', env['MCPLD_MAX_QUERY_BYTES'] ?? '1048576'),
+    maxQueryDepth: parsePositiveInteger('MCPLD_MAX_QUERY_DEPTH', env['MCPLD_MAX_QUERY_DEPTH'] ?? '64'),
+    maxResultRows: parsePositiveInteger('MCPLD_MAX_RESULT_ROWS', env['MCPLD_MAX_RESULT_ROWS'] ?? '100000'),
+    maxResultBytes: parsePositiveInteger('MCPLD_MAX_RESULT_BYTES', env['MCPLD_MAX_RESULT_BYTES'] ?? String(64 * 1024 * 1024)),
+    maxQueued: parsePositiveInteger('MCPLD_MAX_QUEUED', env['MCPLD_MAX_QUEUED'] ?? '8'),
   };
   const dataDir = flags.data ?? env['MCPLD_DATA'];
   const storeUrl = flags.store ?? env['MCPLD_STORE'];

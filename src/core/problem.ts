@@ -14,6 +14,8 @@ export interface ProblemDetails {
   pointer?: string;
   /** 1-based line number in the offending input, when there is one. */
   line?: number;
+  /** Seconds after which the same request may succeed (busy, or briefly unavailable): the API's Retry-After. */
+  retryAfter?: number;
 }
 
 export class McpLdError extends Error implements ProblemDetails {
@@ -23,6 +25,7 @@ export class McpLdError extends Error implements ProblemDetails {
   readonly detail: string;
   readonly pointer?: string;
   readonly line?: number;
+  readonly retryAfter?: number;
 
   constructor(problem: ProblemDetails) {
     super(`${problem.title}: ${problem.detail}`);
@@ -33,6 +36,7 @@ export class McpLdError extends Error implements ProblemDetails {
     this.detail = problem.detail;
     if (problem.pointer !== undefined) this.pointer = problem.pointer;
     if (problem.line !== undefined) this.line = problem.line;
+    if (problem.retryAfter !== undefined) this.retryAfter = problem.retryAfter;
   }
 }
 

@@ -30,14 +30,23 @@ export class Lowerer {
   /** Every message found in `quads`, as capture records in capture order (else session, then order). */
   lower(quads: Iterable<Quad>): LoweredRecord[] {
     const subjects = new Map<string, Properties>();
+    // Duplicates (the same quad twice, or in two graphs) are dropped by key: one look-up per quad, so lowering stays
+    // linear however many values one predicate has (40,000 arguments of one tools/call are 40,000 mld:argument).
+    const seen = new Set<string>();
     for (const q of quads) {
       const key = q.subject.value;
       let properties = subjects.get(key);
       if (!properties) subjects.set(key, (properties = new Map()));
       const values = properties.get(q.predicate.value);
-      if (values) {
-        if (!values.some((v) => v.equals(q.object))) values.push(q.object);
-      } else properties.set(q.predicate.value, [q.object]);
+      if (!values) {
+        properties.set(q.predicate.value, [q.object]);
+        continue;
+      }
+      const statement = `${key}\u0000${q.predicate.value}\u0000${objectKey(q.object)}`;
+      if (values.length === 1) seen.add(`${key}\u0000${q.predicate.value}\u0000${objectKey(values[0]!)}`);
+      if (seen.has(statement)) continue;
+      seen.add(statement);
+      values.push(q.object);
     }
     const lowering = new Lowering(subjects, this.versions);
     const records: (LoweredRecord & { order: number })[] = [];
@@ -171,6 +180,11 @@ class Lowering {
 }
 
 const anyPlan: ValuePlan = { kind: 'any' };
+
+/** What tells two objects of one subject and predicate apart (RDF term equality). */
+function objectKey(term: Term): string {
+  return term.termType === 'Literal' ? `"${term.value}"@${term.language}^^${term.datatype.value}` : `${term.termType}:${term.value}`;
+}
 
 /** Sets a member as JSON.parse does: an own property, `__proto__` too (an assignment would set the prototype). */
 function setMember(object: JsonObject, key: string, value: JsonValue): void {

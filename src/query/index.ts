@@ -4,6 +4,7 @@
 export { parseQuery, generateQuery, type ParsedQuery } from './parse-query.js';
 export { parseUpdate, type ParsedUpdate } from './parse-update.js';
 export { runQuery, sessionGraph, type RunOptions } from './run-query.js';
+export { boundRows, type BoundedQuery } from './bound-rows.js';
 export { NamedQueries, readQuery, prepareQuery, type NamedQuery } from './named-queries.js';
 export { parameterTerm, bindParameters, parameterTypes, type ParameterType, type ParameterValues, type QueryParameter } from './parameters.js';
 export { parseQueryHeader, type QueryHeader } from './query-header.js';
@@ -22,3 +23,4 @@ export {
   type GraphFormat,
 } from './result-formats.js';
 export { queryPrefixes } from './prefixes.js';
+export { checkSparqlLimits, defaultSparqlLimits, type SparqlLimits } from './sparql-limits.js';

@@ -10,6 +10,7 @@ import { bindParameters, modifierParameters, parameterUseProblem, type Parameter
 import { parseQuery, type ParsedQuery } from './parse-query.js';
 import { parseQueryHeader } from './query-header.js';
 import { runQuery, type RunOptions } from './run-query.js';
+import type { SparqlLimits } from './sparql-limits.js';
 
 export interface NamedQuery {
   /** The file name without `.rq`. */
@@ -27,10 +28,10 @@ export interface NamedQuery {
  * Reads one query file (or text). Its declared parameters must be bindable (see parameterUseProblem); `strict` (the
  * named queries) also requires a name in lower case, a title and a description, and refuses unknown header tags.
  */
-export function readQuery(file: string, text: string, strict = false): NamedQuery {
+export function readQuery(file: string, text: string, strict = false, limits?: SparqlLimits): NamedQuery {
   const source = path.basename(file);
   const header = parseQueryHeader(text, source, strict);
-  const query = parseQuery(text, { source });
+  const query = parseQuery(text, { source, ...(limits ? { limits } : {}) });
   const name = source.replace(/\.rq$/, '');
   const problem = (detail: string) =>
     strict

@@ -5,6 +5,7 @@ import { Generator, Parser, type Query, type SparqlQuery, type Update } from 'sp
 import { McpLdError } from '../core/problem.js';
 import type { QueryForm } from '../store/quad-store.js';
 import { prefixPrologue, queryPrefixes } from './prefixes.js';
+import { checkSparqlLimits, defaultSparqlLimits, tooComplex, type SparqlLimits } from './sparql-limits.js';
 
 export interface ParsedQuery {
   form: QueryForm;
@@ -17,10 +18,25 @@ export interface ParsedQuery {
 export interface ParseOptions {
   /** Names the query in error messages (a file name, a named query). */
   source?: string;
+  /** Size and nesting the text may have (default: defaultSparqlLimits). */
+  limits?: SparqlLimits;
 }
 
-/** Parses and checks one query; throws McpLdError (400) for malformed text, updates and SERVICE. */
+/**
+ * Parses and checks one query; throws McpLdError (400) for malformed text, updates and SERVICE, and for a text past
+ * its limits (sparql-limits.ts: 413 too large, 400 too deep or too complex).
+ */
 export function parseQuery(text: string, options: ParseOptions = {}): ParsedQuery {
+  checkSparqlLimits(text, options.limits ?? defaultSparqlLimits, options);
+  try {
+    return parseWithinLimits(text, options);
+  } catch (error) {
+    if (error instanceof RangeError) throw tooComplex(options);
+    throw error;
+  }
+}
+
+function parseWithinLimits(text: string, options: ParseOptions): ParsedQuery {
   let tree: SparqlQuery;
   try {
     tree = new Parser({ prefixes: { ...queryPrefixes } }).parse(text);

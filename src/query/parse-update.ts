@@ -5,6 +5,7 @@ import { Parser, type LoadOperation, type Quads, type SparqlQuery, type Update, 
 import { McpLdError } from '../core/problem.js';
 import { findInTree, locate, malformed, maskText, named, refuseService, updateOperationNames, type ParseOptions, type ParserErrorHash } from './parse-query.js';
 import { prefixPrologue, queryPrefixes } from './prefixes.js';
+import { checkSparqlLimits, defaultSparqlLimits, tooComplex } from './sparql-limits.js';
 
 export interface ParsedUpdate {
   /** The sparqljs syntax tree (predeclared prefixes already expanded). */
@@ -13,8 +14,19 @@ export interface ParsedUpdate {
   text: string;
 }
 
-/** Parses and checks one update; throws McpLdError (400) for malformed text, a query, and every refusal above. */
+/** Parses and checks one update; throws McpLdError (400) for malformed text, a query, every refusal above and a
+ * text past its limits (sparql-limits.ts: 413 too large, 400 too deep or too complex). */
 export function parseUpdate(text: string, options: ParseOptions = {}): ParsedUpdate {
+  checkSparqlLimits(text, options.limits ?? defaultSparqlLimits, options, 'update');
+  try {
+    return parseWithinLimits(text, options);
+  } catch (error) {
+    if (error instanceof RangeError) throw tooComplex(options, 'update');
+    throw error;
+  }
+}
+
+function parseWithinLimits(text: string, options: ParseOptions): ParsedUpdate {
   let tree: SparqlQuery;
   try {
     tree = new Parser({ prefixes: { ...queryPrefixes } }).parse(text);

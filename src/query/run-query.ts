@@ -5,12 +5,17 @@ import { McpLdError, isMcpLdError } from '../core/problem.js';
 import { IriMinter } from '../lift/vocabulary.js';
 import type { QueryOptions, QueryResult, QuadStore } from '../store/quad-store.js';
 import { parseQuery, type ParsedQuery } from './parse-query.js';
+import { boundRows, type BoundedQuery } from './bound-rows.js';
 
 export interface RunOptions {
   /** The default graph is this session's graph (its IRI) instead of the union of all session graphs. */
   session?: string;
   /** Time limit in milliseconds, enforced by the store (McpLdError `query.timeout` when exceeded). */
   timeoutMs?: number;
+  /** Most rows of the answer (see bound-rows.ts; `query.result-too-large` past it). */
+  maxRows?: number;
+  /** Most bytes of the answer, as the store serializes it (`query.result-too-large` past it). */
+  maxBytes?: number;
 }
 
 /** The graph IRI of a session given by IRI or by id (ids are minted with `base`, default `urn:mcp-ld:`). */
@@ -18,15 +23,22 @@ export function sessionGraph(session: string, base?: string): string {
   return /^[A-Za-z][A-Za-z0-9+.-]*:/.test(session) ? session : new IriMinter(base).session(session);
 }
 
-export async function runQuery(store: QuadStore, query: string | ParsedQuery, options: RunOptions = {}): Promise<QueryResult> {
+/**
+ * Runs a query: text (parsed here), a parsed query (its rows bounded here by `maxRows`), or one already bounded
+ * (boundRows, e.g. in another thread).
+ */
+export async function runQuery(store: QuadStore, query: string | ParsedQuery | BoundedQuery, options: RunOptions = {}): Promise<QueryResult> {
   const parsed = typeof query === 'string' ? parseQuery(query) : query;
+  const bounded = 'tree' in parsed ? boundRows(parsed, options.maxRows) : parsed;
   if (options.timeoutMs !== undefined && (!Number.isFinite(options.timeoutMs) || options.timeoutMs <= 0)) {
     throw new McpLdError({ code: 'query.timeout-invalid', status: 400, title: 'Invalid time limit', detail: `the time limit must be a positive number of milliseconds, not ${options.timeoutMs}` });
   }
   const storeOptions: QueryOptions = { graph: options.session ?? 'union' };
   if (options.timeoutMs !== undefined) storeOptions.timeoutMs = options.timeoutMs;
+  if (bounded.maxRows !== undefined) storeOptions.maxRows = bounded.maxRows;
+  if (options.maxBytes !== undefined) storeOptions.maxBytes = options.maxBytes;
   try {
-    return await store.query(parsed.text, storeOptions);
+    return await store.query(bounded.text, storeOptions);
   } catch (error) {
     if (isMcpLdError(error)) throw error;
     throw new McpLdError({ code: 'query.failed', status: 400, title: 'Query failed', detail: (error as Error).message ?? String(error) });

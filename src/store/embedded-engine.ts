@@ -1,10 +1,12 @@
-// The main thread's handle on the Oxigraph worker thread: a FIFO of requests, one in flight at a time, each with an
-// optional time limit. Oxigraph's query() cannot be interrupted, so a request over its limit terminates the worker;
-// a fresh one is then rebuilt from the caller's truth (journal or memory copy) before the next request runs.
+// The main thread's handle on the Oxigraph worker thread: two FIFOs of requests — users' queries, and everything else
+// (writes, rebuilds, reads of graphs) — served in turn, one request in flight at a time, each with an optional time
+// limit. So a queue of slow queries delays a write by one query at most, and writes in bulk cannot shut queries out.
+// Oxigraph's query() cannot be interrupted, so a request over its limit terminates the worker; a fresh one is then
+// rebuilt from the caller's truth (journal or memory copy) before the next request runs.
 import { Worker } from 'node:worker_threads';
 import type { McpLdError } from '../core/problem.js';
 import type { EngineRequest, ThreadResponse } from './embedded-protocol.js';
-import { queryTimeout, storeClosed, storeFailed, storeUnavailable } from './store-errors.js';
+import { queryTimeout, storeClosed, storeUnavailable } from './store-errors.js';
 
 /** Sends a request straight to the worker, moving `transfer` to it. */
 export type Load = (request: EngineRequest, transfer?: ArrayBuffer[]) => Promise<unknown>;
@@ -19,6 +21,10 @@ export interface RunOptions {
   seq?: number;
   /** The error a request past its time limit fails with (default: the query timeout). */
   timeoutError?: (ms: number) => McpLdError;
+  /** The error a request fails with when the worker dies running it (default: store.unavailable, 503). */
+  crashError?: (reason: string) => McpLdError;
+  /** `queries`: a user's query, which waits in the queries' FIFO; everything else waits in the other, in order. */
+  lane?: 'queries' | 'store';
 }
 
 export interface EngineStats {
@@ -46,6 +52,11 @@ const workerUrl = new URL('./embedded-thread.js', import.meta.url);
 
 class EngineCrash extends Error {}
 
+/** A request the worker died running (not a query: those say what the query did, see embedded-store.ts). */
+function workerCrashed(reason: string): McpLdError {
+  return storeUnavailable(`the embedded store's worker failed (${reason}); it was rebuilt from the store's journal, and nothing acknowledged was lost: try again`, 1);
+}
+
 export class EmbeddedEngine {
   /** Sequence number of the last write the current worker has applied. */
   appliedSeq = 0;
@@ -58,7 +69,14 @@ export class EmbeddedEngine {
   private worker: Worker | undefined;
   private inFlight: InFlight | undefined;
   private nextId = 1;
+  /** Writes, rebuilds and the store's own reads, in order. */
   private readonly queue: Task[] = [];
+  /** Users' queries, in order. */
+  private readonly queries: Task[] = [];
+  /** Which FIFO the last request came from, so that the other goes next when both wait. */
+  private lastLane: 'queries' | 'store' = 'store';
+  /** When the request in flight reaches its time limit (performance.now()), if it has one. */
+  private deadline: number | undefined;
   private draining = false;
   private broken: McpLdError | undefined;
   private closed = false;
@@ -84,9 +102,23 @@ export class EmbeddedEngine {
   run<T>(request: EngineRequest, options: RunOptions = {}): Promise<T> {
     if (this.closed) return Promise.reject(storeClosed());
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ request, options, resolve: resolve as (value: unknown) => void, reject });
+      (options.lane === 'queries' ? this.queries : this.queue).push({ request, options, resolve: resolve as (value: unknown) => void, reject });
       void this.drain();
     });
+  }
+
+  /** Milliseconds until the request in flight reaches its time limit (0 when none runs or it has no limit). */
+  busyForMs(): number {
+    return this.deadline === undefined ? 0 : Math.max(0, this.deadline - performance.now());
+  }
+
+  /** The next request: from the other FIFO than the last one when both wait. */
+  private take(): Task | undefined {
+    const preferQueries = this.lastLane === 'store';
+    const lane = this.queries.length > 0 && (preferQueries || this.queue.length === 0) ? 'queries' : 'store';
+    const task = lane === 'queries' ? this.queries.shift() : this.queue.shift();
+    if (task) this.lastLane = lane;
+    return task;
   }
 
   /** Rebuilds the worker from the truth now (after a write whose effect on the worker is unknown). */
@@ -112,7 +144,7 @@ export class EmbeddedEngine {
     this.draining = true;
     this.worker?.ref();
     try {
-      for (let task = this.queue.shift(); task; task = this.queue.shift()) {
+      for (let task = this.take(); task; task = this.take()) {
         if (task.request === 'restart') {
           await this.restart();
           if (this.broken) task.reject(this.broken);
@@ -127,15 +159,17 @@ export class EmbeddedEngine {
         try {
           const answer = this.post(task.request);
           const limit = task.options.timeoutMs;
+          this.deadline = limit === undefined ? undefined : performance.now() + limit;
           const value = limit === undefined ? await answer : await Promise.race([answer, new Promise<never>((_, reject) => (timer = setTimeout(() => reject((task.options.timeoutError ?? queryTimeout)(limit)), limit)))]);
           if (task.options.seq !== undefined) this.appliedSeq = task.options.seq;
           task.resolve(value);
         } catch (error) {
-          task.reject(error instanceof EngineCrash ? storeFailed(`the embedded store's worker failed: ${error.message}`) : error);
+          task.reject(error instanceof EngineCrash ? (task.options.crashError ?? workerCrashed)(error.message) : error);
           // A timed-out or crashed worker is replaced: the running query cannot be stopped any other way.
           if (!(error instanceof WorkerError)) await this.restart();
         } finally {
           if (timer) clearTimeout(timer);
+          this.deadline = undefined;
         }
       }
     } finally {
@@ -150,7 +184,7 @@ export class EmbeddedEngine {
   }
 
   private idle(): void {
-    if (this.queue.length === 0) this.worker?.unref();
+    if (this.queue.length === 0 && this.queries.length === 0) this.worker?.unref();
   }
 
   private async restart(): Promise<void> {

@@ -2,12 +2,13 @@
 // data only. Text crosses as UTF-8 bytes (shared or transferred), never as strings: V8 clones a string of a few
 // megabytes far slower than it copies, shares or moves its bytes. Shared by embedded-engine.ts and embedded-thread.ts.
 import type { QueryForm } from './quad-store.js';
+import type { ResultLimits } from './result-limits.js';
 
 export type ThreadRequest =
   | { id: number; op: 'load'; data: Uint8Array }
   | { id: number; op: 'drop'; graph: string }
   | { id: number; op: 'update'; data: Uint8Array; check: boolean }
-  | { id: number; op: 'query'; sparql: string; form: QueryForm; graph?: string }
+  | { id: number; op: 'query'; sparql: string; form: QueryForm; graph?: string; limits?: ResultLimits }
   | { id: number; op: 'graphs' }
   | { id: number; op: 'hasGraph'; graph: string }
   | { id: number; op: 'graphText'; graph: string }

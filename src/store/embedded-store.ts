@@ -6,13 +6,15 @@
 import type { Quad } from '@rdfjs/types';
 import type { GraphSummary, IngestReceipt, QueryOptions, QueryResult, QuadStore, UpdateOptions } from './quad-store.js';
 import { EmbeddedEngine, WorkerError, type Replay } from './embedded-engine.js';
+import { EmbeddedProbe } from './embedded-probe.js';
 import { transferables, type UpdateOutcome } from './embedded-protocol.js';
 import { FileJournal } from './file-journal.js';
 import { MemoryJournal, type Journal, type JournalEntry } from './journal.js';
 import { checkNQuadsBytes, type CheckedBatch } from './nquads-check.js';
 import { queryForm } from './query-form.js';
 import { fromGraphText, fromSparqlJson, parseTriples, type SparqlJson } from './sparql-results.js';
-import { diskFull, invalidGraph, invalidQuery, isDiskFull, storeClosed, storeCorrupt, storeFailed, storeFull, storeReadOnly, updateFailed, updateTimeout } from './store-errors.js';
+import { diskFull, invalidGraph, invalidQuery, isDiskFull, queryTimeout, resultTooLarge, storeBusy, storeClosed, storeCorrupt, storeFailed, storeFull, storeReadOnly, tooDemanding, updateFailed, updateTimeout } from './store-errors.js';
+import type { LimitExceeded, ResultLimits } from './result-limits.js';
 import { McpLdError } from '../core/problem.js';
 import { isUtf8 } from 'node:buffer';
 
@@ -27,6 +29,8 @@ export interface EmbeddedStoreOptions {
   compactLogBytes?: number;
   /** Largest group of waiting ingests written (and fsynced) as one journal entry. Default 16 MiB. */
   groupBytes?: number;
+  /** Most queries that may wait while one runs; one more is refused with store.busy (429). Default 8. */
+  maxQueuedQueries?: number;
   /** Told about things worth a line on stderr (a torn journal tail that was cut off). */
   onWarning?: (message: string) => void;
   /**
@@ -38,11 +42,12 @@ export interface EmbeddedStoreOptions {
 
 export const defaultMaxQuads = 5_000_000;
 export const defaultQueryTimeoutMs = 30_000;
+export const defaultMaxQueuedQueries = 8;
 
 type PendingWrite =
   | { kind: 'quads'; data: Uint8Array; checked: CheckedBatch; resolve: (receipt: IngestReceipt) => void; reject: (error: unknown) => void }
   | { kind: 'drop'; graph: string; resolve: (dropped: boolean) => void; reject: (error: unknown) => void }
-  | { kind: 'update'; data: Uint8Array; timeoutMs: number; resolve: () => void; reject: (error: unknown) => void }
+  | { kind: 'update'; data: Uint8Array; timeoutMs: number; limitMs: number; resolve: () => void; reject: (error: unknown) => void }
   | { kind: 'compact'; resolve: () => void; reject: (error: unknown) => void };
 
 type QuadsWrite = Extract<PendingWrite, { kind: 'quads' }>;
@@ -92,7 +97,12 @@ export class EmbeddedStore implements QuadStore {
   private readonly queryTimeoutMs: number;
   private readonly compactLogBytes: number;
   private readonly groupBytes: number;
+  private readonly maxQueuedQueries: number;
+  /** Queries between their call and their answer: the one the worker runs and those waiting. */
+  private queriesInStore = 0;
   private engine!: EmbeddedEngine;
+  /** Tries every query and update on an empty engine first: what would kill the worker is refused instead. */
+  private readonly probe = new EmbeddedProbe();
   private seq = 0;
   /** An upper bound of the store's size: exact after `size`, plus every quad ingested since. */
   private sizeBound = 0;
@@ -116,6 +126,7 @@ export class EmbeddedStore implements QuadStore {
     this.queryTimeoutMs = options.queryTimeoutMs ?? defaultQueryTimeoutMs;
     this.compactLogBytes = options.compactLogBytes ?? 512 * 1024 * 1024;
     this.groupBytes = options.groupBytes ?? 16 * 1024 * 1024;
+    this.maxQueuedQueries = options.maxQueuedQueries ?? defaultMaxQueuedQueries;
     this.onWarning = options.onWarning ?? (() => {});
     this.readOnly = options.readOnly === true;
   }
@@ -203,25 +214,49 @@ export class EmbeddedStore implements QuadStore {
   /** Applies a SPARQL Update (checked by parse-update.ts) after the writes before it; see `applyUpdate`. */
   async update(sparql: string, options: UpdateOptions = {}): Promise<void> {
     this.assertWritable();
+    const limitMs = options.timeoutMs ?? this.queryTimeoutMs;
+    const timeoutMs = await this.probe.try({ op: 'update', sparql }, limitMs);
     const data = sharedUtf8(sparql);
-    const timeoutMs = options.timeoutMs ?? this.queryTimeoutMs;
     return new Promise<void>((resolve, reject) => {
-      this.writes.push({ kind: 'update', data, timeoutMs, resolve, reject });
+      this.writes.push({ kind: 'update', data, timeoutMs, limitMs, resolve, reject });
       this.pump();
     });
   }
 
+  /**
+   * A query, in the queries' FIFO of the worker (writes and the store's own reads are served in turn with it). Past
+   * `maxQueuedQueries` waiting it is refused at once (429) rather than kept waiting behind them.
+   */
   async query(sparql: string, options: QueryOptions = {}): Promise<QueryResult> {
     if (this.closing) throw storeClosed();
+    if (this.queriesInStore > this.maxQueuedQueries) throw storeBusy(this.queriesInStore - 1, this.engine.busyForMs());
+    this.queriesInStore += 1;
+    try {
+      return await this.runQuery(sparql, options);
+    } finally {
+      this.queriesInStore -= 1;
+    }
+  }
+
+  private async runQuery(sparql: string, options: QueryOptions): Promise<QueryResult> {
     const form = queryForm(sparql);
     const graph = options.graph === undefined || options.graph === 'union' ? undefined : checkGraphName(options.graph);
-    let text: string;
+    const probe = { op: 'query' as const, sparql, graphForm: form === 'CONSTRUCT' || form === 'DESCRIBE', ...(graph !== undefined ? { graph } : {}) };
+    const limitMs = options.timeoutMs ?? this.queryTimeoutMs;
+    const timeoutMs = await this.probe.try(probe, limitMs);
+    const limits: ResultLimits = {};
+    if (options.maxRows !== undefined) limits.maxRows = options.maxRows;
+    if (options.maxBytes !== undefined) limits.maxBytes = options.maxBytes;
+    let answer: Uint8Array | LimitExceeded;
     try {
-      text = decoder.decode(await this.engine.run<Uint8Array>({ op: 'query', sparql, form, ...(graph !== undefined ? { graph } : {}) }, { timeoutMs: options.timeoutMs ?? this.queryTimeoutMs }));
+      const request = { op: 'query' as const, sparql, form, ...(graph !== undefined ? { graph } : {}), limits };
+      answer = await this.engine.run<Uint8Array | LimitExceeded>(request, { timeoutMs, timeoutError: () => queryTimeout(limitMs), lane: 'queries', crashError: (reason) => tooDemanding('query', reason) });
     } catch (error) {
       if (error instanceof WorkerError) throw invalidQuery(error.message);
       throw error;
     }
+    if (!(answer instanceof Uint8Array)) throw resultTooLarge(answer);
+    const text = decoder.decode(answer);
     if (form === 'SELECT' || form === 'ASK') return fromSparqlJson(form, JSON.parse(text) as SparqlJson);
     return fromGraphText(form, text);
   }
@@ -233,9 +268,13 @@ export class EmbeddedStore implements QuadStore {
   }
 
   async graphQuads(graph: string): Promise<Quad[]> {
+    return parseTriples(decoder.decode(await this.graphText(graph)), graph);
+  }
+
+  async graphText(graph: string): Promise<Uint8Array> {
     if (this.closing) throw storeClosed();
     checkGraphName(graph);
-    return parseTriples(decoder.decode(await this.engine.run<Uint8Array>({ op: 'graphText', graph })), graph);
+    return this.engine.run<Uint8Array>({ op: 'graphText', graph });
   }
 
   async size(): Promise<number> {
@@ -258,6 +297,7 @@ export class EmbeddedStore implements QuadStore {
         // The journal stays the truth: a compaction that failed (a full disk) costs the next open time, nothing else.
         this.onWarning(`could not compact the journal of ${this.journal.location} into a snapshot on close (${(error as Error).message}); it stays as it is`);
       } finally {
+        await this.probe.close();
         await this.engine.close();
         await this.journal.close();
       }
@@ -429,8 +469,9 @@ export class EmbeddedStore implements QuadStore {
     let outcome: UpdateOutcome;
     try {
       // A timed-out worker has been replaced and rebuilt without the update already.
-      const timeoutError = (ms: number) => updateTimeout(ms, '; nothing of it was applied');
-      outcome = await this.engine.run<UpdateOutcome>({ op: 'update', data: write.data, check: true }, { seq, timeoutMs: write.timeoutMs, timeoutError });
+      const timeoutError = () => updateTimeout(write.limitMs, '; nothing of it was applied');
+      const crashError = (reason: string) => tooDemanding('update', reason);
+      outcome = await this.engine.run<UpdateOutcome>({ op: 'update', data: write.data, check: true }, { seq, timeoutMs: write.timeoutMs, timeoutError, crashError });
     } catch (error) {
       if (error instanceof WorkerError) return write.reject(updateFailed(`the store refused the update: ${error.message}`));
       return write.reject(error);

@@ -4,6 +4,7 @@
 import { parentPort } from 'node:worker_threads';
 import oxigraph from 'oxigraph';
 import { transferables, type ThreadRequest, type ThreadResponse, type UpdateOutcome } from './embedded-protocol.js';
+import { limitResultText } from './result-limits.js';
 
 const port = parentPort;
 if (!port) throw new Error('embedded-thread.js runs as a worker thread');
@@ -74,7 +75,9 @@ function execute(request: ThreadRequest): { value: unknown; transfer?: ArrayBuff
       };
       if (request.graph === undefined) options.use_default_graph_as_union = true;
       else options.default_graph = oxigraph.namedNode(request.graph);
-      return bytes(store.query(request.sparql, options) as string);
+      // Bounded here, before the results cross to the main thread (which would parse all of them).
+      const limited = limitResultText(request.form, store.query(request.sparql, options) as string, request.limits ?? {});
+      return 'exceeded' in limited ? { value: limited } : bytes(limited.text);
     }
     case 'graphs': {
       const json = store.query('SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } GROUP BY ?g', { results_format: jsonResults }) as string;

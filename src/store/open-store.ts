@@ -31,6 +31,7 @@ export async function openStore(config: StoreConfig, options: OpenStoreOptions =
     ...(config.dataDir ? { dataDir: config.dataDir } : {}),
     maxQuads: config.maxQuads,
     queryTimeoutMs: config.queryTimeoutMs,
+    maxQueuedQueries: config.maxQueued,
     onWarning,
     readOnly: options.readOnly === true,
   });

@@ -21,6 +21,13 @@ export interface QueryOptions {
   graph?: 'union' | string;
   /** Time limit in milliseconds; a query that runs longer fails with McpLdError code `query.timeout` (504). */
   timeoutMs?: number;
+  /**
+   * Most rows (SELECT), solutions (CONSTRUCT, counted by the marker triples of query/bound-rows.ts) or triples
+   * (DESCRIBE) of the answer; one more fails with `query.result-too-large` (422).
+   */
+  maxRows?: number;
+  /** Most bytes of the answer as the store serializes it; more fails with `query.result-too-large` (422). */
+  maxBytes?: number;
 }
 
 export interface UpdateOptions {
@@ -55,6 +62,8 @@ export interface QuadStore {
   graphs(): Promise<GraphSummary[]>;
   /** The quads of one graph (empty when it does not exist). */
   graphQuads(graph: string): Promise<Quad[]>;
+  /** The triples of one graph as N-Triples, UTF-8 (empty when it does not exist), for a thread to parse. */
+  graphText(graph: string): Promise<Uint8Array>;
   /** Removes one session graph; false when there was none. */
   deleteGraph(graph: string): Promise<boolean>;
   /** Quads in the store. */

@@ -4,7 +4,7 @@
 // and so does the WHERE of an update (sent to the update endpoint with the session graphs as its named graphs).
 // Virtuoso's quirks are handled here: ASK as `__ASK_RETVAL` rows, booleans read back as "1"/"0", system graphs.
 import type { Quad, Term } from '@rdfjs/types';
-import { DataFactory } from 'n3';
+import { DataFactory, Writer } from 'n3';
 import { isUtf8 } from 'node:buffer';
 import type { GraphSummary, IngestReceipt, QueryOptions, QueryResult, QuadStore, QueryForm, UpdateOptions } from './quad-store.js';
 import { McpLdError } from '../core/problem.js';
@@ -12,7 +12,8 @@ import { HttpClient, type Credentials } from './http-auth.js';
 import { splitNQuads } from './nquads-check.js';
 import { queryForm } from './query-form.js';
 import { fromGraphText, fromSparqlJson, parseTriples, type LiteralFix, type SparqlJson } from './sparql-results.js';
-import { invalidQuery, queryTimeout, storeFailed, storeUnavailable, updateFailed, updateTimeout } from './store-errors.js';
+import { invalidQuery, queryTimeout, resultTooLarge, storeFailed, storeUnavailable, updateFailed, updateTimeout } from './store-errors.js';
+import { dropSolutionMarkers, limitResultText, type ResultLimits } from './result-limits.js';
 import { checkGraphName } from './embedded-store.js';
 
 export interface RemoteStoreOptions {
@@ -39,6 +40,24 @@ export interface RemoteStoreOptions {
 }
 
 const { namedNode, quad } = DataFactory;
+
+/** A response's text, refused (422) as soon as it is longer than `maxBytes`, so that no larger answer is held. */
+async function readBounded(response: Response, maxBytes: number | undefined, form: QueryForm): Promise<string> {
+  if (maxBytes === undefined || !response.body) return response.text();
+  const tooLarge = () => resultTooLarge({ exceeded: 'bytes', form, limit: maxBytes });
+  if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
+    await response.body.cancel();
+    throw tooLarge();
+  }
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  for await (const chunk of response.body) {
+    bytes += chunk.byteLength;
+    if (bytes > maxBytes) throw tooLarge(); // leaving the loop cancels the body
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 function termKey(term: Term): string {
   return term.termType === 'Literal' ? `"${term.value}"@${term.language}^^${term.datatype.value}` : `${term.termType}:${term.value}`;
@@ -188,10 +207,13 @@ export class RemoteStore implements QuadStore {
   async query(sparql: string, options: QueryOptions = {}): Promise<QueryResult> {
     const form = queryForm(sparql);
     const graphs = options.graph === undefined || options.graph === 'union' ? await this.sessionGraphs() : [checkGraphName(options.graph)];
-    return this.runQuery(sparql, form, graphs, options.timeoutMs ?? this.queryTimeoutMs);
+    const limits: ResultLimits = {};
+    if (options.maxRows !== undefined) limits.maxRows = options.maxRows;
+    if (options.maxBytes !== undefined) limits.maxBytes = options.maxBytes;
+    return this.runQuery(sparql, form, graphs, options.timeoutMs ?? this.queryTimeoutMs, undefined, limits);
   }
 
-  private async runQuery(sparql: string, form: QueryForm, dataset: string[] | undefined, timeoutMs: number, cut?: { maxRows?: number }): Promise<QueryResult> {
+  private async runQuery(sparql: string, form: QueryForm, dataset: string[] | undefined, timeoutMs: number, cut?: { maxRows?: number }, limits: ResultLimits = {}): Promise<QueryResult> {
     const params = new URLSearchParams({ query: sparql });
     if (dataset) {
       for (const graph of dataset.length > 0 ? dataset : [noGraph]) params.append('default-graph-uri', graph);
@@ -225,11 +247,17 @@ export class RemoteStore implements QuadStore {
         detail: `the remote store returned only the first ${maxRows} results (its ResultSetMaxRows): narrow the query, page it with LIMIT and OFFSET, or raise that limit`,
       });
     }
-    const text = await response.text();
+    const text = await readBounded(response, limits.maxBytes, form);
     if (graphForm) {
       const type = response.headers.get('content-type') ?? '';
-      return fromGraphText(form, text, /turtle/i.test(type) ? 'Turtle' : 'N-Triples');
+      const result = fromGraphText(form, text, /turtle/i.test(type) ? 'Turtle' : 'N-Triples');
+      if (result.form === 'SELECT' || result.form === 'ASK') return result;
+      const { quads, solutions } = form === 'CONSTRUCT' ? dropSolutionMarkers(result.quads) : { quads: result.quads, solutions: result.quads.length };
+      if (limits.maxRows !== undefined && solutions > limits.maxRows) throw resultTooLarge({ exceeded: 'rows', form, limit: limits.maxRows });
+      return { form: result.form, quads };
     }
+    const limited = limitResultText(form, text, limits);
+    if ('exceeded' in limited) throw resultTooLarge(limited);
     const json = JSON.parse(text) as SparqlJson;
     if (form === 'ASK' && typeof json.boolean !== 'boolean') {
       // Virtuoso: one row `__ASK_RETVAL` = 1 for true, no rows (or 0) for false.
@@ -294,6 +322,11 @@ export class RemoteStore implements QuadStore {
     // Virtuoso cuts a Graph Store GET at its ResultSetMaxRows without a word: page through the graph instead, in
     // pages of what it did send (unordered pages: ORDER BY past its sort limit fails), and check the count.
     return this.pagedGraphQuads(graph, expected, quads.length);
+  }
+
+  async graphText(graph: string): Promise<Uint8Array> {
+    const quads = await this.graphQuads(graph);
+    return new TextEncoder().encode(new Writer({ format: 'N-Triples' }).quadsToString(quads.map((q) => quad(q.subject, q.predicate, q.object))));
   }
 
   private async countGraph(graph: string): Promise<number> {

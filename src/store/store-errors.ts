@@ -33,8 +33,30 @@ export function diskFull(location: string, code: string, what: string): McpLdErr
   return new McpLdError({ code: 'store.disk-full', status: 507, title: 'Insufficient storage', detail: `the disk of the data directory ${location} is ${why}: ${what}; free space there, then try again` });
 }
 
-export function storeUnavailable(detail: string): McpLdError {
-  return new McpLdError({ code: 'store.unavailable', status: 503, title: 'Store unavailable', detail });
+export function storeUnavailable(detail: string, retryAfter?: number): McpLdError {
+  return new McpLdError({ code: 'store.unavailable', status: 503, title: 'Store unavailable', detail, ...(retryAfter !== undefined ? { retryAfter } : {}) });
+}
+
+/** Too many queries wait for the store already (429): try again once the one running reached its limit (≥ 1 s). */
+export function storeBusy(waiting: number, runningForMs: number): McpLdError {
+  const retryAfter = Math.max(1, Math.ceil(runningForMs / 1000));
+  return new McpLdError({
+    code: 'store.busy',
+    status: 429,
+    title: 'Too many queries',
+    detail: `${waiting} queries are waiting for the store already, its limit (MCPLD_MAX_QUEUED); try again in ${retryAfter} s`,
+    retryAfter,
+  });
+}
+
+/** The embedded store's worker died running a query or an update (out of memory or of stack): its doing (422). */
+export function tooDemanding(kind: 'query' | 'update', reason: string): McpLdError {
+  return new McpLdError({
+    code: `${kind}.too-demanding`,
+    status: 422,
+    title: `${kind === 'query' ? 'Query' : 'Update'} too demanding`,
+    detail: `the ${kind} made the embedded store's engine fail (${reason}: it ran out of memory or of stack); the store was rebuilt and lost nothing${kind === 'update' ? ', and nothing of the update was applied' : ''}. ${kind === 'query' ? 'Narrow the query, or give it a LIMIT' : 'Split the update into smaller ones'}`,
+  });
 }
 
 export function storeLocked(detail: string): McpLdError {
@@ -59,4 +81,32 @@ export function storeClosed(): McpLdError {
 
 export function invalidGraph(graph: string): McpLdError {
   return new McpLdError({ code: 'store.invalid-graph', status: 400, title: 'Invalid graph name', detail: `not an absolute IRI: ${JSON.stringify(graph)}` });
+}
+
+/** An answer past a bound of result-limits.ts (422): which one, and how to stay under it or raise it. */
+export function resultTooLarge({ exceeded, form, limit }: { exceeded: 'rows' | 'bytes'; form: string; limit: number }): McpLdError {
+  const what =
+    exceeded === 'bytes'
+      ? `its results are larger than the limit of ${limit} bytes (MCPLD_MAX_RESULT_BYTES)`
+      : form === 'CONSTRUCT'
+        ? `its WHERE clause gives more than the limit of ${limit} solutions (MCPLD_MAX_RESULT_ROWS)`
+        : form === 'DESCRIBE'
+          ? `it describes more than the limit of ${limit} triples (MCPLD_MAX_RESULT_ROWS)`
+          : `it gives more than the limit of ${limit} rows (MCPLD_MAX_RESULT_ROWS)`;
+  return new McpLdError({
+    code: 'query.result-too-large',
+    status: 422,
+    title: 'Result too large',
+    detail: `the query was stopped: ${what}; narrow it, or page through it with ORDER BY, LIMIT and OFFSET (or raise the limit)`,
+  });
+}
+
+/** A query or update that killed the probe's engine (embedded-probe.ts) and would kill the store's (400). */
+export function tooComplexForEngine(kind: 'query' | 'update', reason: string): McpLdError {
+  return new McpLdError({
+    code: `${kind}.too-complex`,
+    status: 400,
+    title: `${kind === 'query' ? 'Query' : 'Update'} too complex`,
+    detail: `the embedded store's engine cannot run this ${kind} (${reason}): it chains or nests too many patterns, operators or paths (a few thousand OPTIONALs, BINDs or joined patterns do); split it into smaller ${kind === 'query' ? 'queries' : 'updates'}`,
+  });
 }

@@ -429,6 +429,83 @@ describe('store: embedded (Oxigraph in a worker thread)', function () {
       }
     });
 
+    it('an ingest and the list of graphs wait for the query running, not for the runaway queries queued behind it', async () => {
+      // Five runaway queries of 1 s each, one after the other: a write behind all of them waited 5 s and more.
+      const store = await EmbeddedStore.open({ queryTimeoutMs: 1000 });
+      try {
+        await store.ingest(manyQuads(3000));
+        const runaways = Array.from({ length: 5 }, () => store.query(runaway).catch((error: unknown) => error));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const started = performance.now();
+        await store.ingest(manyQuads(10, g2));
+        const ingestMs = performance.now() - started;
+        assert.deepEqual((await store.graphs()).map((g) => g.graph), [g1, g2]);
+        const readMs = performance.now() - started;
+        for (const outcome of await Promise.all(runaways)) assert.equal((outcome as { code?: string }).code, 'query.timeout');
+        assert.ok(ingestMs < 3000, `the ingest waited ${Math.round(ingestMs)} ms`);
+        assert.ok(readMs < 4500, `the ingest and the graph list waited ${Math.round(readMs)} ms`);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('refuses a query at once with store.busy (429) and a Retry-After when the queries queued are at their limit', async () => {
+      const store = await EmbeddedStore.open({ queryTimeoutMs: 1500, maxQueuedQueries: 2 });
+      try {
+        await store.ingest(manyQuads(3000));
+        const queued = Array.from({ length: 3 }, () => store.query(runaway).catch((error: unknown) => error));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const started = performance.now();
+        const error = await rejects(store.query('ASK { ?s ?p ?o }'), 'store.busy', 429);
+        assert.ok(performance.now() - started < 500);
+        assert.match(error.message, /2 queries are waiting .*MCPLD_MAX_QUEUED/);
+        const retryAfter = (error as { retryAfter?: number }).retryAfter!;
+        assert.ok(retryAfter >= 1 && retryAfter <= 2, `Retry-After ${retryAfter} s: until the running query reaches its limit`);
+        await Promise.all(queued);
+        assert.equal((await store.query('ASK { ?s ?p ?o }')).form, 'ASK', 'served again once the queue drained');
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('a query that exhausts the worker\'s memory fails with query.too-demanding (422), not a 500; the store is rebuilt and keeps its data', async function () {
+      this.timeout(120_000);
+      const store = await EmbeddedStore.open();
+      try {
+        await store.ingest(`<urn:x:s> <urn:x:p> "${'x'.repeat(1024)}" <${g1}> .\n`);
+        // Each BIND doubles the string: 2^22 KiB is past the 4 GiB WebAssembly gives the engine (which then traps).
+        const vars = Array.from({ length: 22 }, (_, i) => `?v${i}`);
+        const binds = vars.map((v, i) => `BIND(CONCAT(${i === 0 ? '?o' : vars[i - 1]}, ${i === 0 ? '?o' : vars[i - 1]}) AS ${v})`).join(' ');
+        const error = await rejects(store.query(`SELECT (STRLEN(${vars.at(-1)}) AS ?n) WHERE { ?s ?p ?o ${binds} }`), 'query.too-demanding', 422);
+        assert.match(error.message, /rebuilt and lost nothing/);
+        assert.deepEqual(rowsOf(await store.query('SELECT (STRLEN(?o) AS ?n) WHERE { ?s ?p ?o }')), [{ n: '1024' }]);
+        assert.equal(store.engineStats.restarts, 1);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('refuses (400 too-complex) what would kill the worker — thousands of OPTIONALs, BINDs, chained operators — without a rebuild', async () => {
+      const store = await EmbeddedStore.open();
+      try {
+        await store.ingest(sample);
+        const killers = [
+          'SELECT * WHERE { ?s ?p ?o' + ' OPTIONAL { ?s ?p ?o }'.repeat(1000) + ' }',
+          'SELECT * WHERE { ?s ?p ?o' + Array.from({ length: 1000 }, (_, i) => ` BIND(1 AS ?b${i})`).join('') + ' }',
+          'SELECT * WHERE { ?s ?p ?o FILTER(?o' + ' + 1'.repeat(5000) + ') }',
+          'SELECT * WHERE ' + '{'.repeat(1600) + ' ?s ?p ?o ' + '}'.repeat(1600),
+        ];
+        for (const query of killers) assert.match((await rejects(store.query(query), 'query.too-complex', 400)).message, /cannot run this query/);
+        const update = `INSERT { GRAPH <${g1}> { ?s <urn:x:p> 1 } } WHERE { GRAPH ?g { ?s ?p ?o` + ' OPTIONAL { ?s ?p ?o }'.repeat(1000) + ' } }';
+        await rejects(store.update(update), 'update.too-complex', 400);
+        assert.equal(store.engineStats.restarts, 0, 'the worker never saw them');
+        assert.equal(await store.size(), 6);
+        assert.equal(rowsOf(await store.query('SELECT * WHERE { ?s ?p ?o OPTIONAL { ?s ?p ?o } }')).length, 6);
+      } finally {
+        await store.close();
+      }
+    });
+
     it('refuses an ingest past the configured ceiling with store.full (507) pointing to the remote store', async () => {
       const store = await EmbeddedStore.open({ maxQuads: 10 });
       try {

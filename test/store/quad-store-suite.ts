@@ -8,6 +8,7 @@ import { loadSchema } from '../../src/schema/index.js';
 import { parseInput } from '../../src/lift/input.js';
 import { trafficFile } from '../helpers/corpus.js';
 import { isMcpLdError } from '../../src/core/problem.js';
+import { runQuery } from '../../src/query/index.js';
 
 const xsd = 'http://www.w3.org/2001/XMLSchema#';
 export const g1 = 'urn:mcp-ld:session/test-1';
@@ -198,5 +199,32 @@ export function quadStoreSuite(store: () => QuadStore): void {
     assert.equal(Number(count[0]!['n']), lines);
     const calls = rowsOf(await store().query('SELECT (COUNT(?m) AS ?n) WHERE { ?m a <http://modelcontextprotocol.io/ontology#CallToolRequest> }'));
     assert.ok(Number(calls[0]!['n']) > 0);
+  });
+
+  it('refuses an answer past maxRows or maxBytes with query.result-too-large (422), and answers one at the limits', async () => {
+    await store().ingest(sample);
+    const all = 'SELECT * WHERE { ?s ?p ?o }';
+    assert.equal(rowsOf(await store().query(all, { maxRows: 6 })).length, 6);
+    assert.match((await rejects(store().query(all, { maxRows: 5 }), 'query.result-too-large', 422)).message, /more than the limit of 5 rows \(MCPLD_MAX_RESULT_ROWS\)/);
+    assert.match((await rejects(store().query(all, { maxBytes: 200 }), 'query.result-too-large', 422)).message, /larger than the limit of 200 bytes \(MCPLD_MAX_RESULT_BYTES\)/);
+    await rejects(store().query('DESCRIBE <urn:x:bob>', { maxRows: 2 }), 'query.result-too-large', 422);
+    const described = await store().query('DESCRIBE <urn:x:bob>', { maxRows: 3 });
+    assert.equal(described.form === 'DESCRIBE' && described.quads.length, 3);
+  });
+
+  it('a cartesian product, bounded by runQuery, ends in query.result-too-large; a CONSTRUCT counts its solutions, not its triples', async () => {
+    await store().ingest(sample);
+    const limits = { maxRows: 30 };
+    await rejects(runQuery(store(), 'SELECT * WHERE { ?a ?b ?c . ?d ?e ?f }', limits), 'query.result-too-large', 422);
+    assert.equal(rowsOf(await runQuery(store(), 'SELECT * WHERE { ?a ?b ?c . ?d ?e ?f } LIMIT 30', limits)).length, 30);
+    assert.equal(rowsOf(await runQuery(store(), 'SELECT * WHERE { ?a ?b ?c . ?d ?e ?f } LIMIT 36', { maxRows: 36 })).length, 36);
+    const error = await rejects(runQuery(store(), 'CONSTRUCT { <urn:x:any> <urn:x:pair> true } WHERE { ?a ?b ?c . ?d ?e ?f }', limits), 'query.result-too-large', 422);
+    assert.match(error.message, /WHERE clause gives more than the limit of 30 solutions/);
+    const graph = await runQuery(store(), 'CONSTRUCT { ?a <urn:x:pair> ?d } WHERE { ?a ?b ?c . ?d ?e ?f FILTER(?b = <urn:x:name> && ?e = <urn:x:name>) }', limits);
+    assert.equal(graph.form, 'CONSTRUCT');
+    if (graph.form === 'CONSTRUCT') {
+      assert.equal(graph.quads.length, 4, 'the marker triples that counted the solutions are not in the answer');
+      assert.ok(graph.quads.every((q) => q.predicate.value === 'urn:x:pair'));
+    }
   });
 }

@@ -1,16 +1,14 @@
 // POST /convert: lifts the messages in the body (a message, a batch, NDJSON of messages or capture records) and
-// answers RDF in the negotiated format. Stores nothing. Any line that is not JSON or not a JSON-RPC message fails
+// answers RDF in the negotiated format, the work done off the event loop (offload.ts). Stores nothing. Any line that is not JSON or not a JSON-RPC message fails
 // the request (400, every bad line listed); schema validation problems fail it only with ?strict=true (422).
 import type { FastifyPluginAsync } from 'fastify';
 import { McpLdError } from '../../core/problem.js';
-import { loadSchema, protocolVersions, type ProtocolVersion } from '../../schema/index.js';
-import { Lifter } from '../../lift/lifter.js';
-import { convertText } from '../../lift/convert.js';
+import { protocolVersions, type ProtocolVersion } from '../../schema/index.js';
 import { mediaTypes, type RdfFormat } from '../../lift/formats.js';
-import { serialize } from '../../lift/serialize.js';
 import { negotiate, type Offer } from '../negotiate.js';
 import { acceptMessageBodies, messageMediaTypes } from './raw-bodies.js';
 import { randomUUID } from 'node:crypto';
+import type { Offload } from '../offload.js';
 
 /** The formats /convert answers in, in the order it prefers them. */
 const formats: { format: RdfFormat; offer: Offer }[] = [
@@ -61,9 +59,8 @@ export const convertQuerySchema = {
   },
 } as const;
 
-export const convertRoutes: FastifyPluginAsync = async (app) => {
+export const convertRoutes: FastifyPluginAsync<{ offload: Offload }> = async (app, { offload }) => {
   acceptMessageBodies(app);
-  const schema = loadSchema();
 
   app.post<{ Querystring: ConvertQuery; Body: string }>(
     '/convert',
@@ -79,29 +76,22 @@ export const convertRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const format = pickFormat(request.headers.accept);
       const session = request.query.session ?? randomUUID();
-      const lifter = new Lifter(request.query.protocol ? loadSchema({ protocol: request.query.protocol }) : schema, { defaultSession: session, ...(request.query.base ? { base: request.query.base } : {}) });
-      const { quads, summary } = await convertText(lifter, request.body ?? '', { strict: request.query.strict === true, engine: request.query.engine ?? 'fast' });
-      if (summary.failed.length > 0) {
-        const first = summary.failed[0]!;
-        throw Object.assign(
-          new McpLdError({
-            code: first.error.code,
-            status: 400,
-            title: summary.failed.length === 1 ? first.error.title : 'Bad input lines',
-            detail: summary.failed.length === 1 ? first.error.detail : `${summary.failed.length} lines are not MCP messages; nothing was converted`,
-            line: first.line,
-          }),
-          { errors: summary.failed.map((f) => ({ line: f.line, ...(f.index !== undefined ? { index: f.index } : {}), title: f.error.title, detail: f.error.detail })) },
-        );
-      }
-      const body = await serialize(quads, format);
+      const converted = await offload.convert({
+        body: request.body ?? '',
+        session,
+        ...(request.query.base ? { base: request.query.base } : {}),
+        ...(request.query.protocol ? { protocol: request.query.protocol } : {}),
+        strict: request.query.strict === true,
+        engine: request.query.engine ?? 'fast',
+        format,
+      });
       return reply
         .header('MCP-LD-Session', session)
-        .header('MCP-LD-Messages', String(summary.messages))
-        .header('MCP-LD-Quads', String(summary.quads))
-        .header('MCP-LD-Invalid-Messages', String(summary.invalid))
+        .header('MCP-LD-Messages', String(converted.messages))
+        .header('MCP-LD-Quads', String(converted.quads))
+        .header('MCP-LD-Invalid-Messages', String(converted.invalid))
         .type(mediaTypes[format])
-        .send(body);
+        .send(converted.body);
     },
   );
 };

@@ -4,7 +4,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { McpLdError } from '../../core/problem.js';
 import { formatsFor, NamedQueries, resultMediaTypes, writeResult, type ParameterValues } from '../../query/index.js';
-import { resultFormat, type StoreRouteOptions } from './sparql.js';
+import { resultFormat, resultLimits, type StoreRouteOptions } from './sparql.js';
 
 const nameParams = { type: 'object', properties: { name: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', maxLength: 100 } }, required: ['name'] } as const;
 
@@ -27,7 +27,7 @@ export const queryRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, { 
     const format = resultFormat(accept, formatsFor(query.form));
     const started = performance.now();
     try {
-      const result = await named.run(store, name, values, { timeoutMs: config.queryTimeoutMs });
+      const result = await named.run(store, name, values, resultLimits(config));
       return { type: resultMediaTypes[format], body: await writeResult(result, format) };
     } finally {
       metrics.observeQuery((performance.now() - started) / 1000);

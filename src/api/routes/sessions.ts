@@ -2,12 +2,8 @@
 // lowered back to JSON (capture records, Accept: application/json); DELETE /sessions/:id removes it (write token).
 import type { FastifyPluginAsync } from 'fastify';
 import { McpLdError } from '../../core/problem.js';
-import { loadSchema } from '../../schema/index.js';
-import { MessagePlans } from '../../lift/message-plans.js';
-import { Lowerer } from '../../lower/lower.js';
 import { IriMinter } from '../../lift/vocabulary.js';
 import { mediaTypes, type RdfFormat } from '../../lift/formats.js';
-import { serialize } from '../../lift/serialize.js';
 import { negotiate } from '../negotiate.js';
 import { requireWriteToken } from '../write-token.js';
 import type { StoreRouteOptions } from './sparql.js';
@@ -15,10 +11,9 @@ import type { StoreRouteOptions } from './sparql.js';
 const idParams = { type: 'object', properties: { id: { type: 'string', minLength: 1, maxLength: 500 } }, required: ['id'] } as const;
 const sessionFormats: (RdfFormat | 'messages')[] = ['nquads', 'trig', 'jsonld', 'turtle', 'messages'];
 
-export const sessionRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, { store, config }) => {
+export const sessionRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, { store, config, offload }) => {
   const minter = new IriMinter();
   const prefix = minter.session('');
-  const lowerer = new Lowerer(new MessagePlans(loadSchema()));
   const graphOf = (id: string) => minter.session(id);
 
   app.get('/sessions', { schema: { summary: 'The sessions in the store' } }, async () => {
@@ -40,11 +35,13 @@ export const sessionRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, 
       const offers = sessionFormats.map((f) => ({ type: f === 'messages' ? 'application/json' : mediaTypes[f].split(';')[0]! }));
       const index = negotiate(request.headers.accept, offers);
       if (index < 0) throw new McpLdError({ code: 'http.not-acceptable', status: 406, title: 'Not acceptable', detail: `a session is given as ${offers.map((o) => o.type).join(', ')}` });
-      const quads = await store.graphQuads(graphOf(request.params.id));
-      if (quads.length === 0) throw new McpLdError({ code: 'session.unknown', status: 404, title: 'No such session', detail: `the store has no session ${JSON.stringify(request.params.id)}` });
+      const graph = graphOf(request.params.id);
+      const triples = await store.graphText(graph);
+      if (triples.length === 0) throw new McpLdError({ code: 'session.unknown', status: 404, title: 'No such session', detail: `the store has no session ${JSON.stringify(request.params.id)}` });
       const format = sessionFormats[index]!;
-      if (format === 'messages') return reply.type('application/json').send(lowerer.lower(quads));
-      return reply.type(mediaTypes[format]).send(await serialize(quads, format));
+      // Parsing, lowering and serializing a session are linear in its size, which has no bound: off the event loop.
+      const body = await offload.session(triples, graph, format);
+      return reply.type(format === 'messages' ? 'application/json; charset=utf-8' : mediaTypes[format]).send(body);
     },
   );
 

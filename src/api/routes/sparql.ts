@@ -2,19 +2,28 @@
 // urlencoded POST, or an application/sparql-query POST; the default graph is the union of every session graph, or
 // the one session graph named by `default-graph-uri`. Results by Accept. An update (application/sparql-update, or an
 // urlencoded update=; POST only) needs a configured write token, is checked by parse-update.ts and answers 204.
+// Texts are checked, and queries bounded to the result limits, off the event loop (offload.ts).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { McpLdError } from '../../core/problem.js';
 import type { ServiceConfig } from '../../core/config.js';
 import type { QuadStore } from '../../store/quad-store.js';
-import { formatsFor, parseQuery, parseUpdate, resultMediaTypes, runQuery, writeResult, type ResultFormat } from '../../query/index.js';
+import { formatsFor, resultMediaTypes, runQuery, writeResult, type ResultFormat } from '../../query/index.js';
 import { negotiate } from '../negotiate.js';
 import { requireWriteToken } from '../write-token.js';
 import type { Metrics } from '../metrics.js';
+import type { Offload } from '../offload.js';
 
 export interface StoreRouteOptions {
   store: QuadStore;
   config: ServiceConfig;
   metrics: Metrics;
+  /** Where the CPU-bound part of a request runs, off the event loop. */
+  offload: Offload;
+}
+
+/** The time limit and the result limits of every query the service runs. */
+export function resultLimits(config: ServiceConfig): { timeoutMs: number; maxRows: number; maxBytes: number } {
+  return { timeoutMs: config.queryTimeoutMs, maxRows: config.maxResultRows, maxBytes: config.maxResultBytes };
 }
 
 /** The result format for `accept` among those of a query form (its first one when the client says nothing). */
@@ -50,7 +59,7 @@ function single(name: string, value: string | string[] | undefined): string | un
   return value;
 }
 
-export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, { store, config, metrics }) => {
+export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, { store, config, metrics, offload }) => {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     const parameters: Record<string, string | string[]> = {};
     for (const [key, value] of new URLSearchParams(body as string)) {
@@ -68,8 +77,7 @@ export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
     const dataset = datasetParameters.find((name) => parameters[name] !== undefined);
     if (dataset) throw protocolError(`${dataset} is not supported with an update: it reads and writes the session graphs it names with GRAPH`);
     if (text === undefined || text.trim() === '') throw protocolError('no update: send it as an application/sparql-update body or an urlencoded update= body');
-    const parsed = parseUpdate(text);
-    await store.update(parsed.text, { timeoutMs: config.queryTimeoutMs });
+    await store.update(await offload.update(text), { timeoutMs: config.queryTimeoutMs });
     metrics.count('mcpld_sparql_updates_total', 'SPARQL updates applied');
     return reply.status(204).send();
   };
@@ -80,11 +88,11 @@ export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
     if (text === undefined || text.trim() === '') throw protocolError('no query: pass it as the query parameter, an urlencoded query= body, or an application/sparql-query body');
     if (parameters['named-graph-uri'] !== undefined) throw protocolError('named-graph-uri is not supported: the named graphs are the sessions; use GRAPH in the query');
     const graph = single('default-graph-uri', parameters['default-graph-uri']);
-    const parsed = parseQuery(text);
+    const parsed = await offload.query(text);
     const format = resultFormat(request.headers.accept, formatsFor(parsed.form));
     const started = performance.now();
     try {
-      const result = await runQuery(store, parsed, { timeoutMs: config.queryTimeoutMs, ...(graph ? { session: graph } : {}) });
+      const result = await runQuery(store, parsed, { ...resultLimits(config), ...(graph ? { session: graph } : {}) });
       return reply.type(resultMediaTypes[format]).send(await writeResult(result, format));
     } finally {
       metrics.observeQuery((performance.now() - started) / 1000);

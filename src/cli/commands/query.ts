@@ -53,19 +53,25 @@ export const queryCommand: Command = {
     const timeoutMs = values.timeout === undefined ? undefined : Number(values.timeout);
     if (timeoutMs !== undefined && (!Number.isSafeInteger(timeoutMs) || timeoutMs <= 0)) throw new UsageError('--timeout takes a positive number of milliseconds');
 
+    const config = readStoreConfig({ data: values.data, store: values.store });
     // A query file is read like a named query: its `@param` header lines declare the parameters --param binds.
+    const limits = { maxBytes: config.maxQueryBytes, maxDepth: config.maxQueryDepth };
     const prepared =
       values.name !== undefined
         ? named.prepare(values.name, parameters(values.param))
-        : prepareQuery(readQuery(positionals[0] === '-' ? 'stdin.rq' : positionals[0]!, await readInput(positionals[0], io.stdin)), parameters(values.param));
+        : prepareQuery(readQuery(positionals[0] === '-' ? 'stdin.rq' : positionals[0]!, await readInput(positionals[0], io.stdin), false, limits), parameters(values.param));
     const format = (values.format ?? (formatsFor(prepared.form)[0] === 'table' ? 'table' : 'turtle')) as ResultFormat;
     if (!formatsFor(prepared.form).includes(format)) throw new UsageError(`a ${prepared.form} query is written as ${formatsFor(prepared.form).join(', ')}, not ${format}`);
 
-    const config = readStoreConfig({ data: values.data, store: values.store });
     // Read-only: a query never writes to the data directory (no torn tail cut off, no snapshot on close).
     const store = await openStore(config, { readOnly: true, onWarning: (message) => void write(io.stderr, `mcp-ld query: ${message}\n`) });
     try {
-      const result = await runQuery(store, prepared, { timeoutMs: timeoutMs ?? config.queryTimeoutMs, ...(values.session ? { session: sessionGraph(values.session) } : {}) });
+      const result = await runQuery(store, prepared, {
+        timeoutMs: timeoutMs ?? config.queryTimeoutMs,
+        maxRows: config.maxResultRows,
+        maxBytes: config.maxResultBytes,
+        ...(values.session ? { session: sessionGraph(values.session) } : {}),
+      });
       await write(io.stdout, await writeResult(result, format));
     } finally {
       await store.close();

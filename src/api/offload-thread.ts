@@ -1,0 +1,105 @@
+// The thread behind offload.ts: checks SPARQL texts (parse-query.ts, parse-update.ts, bound-rows.ts), turns a session's
+// triples into the answer of GET /sessions/:id (lowered messages as JSON, or an RDF serialization), and lifts and
+// writes the body of POST /convert, answering UTF-8 bytes moved back to the main thread. No HTTP here.
+import { serveTasks, type TaskAnswer } from '../core/task-thread.js';
+import { McpLdError } from '../core/problem.js';
+import { boundRows, parseQuery, parseUpdate, type BoundedQuery, type SparqlLimits } from '../query/index.js';
+import type { Lowerer } from '../lower/lower.js';
+import type { RdfFormat } from '../lift/formats.js';
+import type { ProtocolVersion } from '../schema/index.js';
+import { parseTriples } from '../store/sparql-results.js';
+
+export type OffloadRequest =
+  | { op: 'query'; text: string; limits: SparqlLimits; maxRows: number }
+  | { op: 'update'; text: string; limits: SparqlLimits }
+  | { op: 'session'; triples: Uint8Array; graph: string; format: RdfFormat | 'messages' }
+  | ({ op: 'convert' } & ConvertRequest);
+
+/** What POST /convert was asked: the body, and its query string resolved. */
+export interface ConvertRequest {
+  body: string;
+  session: string;
+  base?: string;
+  protocol?: ProtocolVersion;
+  strict: boolean;
+  engine: 'fast' | 'reference';
+  format: RdfFormat;
+}
+
+/** What POST /convert answers: the RDF, and the counts for its headers. */
+export interface Converted {
+  body: Uint8Array;
+  messages: number;
+  quads: number;
+  invalid: number;
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+let lowerer: Lowerer | undefined;
+
+/** Loaded with the first session asked for as messages (the schema and its plans take a moment). */
+async function theLowerer(): Promise<Lowerer> {
+  if (!lowerer) {
+    const [{ Lowerer }, { MessagePlans }, { loadSchema }] = await Promise.all([import('../lower/lower.js'), import('../lift/message-plans.js'), import('../schema/index.js')]);
+    lowerer = new Lowerer(new MessagePlans(loadSchema()));
+  }
+  return lowerer;
+}
+
+function bytes(text: string): TaskAnswer<Uint8Array> {
+  const value = encoder.encode(text);
+  return { value, transfer: [value.buffer as ArrayBuffer] };
+}
+
+async function session(request: Extract<OffloadRequest, { op: 'session' }>): Promise<TaskAnswer<Uint8Array>> {
+  const quads = parseTriples(decoder.decode(request.triples), request.graph);
+  try {
+    if (request.format === 'messages') return bytes(JSON.stringify((await theLowerer()).lower(quads)));
+    const { serialize } = await import('../lift/serialize.js');
+    return bytes(await serialize(quads, request.format));
+  } catch (error) {
+    // Only a graph written by SPARQL Update can nest this deeply (lifted messages cannot).
+    if (error instanceof RangeError) {
+      throw new McpLdError({ code: 'session.too-deep', status: 422, title: 'Session nested too deeply', detail: `the graph <${request.graph}> nests its nodes too deeply to be written as ${request.format === 'messages' ? 'JSON messages' : request.format}` });
+    }
+    throw error;
+  }
+}
+
+/** Lifts the body of POST /convert and writes it in the negotiated format; any failed line fails it (400, all listed). */
+async function convert(request: ConvertRequest): Promise<TaskAnswer<Converted>> {
+  const [{ loadSchema }, { Lifter }, { convertText }, { serialize }] = await Promise.all([import('../schema/index.js'), import('../lift/lifter.js'), import('../lift/convert.js'), import('../lift/serialize.js')]);
+  const schema = loadSchema(request.protocol ? { protocol: request.protocol } : {});
+  const lifter = new Lifter(schema, { defaultSession: request.session, ...(request.base ? { base: request.base } : {}) });
+  const { quads, summary } = await convertText(lifter, request.body, { strict: request.strict, engine: request.engine });
+  if (summary.failed.length > 0) {
+    const first = summary.failed[0]!;
+    throw Object.assign(
+      new McpLdError({
+        code: first.error.code,
+        status: 400,
+        title: summary.failed.length === 1 ? first.error.title : 'Bad input lines',
+        detail: summary.failed.length === 1 ? first.error.detail : `${summary.failed.length} lines are not MCP messages; nothing was converted`,
+        line: first.line,
+      }),
+      { errors: summary.failed.map((f) => ({ line: f.line, ...(f.index !== undefined ? { index: f.index } : {}), title: f.error.title, detail: f.error.detail })) },
+    );
+  }
+  const { value, transfer } = bytes(await serialize(quads, request.format));
+  return { value: { body: value, messages: summary.messages, quads: summary.quads, invalid: summary.invalid }, ...(transfer ? { transfer } : {}) };
+}
+
+serveTasks<OffloadRequest, BoundedQuery | string | Uint8Array | Converted>(async (request) => {
+  switch (request.op) {
+    case 'query':
+      return { value: boundRows(parseQuery(request.text, { limits: request.limits }), request.maxRows) };
+    case 'update':
+      return { value: parseUpdate(request.text, { limits: request.limits }).text };
+    case 'session':
+      return session(request);
+    case 'convert':
+      return convert(request);
+  }
+});
