@@ -137,4 +137,14 @@ describe('lift: reading input', () => {
       assert.deepEqual((items[0]!.record as CaptureRecord).msg, JSON.parse(text));
     }
   });
+
+  it('reads a raw line kept as base64 bytes, and refuses an encoding that is not base64 or not on a raw line', () => {
+    const items = [...parseInput(['{"seq":1,"dir":"s2c","raw":"/8Mo","encoding":"base64"}', '{"raw":"not base64!","encoding":"base64"}', '{"raw":"x","encoding":"hex"}', `{"msg":${ping(1)},"encoding":"base64"}`].join('\n'))];
+    assert.deepEqual(items[0]!.record, { seq: 1, dir: 's2c', raw: '/8Mo', encoding: 'base64' });
+    assert.deepEqual(items.slice(1).map((item) => item.error?.detail), [
+      '"raw" of a raw line with "encoding": "base64" must be base64',
+      '"encoding" must be "base64", on a raw line (a record without "msg")',
+      '"encoding" must be "base64", on a raw line (a record without "msg")',
+    ]);
+  });
 });
