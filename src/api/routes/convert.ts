@@ -65,7 +65,7 @@ export const convertRoutes: FastifyPluginAsync = async (app) => {
   acceptMessageBodies(app);
   const schema = loadSchema();
 
-  app.post<{ Querystring: ConvertQuery; Body: string }>(
+  app.post<{ Querystring: ConvertQuery; Body: Buffer | undefined }>(
     '/convert',
     {
       schema: {
