@@ -37,10 +37,10 @@ describe('api: ingestion, SPARQL, named queries, sessions, ontology, metrics', f
 
   const ingest = (payload: string | Buffer, headers: Record<string, string> = ndjson, query = '') =>
     app.inject({ method: 'POST', url: `/ingest${query}`, headers: { authorization: `Bearer ${token}`, ...headers }, payload });
-  const sparql = (query: string, accept = 'application/sparql-results+json') =>
+  const sparql = (query: string | Buffer, accept = 'application/sparql-results+json') =>
     app.inject({ method: 'POST', url: '/sparql', headers: { 'content-type': 'application/sparql-query', accept }, payload: query });
   const authorised = { authorization: `Bearer ${token}` };
-  const update = (text: string, headers: Record<string, string> = authorised, url = '/sparql') =>
+  const update = (text: string | Buffer, headers: Record<string, string> = authorised, url = '/sparql') =>
     app.inject({ method: 'POST', url, headers: { 'content-type': 'application/sparql-update', ...headers }, payload: text });
   const edited = 'urn:mcp-ld:session/edited';
 
@@ -187,6 +187,26 @@ describe('api: ingestion, SPARQL, named queries, sessions, ontology, metrics', f
     assert.equal(removed.statusCode, 204, removed.body);
     assert.deepEqual((await sparql('ASK { <urn:x:note> ?p ?o }')).json(), { head: {}, boolean: false });
     assert.equal(await store.size(), size);
+  });
+
+  it('refuses SPARQL bodies that are not UTF-8, raw or percent-encoded in a form (400), rather than store or match U+FFFD', async () => {
+    const size = await store.size();
+    const start = Buffer.from(`INSERT DATA { GRAPH <${edited}> { <urn:x:a> <urn:x:b> "`);
+    const raw = await update(Buffer.concat([start, Buffer.of(0xe9), Buffer.from('" } }')]));
+    assert.equal(raw.statusCode, 400, raw.body);
+    assert.match(String(raw.headers['content-type']), /^application\/problem\+json/);
+    assert.match(raw.json().detail, new RegExp(`^invalid UTF-8 at byte ${start.length} \\(0xE9\\)`));
+    const form = (payload: string) => app.inject({ method: 'POST', url: '/sparql', headers: { 'content-type': 'application/x-www-form-urlencoded', ...authorised }, payload });
+    const percent = await form(`update=${encodeURIComponent(`INSERT DATA { GRAPH <${edited}> { <urn:x:a> <urn:x:b> "`)}%E9${encodeURIComponent('" } }')}`);
+    assert.equal(percent.statusCode, 400, percent.body);
+    assert.match(percent.json().detail, /^the form percent-encodes bytes that are not UTF-8/);
+    assert.equal(await store.size(), size, 'nothing stored');
+    assert.equal((await sparql(Buffer.concat([Buffer.from('ASK { ?s ?p "'), Buffer.of(0xff), Buffer.from('" }')]))).statusCode, 400);
+    // UTF-8, raw or percent-encoded, is read as it is; a parameter named __proto__ is a parameter like any other.
+    const asked = await form(`__proto__=1&query=${encodeURIComponent('ASK { FILTER("é" = "\u00e9") }')}`);
+    assert.equal(asked.statusCode, 200, asked.body);
+    assert.deepEqual(asked.json(), { head: {}, boolean: true });
+    assert.equal((await form('query=ASK { FILTER("é" = "%C3%A9") }')).json().boolean, true);
   });
 
   it('refuses an update without the token (401), with a wrong one (403), and when no token is configured (403); the store is unchanged', async () => {
