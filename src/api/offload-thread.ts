@@ -17,7 +17,7 @@ export type OffloadRequest =
 
 /** What POST /convert was asked: the body, and its query string resolved. */
 export interface ConvertRequest {
-  body: string;
+  body: string | Uint8Array;
   session: string;
   base?: string;
   protocol?: ProtocolVersion;

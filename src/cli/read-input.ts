@@ -1,9 +1,15 @@
 // Reads a command's input: a file path, or standard input for `-` (or no argument).
 import { readFileSync } from 'node:fs';
 import { McpLdError } from '../core/problem.js';
+import { decodeUtf8, invalidUtf8Offset } from '../core/utf8.js';
 
+/** The input as text; bytes that are not UTF-8 are refused with their offset and line, never replaced. */
 export async function readInput(file: string | undefined, stdin: NodeJS.ReadableStream): Promise<string> {
-  return (await readInputBytes(file, stdin)).toString('utf8');
+  const bytes = await readInputBytes(file, stdin);
+  const bad = invalidUtf8Offset(bytes);
+  let line = 1;
+  for (let i = bytes.indexOf(10); i >= 0 && i < bad; i = bytes.indexOf(10, i + 1)) line++;
+  return decodeUtf8(bytes, 0, bad >= 0 ? line : undefined);
 }
 
 /** The input's bytes, for readers that decode it piece by piece (see parseInput). */

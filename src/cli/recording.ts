@@ -104,8 +104,8 @@ export async function openRecording(flags: RecordingFlags, say: (text: string) =
         if (left > 0) say(`${left} batch(es) could not be delivered yet; they are kept in the spool and sent by the next run`);
       }
       await sink?.close?.();
-      const { messages, quads, nonJson, notMcp, unrecorded } = recorder.counts;
-      say(`${messages} messages recorded (${quads} quads)${nonJson ? `, ${nonJson} non-JSON lines` : ''}${notMcp ? `, ${notMcp} non-MCP messages` : ''}${unrecorded ? `, ${unrecorded} relayed but not recorded (a recorder fault)` : ''}`);
+      const { messages, quads, nonJson, keptRaw, notMcp, unrecorded } = recorder.counts;
+      say(`${messages} messages recorded (${quads} quads)${nonJson ? `, ${nonJson} non-JSON lines` : ''}${keptRaw ? `, ${keptRaw} lines kept as raw lines (not UTF-8, or JSON mcp-ld cannot keep exactly as a message)` : ''}${notMcp ? `, ${notMcp} non-MCP messages` : ''}${unrecorded ? `, ${unrecorded} relayed but not recorded (a recorder fault)` : ''}`);
     },
   };
 }

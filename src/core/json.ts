@@ -49,26 +49,34 @@ export function cloneJson<T extends JsonValue>(value: T): T {
 
 /** Whether `value` nests objects and arrays deeper than `limit` levels (checked without recursion). */
 export function exceedsDepth(value: JsonValue, limit: number): boolean {
-  return jsonLimitBroken(value, limit) === 'depth';
+  return inspectJson(value, limit).broken === 'depth';
 }
 
-/**
- * What makes a parsed JSON value one that cannot be kept exactly, if anything (checked without recursion): nesting
- * deeper than `limit` levels, or a number past the range of a double (`1e400`, which JSON.parse reads as Infinity).
- */
-export function jsonLimitBroken(value: JsonValue, limit: number): 'depth' | 'number' | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? undefined : 'number';
+export interface JsonInspection {
+  /** What makes the value one that cannot be kept exactly: nesting deeper than the limit, or a number past the
+   *  range of a double (`1e400`, which JSON.parse reads as Infinity). */
+  broken?: 'depth' | 'number';
+  /** How many keys its objects have in all (compared with the keys of its text, it shows a key JSON.parse dropped). */
+  keys: number;
+}
+
+/** What a parsed JSON value is made of that matters for keeping it exactly (one walk, without recursion). */
+export function inspectJson(value: JsonValue, limit: number): JsonInspection {
+  if (typeof value === 'number') return Number.isFinite(value) ? { keys: 0 } : { broken: 'number', keys: 0 };
   const stack: [JsonValue, number][] = [[value, 1]];
+  let keys = 0;
   while (stack.length > 0) {
     const [current, depth] = stack.pop()!;
     if (current === null || typeof current !== 'object') continue;
-    if (depth > limit) return 'depth';
-    for (const child of Array.isArray(current) ? current : Object.values(current)) {
+    if (depth > limit) return { broken: 'depth', keys };
+    const children = Array.isArray(current) ? current : Object.values(current);
+    if (!Array.isArray(current)) keys += children.length;
+    for (const child of children) {
       if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
-      else if (typeof child === 'number' && !Number.isFinite(child)) return 'number';
+      else if (typeof child === 'number' && !Number.isFinite(child)) return { broken: 'number', keys };
     }
   }
-  return undefined;
+  return { keys };
 }
 
 /** Canonical JSON (RFC 8785 JCS): keys sorted by UTF-16 code units, ECMAScript number and string forms. */

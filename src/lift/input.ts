@@ -1,9 +1,11 @@
 // Reads converter input — one JSON-RPC message, a JSON array (batch), or JSONL/NDJSON of messages or capture
 // records — into records, one per message, each with its line (or batch index). A bad line is an error for that
 // line only; the others still come through.
-import { jsonLimitBroken, type JsonValue } from '../core/json.js';
+import { inspectJson, type JsonValue } from '../core/json.js';
 import { jsonErrorOffset } from '../core/json-error.js';
+import { duplicateKey, keyCount } from '../core/duplicate-keys.js';
 import { McpLdError } from '../core/problem.js';
+import { invalidUtf8, invalidUtf8Offset } from '../core/utf8.js';
 import { toRecord, type InputRecord } from './records.js';
 
 export interface InputItem {
@@ -26,6 +28,12 @@ function tooDeep(limit: number, line: number): McpLdError {
   return new McpLdError({ code: 'input.too-deep', status: 400, title: 'Nesting too deep', detail: `JSON nests deeper than ${limit} levels`, line });
 }
 
+/** The line and column of `offset` in `text`, whose first line is line `firstLine` of the input. */
+function position(text: string, offset: number, firstLine: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  return { line: firstLine + (before.match(/\n/g)?.length ?? 0), column: offset - before.lastIndexOf('\n') };
+}
+
 /** Parses one JSON text, turning where JSON.parse stopped into a line and column of the whole input. */
 function parseJson(text: string, firstLine: number): JsonValue {
   try {
@@ -35,9 +43,7 @@ function parseJson(text: string, firstLine: number): JsonValue {
     const given = /position (\d+)/.exec(message);
     const offset = given ? Number(given[1]) : jsonErrorOffset(text);
     if (offset < 0) throw malformed(message, firstLine);
-    const before = text.slice(0, offset);
-    const line = firstLine + (before.match(/\n/g)?.length ?? 0);
-    const column = offset - before.lastIndexOf('\n');
+    const { line, column } = position(text, offset, firstLine);
     throw malformed(`${whatIsWrong(message, text, offset)} at line ${line}, column ${column}`, line);
   }
 }
@@ -59,16 +65,50 @@ function outOfRange(line: number): McpLdError {
   });
 }
 
-/** The error of a parsed value mcp-ld cannot keep exactly (too deep, or a number past a double), if any. */
-function limitError(value: JsonValue, maxDepth: number, line: number): McpLdError | undefined {
-  const broken = jsonLimitBroken(value, maxDepth);
-  return broken === 'depth' ? tooDeep(maxDepth, line) : broken === 'number' ? outOfRange(line) : undefined;
+function duplicated(key: string, line: number, column: number): McpLdError {
+  return new McpLdError({
+    code: 'input.duplicate-key',
+    status: 400,
+    title: 'Duplicate key',
+    detail: `the key ${JSON.stringify(key)} is given twice in one object, the second time at line ${line}, column ${column}: JSON.parse would keep only the last one; send each key once`,
+    line,
+  });
 }
 
-function asItem(read: () => JsonValue, line: number, maxDepth: number): InputItem {
+/**
+ * The error of a parsed JSON text mcp-ld cannot keep exactly, if any: nesting deeper than `maxDepth` levels (plus
+ * `nesting`, the levels around the messages: a batch's array), a number past a double, a key given twice. `text`
+ * starts on line `textLine`; `line` is the line errors without a place of their own are reported on.
+ */
+function keepError(value: JsonValue, text: string, textLine: number, line: number, maxDepth: number, nesting = 0): McpLdError | undefined {
+  const inspected = inspectJson(value, maxDepth + nesting);
+  if (inspected.broken === 'depth') return tooDeep(maxDepth, line);
+  if (inspected.broken === 'number') return outOfRange(line);
+  // The text has more keys than the value when JSON.parse dropped one: only then is it searched for which.
+  if (keyCount(text) === inspected.keys) return undefined;
+  const found = duplicateKey(text);
+  if (!found) return undefined;
+  const at = position(text, found.offset, textLine);
+  return duplicated(found.key, at.line, at.column);
+}
+
+/**
+ * One JSON text (starting on line `line` of the input) parsed, or the McpLdError of what stops mcp-ld from keeping it
+ * exactly: malformed JSON (with its line and column), nesting deeper than `maxDepth`, a number past a double, a key
+ * given twice.
+ */
+export function parseJsonText(text: string, line = 1, maxDepth = defaultMaxDepth): JsonValue {
+  const value = parseJson(text, line);
+  const broken = keepError(value, text, line, line, maxDepth);
+  if (broken) throw broken;
+  return value;
+}
+
+/** The item on line `line` of one JSON text (starting on line `textLine`), parsed here or by the caller (`parsed`). */
+function asItem(text: string, textLine: number, line: number, maxDepth: number, parsed?: JsonValue): InputItem {
   try {
-    const value = read();
-    const broken = limitError(value, maxDepth, line);
+    const value = parsed !== undefined ? parsed : parseJson(text, textLine);
+    const broken = keepError(value, text, textLine, line, maxDepth);
     if (broken) throw broken;
     return { line, record: toRecord(value, line) };
   } catch (error) {
@@ -79,7 +119,7 @@ function asItem(read: () => JsonValue, line: number, maxDepth: number): InputIte
 
 /** One line of JSONL/NDJSON (blank lines yield nothing). */
 export function parseLine(text: string, line: number, maxDepth = defaultMaxDepth): InputItem | undefined {
-  return text.trim() === '' ? undefined : asItem(() => parseJson(text, line), line, maxDepth);
+  return text.trim() === '' ? undefined : asItem(text, line, line, maxDepth);
 }
 
 function hasContentAfter(text: string, position: number): boolean {
@@ -101,41 +141,70 @@ function isJson(text: string): boolean {
   }
 }
 
-/**
- * All messages of a whole input: text, or its UTF-8 bytes. JSONL bytes are decoded line by line: one non-ASCII
- * character makes V8 decode a whole input into a two-byte string, several times slower to decode and to parse
- * than the mostly ASCII lines on their own.
- */
-export function* parseInput(input: string | Uint8Array, maxDepth = defaultMaxDepth): Generator<InputItem> {
-  if (typeof input === 'string') return yield* parseText(input, maxDepth);
-  const bytes = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
-  let start = 0;
-  while (start < bytes.length && bytes[start]! <= 32) start++;
-  const firstEnd = bytes.indexOf(10, start);
-  const wholeText = start === bytes.length || bytes[start] === 0x5b /* [ */ || (firstEnd >= 0 && !isJson(bytes.toString('utf8', start, firstEnd)));
-  if (wholeText) return yield* parseText(bytes.toString('utf8'), maxDepth);
+/** Where input bytes are not UTF-8: for each line that has a bad byte, the item of its first. */
+type InvalidLines = Map<number, InputItem>;
+
+function invalidLineItem(bytes: Buffer, lineStart: number, lineEnd: number, line: number): InputItem | undefined {
+  const bad = invalidUtf8Offset(bytes.subarray(lineStart, lineEnd));
+  return bad < 0 ? undefined : { line, error: invalidUtf8(lineStart + bad, bytes[lineStart + bad], line) };
+}
+
+/** The start and end (before the newline) of every line of `bytes`, numbered from 1. */
+function* linesOf(bytes: Buffer): Generator<[start: number, end: number, line: number]> {
   for (let lineStart = 0, line = 1; lineStart < bytes.length; line++) {
     let lineEnd = bytes.indexOf(10, lineStart);
     if (lineEnd < 0) lineEnd = bytes.length;
-    const item = parseLine(bytes.toString('utf8', lineStart, lineEnd), line, maxDepth);
-    if (item) yield item;
+    yield [lineStart, lineEnd, line];
     lineStart = lineEnd + 1;
   }
 }
 
-function* parseText(text: string, maxDepth: number): Generator<InputItem> {
+function invalidLines(bytes: Buffer): InvalidLines {
+  const found: InvalidLines = new Map();
+  for (const [start, end, line] of linesOf(bytes)) {
+    const item = invalidLineItem(bytes, start, end, line);
+    if (item) found.set(line, item);
+  }
+  return found;
+}
+
+/**
+ * All messages of a whole input: text, or its UTF-8 bytes. JSONL bytes are decoded line by line: one non-ASCII
+ * character makes V8 decode a whole input into a two-byte string, several times slower to decode and to parse
+ * than the mostly ASCII lines on their own. Bytes that are not UTF-8 are refused (never replaced by U+FFFD): the line
+ * they are on, or the whole message or batch they are in.
+ */
+export function* parseInput(input: string | Uint8Array, maxDepth = defaultMaxDepth): Generator<InputItem> {
+  if (typeof input === 'string') return yield* parseText(input, maxDepth);
+  const bytes = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+  const firstBad = invalidUtf8Offset(bytes);
+  let start = 0;
+  while (start < bytes.length && bytes[start]! <= 32) start++;
+  const firstEnd = bytes.indexOf(10, start);
+  const wholeText = start === bytes.length || bytes[start] === 0x5b /* [ */ || (firstEnd >= 0 && !isJson(bytes.toString('utf8', start, firstEnd)));
+  if (wholeText) return yield* parseText(bytes.toString('utf8'), maxDepth, firstBad >= 0 ? invalidLines(bytes) : undefined);
+  for (const [lineStart, lineEnd, line] of linesOf(bytes)) {
+    const item = (firstBad >= 0 && lineEnd > firstBad && invalidLineItem(bytes, lineStart, lineEnd, line)) || parseLine(bytes.toString('utf8', lineStart, lineEnd), line, maxDepth);
+    if (item) yield item;
+  }
+}
+
+function* parseText(text: string, maxDepth: number, invalid?: InvalidLines): Generator<InputItem> {
   const start = text.search(/\S/);
   if (start < 0) {
     yield { line: 1, error: new McpLdError({ code: 'input.empty', status: 400, title: 'Empty input', detail: 'no JSON-RPC message in the input', line: 1 }) };
     return;
   }
+  // A message or batch spanning lines is refused whole when any of its bytes are not UTF-8.
+  const firstInvalid = invalid?.values().next().value;
   const firstLine = 1 + (text.slice(0, start).match(/\n/g)?.length ?? 0);
   if (text[start] === '[') {
+    if (firstInvalid) return yield firstInvalid;
     let value: JsonValue;
     try {
       value = parseJson(text, 1);
-      const broken = jsonLimitBroken(value, maxDepth + 1);
-      if (broken) throw broken === 'depth' ? tooDeep(maxDepth, firstLine) : outOfRange(firstLine);
+      const broken = keepError(value, text, 1, firstLine, maxDepth, 1);
+      if (broken) throw broken;
     } catch (error) {
       if (error instanceof McpLdError) return yield { line: error.line ?? firstLine, error };
       throw error;
@@ -162,14 +231,14 @@ function* parseText(text: string, maxDepth: number): Generator<InputItem> {
     } catch {
       // neither: JSONL with a bad first line
     }
-    if (whole !== undefined) return yield asItem(() => whole, firstLine, maxDepth);
+    if (whole !== undefined) return yield firstInvalid ?? asItem(text, 1, firstLine, maxDepth, whole);
     // Neither parses. JSONL whose first line is bad has later lines that are JSON objects of their own; a pretty-printed
     // message with a mistake has none: it is reported as one message, where the mistake is.
-    if (!text.slice(firstEnd + 1).split('\n').some(isJsonObjectText)) return yield asItem(() => parseJson(text, 1), firstLine, maxDepth);
+    if (!text.slice(firstEnd + 1).split('\n').some(isJsonObjectText)) return yield firstInvalid ?? asItem(text, 1, firstLine, maxDepth);
   }
   const lines = text.split('\n');
   for (const [i, content] of lines.entries()) {
-    const item = parseLine(content, i + 1, maxDepth);
+    const item = invalid?.get(i + 1) ?? parseLine(content, i + 1, maxDepth);
     if (item) yield item;
   }
 }

@@ -364,7 +364,8 @@ export class Lifter {
       this.emit(iri, mld.server, this.minter.server(record.server));
     }
     this.emit(iri, rdf.type, mld.RawLine);
-    this.emitLiteral(iri, mld.rawText, { value: record.raw, datatype: xsd.string });
+    if (record.encoding === 'base64') this.emitLiteral(iri, mld.rawBytes, { value: record.raw, datatype: xsd.base64Binary });
+    else this.emitLiteral(iri, mld.rawText, { value: record.raw, datatype: xsd.string });
     this.emit(iri, mld.inSession, session.iri);
     if (record.dir !== undefined) this.emit(iri, mld.direction, direction === 'c2s' ? mld.clientToServer : mld.serverToClient);
     this.emitLiteral(iri, mld.order, { value: String(record.seq ?? order), datatype: xsd.integer });

@@ -44,9 +44,13 @@ export function naturalLiteral(value: string | number | boolean): LiteralForm {
 const canonicalDateTime = /^-?\d{4,}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d*[1-9])?(Z|[+-](0\d|1[0-4]):[0-5]\d)$/;
 const base64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
+export function isBase64(value: string): boolean {
+  return base64.test(value);
+}
+
 function fitsString(value: string, datatype: string): boolean {
   if (datatype === xsd.dateTime) return canonicalDateTime.test(value) && !/[+-]00:00$/.test(value);
-  if (datatype === xsd.base64Binary) return base64.test(value);
+  if (datatype === xsd.base64Binary) return isBase64(value);
   if (datatype === xsd.boolean || numericDatatypes.has(datatype) || datatype === rdf.JSON) return false;
   // xsd:string, xsd:anyURI and the schema's own string datatypes (mcp:Cursor, mcp:Role …) take any string.
   return datatype.startsWith(ns.xsd) ? datatype === xsd.string || datatype === xsd.anyURI : true;

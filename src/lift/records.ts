@@ -2,6 +2,7 @@
 // recognised. A plain message is wrapped in a record with nothing but `msg`.
 import { isJsonObject, type JsonObject, type JsonValue } from '../core/json.js';
 import { McpLdError } from '../core/problem.js';
+import { isBase64 } from './literals.js';
 import type { Direction } from '../schema/index.js';
 
 export interface CaptureRecord {
@@ -15,14 +16,19 @@ export interface CaptureRecord {
   raw?: string;
 }
 
-/** A line the tap relayed that was not JSON (a banner a server printed on stdout): kept, with its place. */
+/**
+ * A line the tap relayed that was not JSON (a banner a server printed on stdout), or JSON mcp-ld cannot keep exactly
+ * as a message (a key given twice, a number past a double, too deep): kept, with its place.
+ */
 export interface RawLineRecord {
   seq?: number;
   ts?: string;
   dir?: Direction;
   server?: string;
   session?: string;
+  /** The line's text; with `encoding: "base64"`, the base64 of its bytes (bytes that are not UTF-8: no text holds them). */
   raw: string;
+  encoding?: 'base64';
 }
 
 export type InputRecord = CaptureRecord | RawLineRecord;
@@ -33,7 +39,7 @@ export function isRawLine(record: InputRecord): record is RawLineRecord {
 
 export type MessageShape = 'request' | 'notification' | 'response' | 'error';
 
-const recordKeys = new Set(['seq', 'ts', 'dir', 'server', 'session', 'msg', 'raw']);
+const recordKeys = new Set(['seq', 'ts', 'dir', 'server', 'session', 'msg', 'raw', 'encoding']);
 
 function invalid(detail: string, line?: number): McpLdError {
   return new McpLdError({ code: 'input.not-mcp', status: 400, title: 'Not an MCP message', detail, ...(line !== undefined ? { line } : {}) });
@@ -67,6 +73,10 @@ export function toRecord(value: JsonValue, line?: number): InputRecord {
   }
   for (const key of Object.keys(value)) if (!recordKeys.has(key)) throw invalid(`capture record has an unknown field "${key}"`, line);
   if ('raw' in value && typeof value['raw'] !== 'string') throw invalid('"raw" must be a string', line);
+  if ('encoding' in value) {
+    if (value['encoding'] !== 'base64' || 'msg' in value) throw invalid('"encoding" must be "base64", on a raw line (a record without "msg")', line);
+    if (!isBase64(value['raw'] as string)) throw invalid('"raw" of a raw line with "encoding": "base64" must be base64', line);
+  }
   const record = ('msg' in value ? { msg: value['msg'] as JsonObject } : { raw: value['raw'] as string }) as InputRecord;
   const { seq, ts, dir, server, session } = value;
   if (seq !== undefined) {
@@ -89,7 +99,10 @@ export function toRecord(value: JsonValue, line?: number): InputRecord {
     if (typeof session !== 'string' || session === '') throw invalid('"session" must be a non-empty string', line);
     record.session = session;
   }
-  if (isRawLine(record)) return record;
+  if (isRawLine(record)) {
+    if (value['encoding'] === 'base64') record.encoding = 'base64';
+    return record;
+  }
   if (typeof value['raw'] === 'string') record.raw = value['raw'];
   messageShape(record.msg, line);
   return record;

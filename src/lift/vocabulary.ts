@@ -66,6 +66,7 @@ export const mld = {
   UnknownMessage: `${ns.mld}UnknownMessage`,
   RawLine: `${ns.mld}RawLine`,
   rawText: `${ns.mld}rawText`,
+  rawBytes: `${ns.mld}rawBytes`,
   clientToServer: `${ns.mld}clientToServer`,
   serverToClient: `${ns.mld}serverToClient`,
   inSession: `${ns.mld}inSession`,

@@ -106,7 +106,9 @@ class Lowering {
     const raw = this.one(properties, mld.rawText);
     const isRawLine = (properties.get(rdf.type) ?? []).some((t) => t.value === mld.RawLine);
     if (!isRawLine) (record as CaptureRecord).msg = this.message(properties);
+    const rawBytes = isRawLine ? this.one(properties, mld.rawBytes) : undefined;
     if (raw) record.raw = raw.value;
+    else if (rawBytes) Object.assign(record, { raw: rawBytes.value, encoding: 'base64' });
     Object.defineProperty(record, 'order', { value: Number(this.one(properties, mld.order)?.value ?? 0), enumerable: false });
     return record;
   }

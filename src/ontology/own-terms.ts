@@ -92,6 +92,7 @@ export const ownProperties: readonly PropertyDescription[] = [
   { iri: mld.argumentName, kind: 'datatype', label: 'argument name', comment: 'The name of an argument.', domain: [mld.Argument], range: xsd.string },
   { iri: mld.argumentValue, kind: 'datatype', label: 'argument value', comment: 'The value of an argument: a string, number or boolean literal, or an rdf:JSON literal for objects, arrays and null.', domain: [mld.Argument] },
   { iri: mld.rawText, kind: 'datatype', label: 'raw text', comment: 'The text of a raw line; on a message, the wire text when the JSON of the message would not give it back.', domain: [mld.RawLine, ...anyMessage], range: xsd.string },
+  { iri: mld.rawBytes, kind: 'datatype', label: 'raw bytes', comment: 'The bytes of a raw line that are not UTF-8 (so no text can hold them), in base64.', domain: [mld.RawLine], range: xsd.base64Binary },
   { iri: mld.operation, kind: 'object', label: 'operation', comment: 'The multi-round operation a request, its InputRequiredResult answers and its final response belong to.', domain: anyMessage, range: mld.Operation },
   { iri: mld.attempt, kind: 'datatype', label: 'attempt', comment: 'Which request of its operation a request is, from 1 (the first request; each retry adds one).', domain: [jrpc.Request], range: xsd.integer },
   { iri: mld.attempts, kind: 'datatype', label: 'attempts', comment: 'How many requests an operation took, once it has ended (an operation the client gave up on has none).', domain: [mld.Operation], range: xsd.integer },

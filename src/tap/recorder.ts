@@ -1,7 +1,7 @@
-// Turns observed messages into capture records (seq, ts, dir, session, msg — non-JSON text as `raw`), writes them
-// to the capture file, lifts each message in order with one session-aware Lifter, and hands N-Quads batches to the
-// delivery queue. StdioObserver feeds it from relayed byte streams without ever holding up the relay: lines are
-// queued as observed and recorded on a later tick.
+// Turns observed messages into capture records (seq, ts, dir, session, msg — as `raw` a line that is not JSON, or is
+// JSON mcp-ld cannot keep exactly, and as base64 one that is not UTF-8), writes them to the capture file, lifts each
+// message in order with one session-aware Lifter, and hands N-Quads batches to the delivery queue. StdioObserver feeds
+// it from relayed byte streams without ever holding up the relay: lines are queued as observed and recorded later.
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { JsonObject } from '../core/json.js';
@@ -10,6 +10,8 @@ import { McpLdError } from '../core/problem.js';
 import type { Direction } from '../schema/index.js';
 import type { Lifter } from '../lift/lifter.js';
 import { toRecord, type RawLineRecord } from '../lift/records.js';
+import { parseJsonText } from '../lift/input.js';
+import { invalidUtf8Offset } from '../core/utf8.js';
 import type { DeliveryQueue } from './delivery.js';
 import { LineSplitter } from './line-splitter.js';
 
@@ -17,6 +19,8 @@ export interface RecorderCounts {
   messages: number;
   quads: number;
   nonJson: number;
+  /** Lines kept as raw lines although JSON (a key given twice, a number past a double, too deep) or not UTF-8. */
+  keptRaw: number;
   notMcp: number;
   /** Messages the recorder could not record for a reason of its own (a bug): relayed all the same. */
   unrecorded: number;
@@ -26,11 +30,12 @@ export interface Observed {
   dir: Direction;
   ts: string;
   session: string;
-  text: string;
+  /** The wire bytes of one line or message. */
+  bytes: Buffer;
 }
 
 export class Recorder {
-  readonly counts: RecorderCounts = { messages: 0, quads: 0, nonJson: 0, notMcp: 0, unrecorded: 0 };
+  readonly counts: RecorderCounts = { messages: 0, quads: 0, nonJson: 0, keptRaw: 0, notMcp: 0, unrecorded: 0 };
   private seq = 0;
   private batch = '';
   private batchTimer: NodeJS.Timeout | undefined;
@@ -48,10 +53,10 @@ export class Recorder {
 
   /** Records a batch of observed texts (one JSON-RPC message each, or anything else) and schedules delivery. */
   recordAll(observed: Observed[]): void {
-    for (const { dir, ts, session, text } of observed) {
+    for (const { dir, ts, session, bytes } of observed) {
       // The relay never depends on recording: whatever a message does to the recorder, the next one is recorded.
       try {
-        this.record(dir, ts, session, text);
+        this.record(dir, ts, session, bytes);
       } catch {
         this.counts.unrecorded += 1;
       }
@@ -60,20 +65,22 @@ export class Recorder {
     else if (this.batch && !this.batchTimer) this.batchTimer = setTimeout(() => this.deliverBatch(), this.batchDelayMs);
   }
 
-  private record(dir: Direction, ts: string, session: string, text: string): void {
-    if (text.trim() === '') return;
+  private record(dir: Direction, ts: string, session: string, bytes: Buffer): void {
+    const text = invalidUtf8Offset(bytes) < 0 ? bytes.toString('utf8') : undefined;
+    if (text?.trim() === '') return;
     const seq = ++this.seq;
+    if (text === undefined) {
+      this.counts.keptRaw += 1;
+      return this.recordRaw({ seq, ts, dir, session, raw: bytes.toString('base64'), encoding: 'base64' });
+    }
     let msg: unknown;
     try {
-      msg = JSON.parse(text);
-    } catch {
-      this.counts.nonJson += 1;
-      const raw: RawLineRecord = { seq, ts, dir, session, raw: text };
-      this.write(raw);
-      // Kept in the graph too (mld:RawLine), so that lowering gives the session back whole.
-      if (!this.lifter) this.batch += JSON.stringify(raw) + '\n';
-      else this.batch += this.lifter.liftToNQuads(raw).nquads;
-      return;
+      msg = parseJsonText(text);
+    } catch (error) {
+      if (!(error instanceof McpLdError)) throw error;
+      if (error.code === 'input.malformed-json') this.counts.nonJson += 1;
+      else this.counts.keptRaw += 1;
+      return this.recordRaw({ seq, ts, dir, session, raw: text });
     }
     const record = { seq, ts, dir, session, msg } as JsonObject;
     this.write(record);
@@ -93,6 +100,14 @@ export class Recorder {
       if (!(error instanceof McpLdError)) throw error;
       this.counts.notMcp += 1;
     }
+  }
+
+  /** A line kept as it is (text, or base64 bytes): in the capture and in the graph (mld:RawLine), so that lowering
+   *  gives the session back whole. */
+  private recordRaw(raw: RawLineRecord): void {
+    this.write(raw);
+    if (!this.lifter) this.batch += JSON.stringify(raw) + '\n';
+    else this.batch += this.lifter.liftToNQuads(raw).nquads;
   }
 
   private write(record: object): void {
@@ -135,7 +150,7 @@ export class StdioObserver {
   /** Called with every relayed chunk, as it passes: only notes the lines and their time. */
   observe(dir: Direction, chunk: Buffer): void {
     const ts = new Date().toISOString();
-    for (const text of this.splitters[dir].push(chunk)) this.observed.push({ dir, ts, session: this.session, text });
+    for (const line of this.splitters[dir].push(chunk)) this.observed.push({ dir, ts, session: this.session, bytes: line.bytes });
     if (!this.scheduled && this.observed.length > 0) {
       this.scheduled = true;
       setImmediate(() => {
@@ -149,7 +164,7 @@ export class StdioObserver {
   end(): void {
     for (const dir of ['c2s', 's2c'] as const) {
       const last = this.splitters[dir].end();
-      if (last !== undefined) this.observed.push({ dir, ts: new Date().toISOString(), session: this.session, text: last });
+      if (last !== undefined) this.observed.push({ dir, ts: new Date().toISOString(), session: this.session, bytes: last.bytes });
     }
     this.recorder.recordAll(this.observed.splice(0));
   }

@@ -17,7 +17,7 @@ describe('api: POST /convert', () => {
   });
   after(() => app.close());
 
-  const post = (body: string, headers: Record<string, string> = {}, query = '') =>
+  const post = (body: string | Buffer, headers: Record<string, string> = {}, query = '') =>
     app.inject({ method: 'POST', url: `/convert${query}`, headers: { 'content-type': 'application/json', ...headers }, payload: body });
 
   it('answers N-Quads by default, with the session and counts in headers', async () => {
@@ -29,6 +29,22 @@ describe('api: POST /convert', () => {
     const quads = new Parser({ format: 'N-Quads' }).parse(response.body);
     assert.equal(String(quads.length), response.headers['mcp-ld-quads']);
     assert.ok(quads.some((q) => q.object.value === 'http://modelcontextprotocol.io/ontology#CallToolRequest'));
+  });
+
+  it('answers 400 naming the byte offset for a body that is not UTF-8, and the key and its place for a key given twice', async () => {
+    const start = Buffer.from('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"');
+    const notUtf8 = await post(Buffer.concat([start, Buffer.of(0xc0, 0xaf), Buffer.from('"}}')]));
+    assert.equal(notUtf8.statusCode, 400);
+    assert.match(String(notUtf8.headers['content-type']), /^application\/problem\+json/);
+    assert.equal(notUtf8.json().title, 'Invalid UTF-8');
+    assert.match(notUtf8.json().detail, new RegExp(`^invalid UTF-8 at byte ${start.length} \\(0xC0\\)`));
+    const twice = await post('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"a","name":"b"}}');
+    assert.equal(twice.statusCode, 400);
+    assert.equal(twice.json().title, 'Duplicate key');
+    assert.equal(twice.json().detail, 'the key "name" is given twice in one object, the second time at line 1, column 68: JSON.parse would keep only the last one; send each key once');
+    const batch = await post(Buffer.concat([Buffer.from(`[${call},\n`), Buffer.of(0x80), Buffer.from(']')]));
+    assert.equal(batch.statusCode, 400);
+    assert.deepEqual([batch.json().title, batch.json().line], ['Invalid UTF-8', 2]);
   });
 
   it('lifts plain messages by ?protocol= when they declare no version, and answers 400 for a version it does not know', async () => {

@@ -35,12 +35,12 @@ describe('api: ingestion, SPARQL, named queries, sessions, ontology, metrics', f
     await store.close();
   });
 
-  const ingest = (payload: string, headers: Record<string, string> = ndjson, query = '') =>
+  const ingest = (payload: string | Buffer, headers: Record<string, string> = ndjson, query = '') =>
     app.inject({ method: 'POST', url: `/ingest${query}`, headers: { authorization: `Bearer ${token}`, ...headers }, payload });
-  const sparql = (query: string, accept = 'application/sparql-results+json') =>
+  const sparql = (query: string | Buffer, accept = 'application/sparql-results+json') =>
     app.inject({ method: 'POST', url: '/sparql', headers: { 'content-type': 'application/sparql-query', accept }, payload: query });
   const authorised = { authorization: `Bearer ${token}` };
-  const update = (text: string, headers: Record<string, string> = authorised, url = '/sparql') =>
+  const update = (text: string | Buffer, headers: Record<string, string> = authorised, url = '/sparql') =>
     app.inject({ method: 'POST', url, headers: { 'content-type': 'application/sparql-update', ...headers }, payload: text });
   const edited = 'urn:mcp-ld:session/edited';
 
@@ -83,6 +83,30 @@ describe('api: ingestion, SPARQL, named queries, sessions, ontology, metrics', f
     assert.equal(none.statusCode, 400);
     assert.match(String(none.headers['content-type']), /^application\/problem\+json/);
     assert.equal(await store.size(), sizeAfter, 'a rejected request changes nothing');
+  });
+
+  it('refuses a line that is not UTF-8 (naming the byte offset in the body) or has a key twice, streamed or whole; a body of only those stores nothing', async () => {
+    const ping = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
+    const first = Buffer.from(`${ping}\n{"jsonrpc":"2.0","id":2,"method":"ping","params":{"_meta":{"x":"`);
+    const body = Buffer.concat([first, Buffer.of(0xf0, 0x28, 0x8c, 0x28), Buffer.from('"}}}\r\n{"jsonrpc":"2.0","id":3,"method":"ping","id":3}\n')]);
+    for (const headers of [ndjson, { 'content-type': 'application/json' }]) {
+      const response = await ingest(body, { ...headers, 'mcp-ld-session': 'exact' });
+      assert.equal(response.statusCode, 200, response.body);
+      const errors = response.json().errors as { line: number; title: string; detail: string }[];
+      assert.deepEqual(errors.map((e) => [e.line, e.title]), [[2, 'Invalid UTF-8'], [3, 'Duplicate key']], headers['content-type']);
+      assert.match(errors[0]!.detail, new RegExp(`^invalid UTF-8 at byte ${first.length} \\(0xF0\\)`));
+      assert.match(errors[1]!.detail, /^the key "id" is given twice in one object, the second time at line 3, column 41/);
+    }
+    const size = await store.size();
+    for (const headers of [ndjson, { 'content-type': 'application/json' }]) {
+      const refused = await ingest(body.subarray(ping.length + 1), headers);
+      assert.equal(refused.statusCode, 400, refused.body);
+      assert.match(String(refused.headers['content-type']), /^application\/problem\+json/);
+      assert.deepEqual(refused.json().errors.map((e: { title: string }) => e.title), ['Invalid UTF-8', 'Duplicate key']);
+    }
+    assert.equal(await store.size(), size, 'nothing stored, and no U+FFFD anywhere');
+    const replaced = await sparql('SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o FILTER(CONTAINS(STR(?o), "\\uFFFD")) } }');
+    assert.equal(replaced.json().results.bindings[0].n.value, '0');
   });
 
   it('?strict=true stores nothing when a line is bad or a message is invalid', async () => {
@@ -163,6 +187,26 @@ describe('api: ingestion, SPARQL, named queries, sessions, ontology, metrics', f
     assert.equal(removed.statusCode, 204, removed.body);
     assert.deepEqual((await sparql('ASK { <urn:x:note> ?p ?o }')).json(), { head: {}, boolean: false });
     assert.equal(await store.size(), size);
+  });
+
+  it('refuses SPARQL bodies that are not UTF-8, raw or percent-encoded in a form (400), rather than store or match U+FFFD', async () => {
+    const size = await store.size();
+    const start = Buffer.from(`INSERT DATA { GRAPH <${edited}> { <urn:x:a> <urn:x:b> "`);
+    const raw = await update(Buffer.concat([start, Buffer.of(0xe9), Buffer.from('" } }')]));
+    assert.equal(raw.statusCode, 400, raw.body);
+    assert.match(String(raw.headers['content-type']), /^application\/problem\+json/);
+    assert.match(raw.json().detail, new RegExp(`^invalid UTF-8 at byte ${start.length} \\(0xE9\\)`));
+    const form = (payload: string) => app.inject({ method: 'POST', url: '/sparql', headers: { 'content-type': 'application/x-www-form-urlencoded', ...authorised }, payload });
+    const percent = await form(`update=${encodeURIComponent(`INSERT DATA { GRAPH <${edited}> { <urn:x:a> <urn:x:b> "`)}%E9${encodeURIComponent('" } }')}`);
+    assert.equal(percent.statusCode, 400, percent.body);
+    assert.match(percent.json().detail, /^the form percent-encodes bytes that are not UTF-8/);
+    assert.equal(await store.size(), size, 'nothing stored');
+    assert.equal((await sparql(Buffer.concat([Buffer.from('ASK { ?s ?p "'), Buffer.of(0xff), Buffer.from('" }')]))).statusCode, 400);
+    // UTF-8, raw or percent-encoded, is read as it is; a parameter named __proto__ is a parameter like any other.
+    const asked = await form(`__proto__=1&query=${encodeURIComponent('ASK { FILTER("é" = "\u00e9") }')}`);
+    assert.equal(asked.statusCode, 200, asked.body);
+    assert.deepEqual(asked.json(), { head: {}, boolean: true });
+    assert.equal((await form('query=ASK { FILTER("é" = "%C3%A9") }')).json().boolean, true);
   });
 
   it('refuses an update without the token (401), with a wrong one (403), and when no token is configured (403); the store is unchanged', async () => {

@@ -63,6 +63,18 @@ describe('cli: convert and lower', () => {
     assert.equal(invalid.stdout, '');
   });
 
+  it('reports a line that is not UTF-8 with the byte, and a key given twice with its place, never changing either silently', async () => {
+    const first = Buffer.from(`${ping}\n{"jsonrpc":"2.0","method":"notifications/message","params":{"data":"`);
+    const input = Buffer.concat([first, Buffer.from([0xc3, 0x28]), Buffer.from(`"}}\n{"jsonrpc":"2.0","id":2,"method":"ping","id":3}\n{"jsonrpc":"2.0","id":4,"method":"ping"}\n`)]);
+    const result = await runCli(['convert', '--session', 's'], { input });
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, new RegExp(`^line 2: Invalid UTF-8: invalid UTF-8 at byte ${first.length} \\(0xC3\\)`, 'm'));
+    assert.match(result.stderr, /^line 3: Duplicate key: the key "id" is given twice in one object, the second time at line 3, column 41: /m);
+    assert.match(result.stderr, /2 messages in 1 session .* 2 failed lines/);
+    assert.ok(!result.stdout.includes('\uFFFD') && !result.stdout.includes('\\uFFFD'), 'no replacement character');
+    assert.match(result.stdout, /<urn:mcp-ld:session\/s\/message\/2> <http:\/\/json-rpc.org\/ontology#hasId> <urn:mcp-ld:session\/s\/id\/c2s\/n\/4>/, 'the line after them is read');
+  });
+
   it('refuses nesting deeper than the limit with a clear error', async () => {
     const deep = '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","arguments":' + '{"a":'.repeat(200) + '1' + '}'.repeat(200) + '}}';
     const result = await runCli(['convert'], { input: deep });
@@ -91,6 +103,17 @@ describe('cli: convert and lower', () => {
     assert.equal(result.code, 1);
     assert.match(result.stderr, new RegExp(`^line ${converted.trim().split('\n').length + 1}: `, 'm'));
     assert.deepEqual(JSON.parse(result.stdout), { dir: 'c2s', session: 's', msg: JSON.parse(ping) });
+  });
+
+  it('`lower` refuses N-Quads that are not UTF-8, naming the byte and its line, rather than lower U+FFFD', async () => {
+    const converted = Buffer.from((await runCli(['convert', '--session', 's', '--quiet'], { input: ping })).stdout);
+    const at = converted.indexOf('"ping"') + 3;
+    const input = Buffer.concat([converted.subarray(0, at), Buffer.from([0xe9]), converted.subarray(at)]);
+    const result = await runCli(['lower'], { input });
+    assert.equal(result.code, 1);
+    const line = converted.subarray(0, at).toString().split('\n').length;
+    assert.equal(result.stderr, `mcp-ld lower: Invalid UTF-8: invalid UTF-8 at byte ${at} (0xE9): the input must be UTF-8, and mcp-ld does not replace what is not (line ${line})\n`);
+    assert.equal(result.stdout, '');
   });
 
   it('`--protocol V` lifts plain messages that declare no version by V, and names an unknown version', async () => {

@@ -59,6 +59,23 @@ describe('cli: ingest', function () {
     }
   });
 
+  it('reports a line that is not UTF-8 and a key given twice, stores the others and nothing of those', async () => {
+    const data = path.join(dir, 'data');
+    const input = Buffer.concat([Buffer.from(`${ping}\n{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"`), Buffer.from([0xff]), Buffer.from(`"}}\n{"jsonrpc":"2.0","id":3,"method":"tools/list","method":"ping"}\n`)]);
+    const result = await runCli(['ingest', '-', '--data', data, '--session', 's1'], { env: cleanEnv(), input });
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /^stdin: line 2: Invalid UTF-8: invalid UTF-8 at byte 105 \(0xFF\)/m);
+    assert.match(result.stderr, /^stdin: line 3: Duplicate key: the key "method" is given twice in one object, the second time at line 3, column 47: /m);
+    assert.match(result.stderr, /1 message in 1 session → \d+ quads; \d+ invalid, \d+ unknown methods, 2 failed lines/);
+    const store = await EmbeddedStore.open({ dataDir: data });
+    try {
+      const counted = await store.query('SELECT (COUNT(?m) AS ?n) WHERE { ?m a <http://json-rpc.org/ontology#Request> }');
+      assert.equal(counted.form === 'SELECT' && counted.rows[0]!.get('n')!.value, '1');
+    } finally {
+      await store.close();
+    }
+  });
+
   it('says when the store is memory-only', async () => {
     const result = await runCli(['ingest', '-'], { env: cleanEnv(), input: ping });
     assert.equal(result.code, 0, result.stderr);

@@ -11,7 +11,7 @@ export interface CliResult {
 
 export const cliPath = path.join(packageRoot, 'bin', 'mcp-ld');
 
-export function runCli(args: string[], options: { input?: string; cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+export function runCli(args: string[], options: { input?: string | Uint8Array; cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [cliPath, ...args], { cwd: options.cwd ?? packageRoot, env: options.env ?? process.env });
     let stdout = '';

@@ -72,4 +72,79 @@ describe('lift: reading input', () => {
     const items = [...parseInput('{"jsonrpc":"2.0",\n' + ping(2) + '\n' + ping(3))];
     assert.deepEqual(items.map((item) => [item.line, item.error?.code ?? 'message']), [[1, 'input.malformed-json'], [2, 'message'], [3, 'message']]);
   });
+
+  it('refuses a line whose bytes are not UTF-8, naming the byte, and reads the lines around it', () => {
+    const bad: [string, number[]][] = [
+      ['a lone continuation byte', [0x80]],
+      ['an overlong slash', [0xc0, 0xaf]],
+      ['an encoded surrogate', [0xed, 0xa0, 0x80]],
+      ['a sequence cut short', [0xe2, 0x82]],
+      ['a byte UTF-8 never uses', [0xff]],
+      ['a code point past U+10FFFF', [0xf4, 0x90, 0x80, 0x80]],
+    ];
+    for (const [name, sequence] of bad) {
+      const before = Buffer.from(ping(1) + '\n{"jsonrpc":"2.0","method":"notifications/message","params":{"data":"é');
+      const input = Buffer.concat([before, Buffer.from(sequence), Buffer.from('"}}\n' + ping(3) + '\n')]);
+      const items = [...parseInput(input)];
+      assert.deepEqual(items.map((item) => [item.line, item.error?.code ?? 'message']), [[1, 'message'], [2, 'input.invalid-utf8'], [3, 'message']], name);
+      assert.equal(items[1]!.error!.detail, `invalid UTF-8 at byte ${before.length} (0x${sequence[0]!.toString(16).toUpperCase()}): the input must be UTF-8, and mcp-ld does not replace what is not`, name);
+    }
+  });
+
+  it('refuses a batch or a pretty-printed message with bytes that are not UTF-8 as a whole, at the line of the byte', () => {
+    for (const [open, close] of [['[', ']'], ['{"jsonrpc":"2.0","id":1,"result":', '}']]) {
+      const input = Buffer.concat([Buffer.from(`${open}\n{"jsonrpc":"2.0","id":1,\n"result":{"t":"`), Buffer.from([0xfe]), Buffer.from(`"}}\n${close}`)]);
+      const items = [...parseInput(input)];
+      assert.equal(items.length, 1, open);
+      assert.equal(items[0]!.error?.code, 'input.invalid-utf8', open);
+      assert.equal(items[0]!.line, 3, open);
+      assert.match(items[0]!.error!.detail, new RegExp(`^invalid UTF-8 at byte ${input.indexOf(0xfe)} \\(0xFE\\)`), open);
+    }
+  });
+
+  it('refuses a key given twice in one object (JSON.parse keeps the last), naming it and where it is', () => {
+    const cases: [string, string, RegExp][] = [
+      ['{"jsonrpc":"2.0","id":1,"method":"ping","id":2}', 'id', /^the key "id" is given twice in one object, the second time at line 1, column 41: /],
+      ['{"jsonrpc":"2.0","id":1,"result":{"a":{"x":1},"b":{"x":1,"y":2,"x":3}}}', 'x', /the second time at line 1, column 64/],
+      // The same key written two ways is the same key.
+      ['{"jsonrpc":"2.0","id":1,"result":{"a":1,"\\u0061":2}}', 'a', /the key "a" is given twice/],
+      ['{"jsonrpc":"2.0","id":1,"result":{"\\u0000":1,"\\u0000":2}}', '\u0000', /the key "\\u0000" is given twice/],
+      ['{"jsonrpc":"2.0","id":1,"result":{"\\ud800":1,"\\ud800":2}}', '\ud800', /the key "\\ud800" is given twice/],
+      ['{"seq":1,"seq":2,"msg":{"jsonrpc":"2.0","id":1,"result":{}}}', 'seq', /the key "seq" is given twice/],
+    ];
+    for (const [text, key, detail] of cases) {
+      for (const input of [text, Buffer.from(text, 'utf8'), `[${text}]`, `{\n"jsonrpc":"2.0",\n"id":1,\n"result":${text}\n}`]) {
+        const items = [...parseInput(input)];
+        assert.equal(items.length, 1, text);
+        assert.equal(items[0]!.error?.code, 'input.duplicate-key', `${String(input)}: ${items[0]!.error?.detail}`);
+        assert.ok(items[0]!.error!.detail.includes(JSON.stringify(key)), items[0]!.error!.detail);
+        if (typeof input !== 'string' || input === text) assert.match(items[0]!.error!.detail, detail);
+      }
+    }
+    // Pretty-printed, the line and column are those of the second key.
+    assert.match([...parseInput('{\n  "jsonrpc": "2.0",\n  "method": "ping",\n  "id": 1,\n  "id" : 1\n}')][0]!.error!.detail, /the second time at line 5, column 3:/);
+  });
+
+  it('accepts the same key in different objects, a key that is also a value, and quotes and colons inside strings', () => {
+    const texts = [
+      '{"jsonrpc":"2.0","id":1,"result":{"a":{"id":1},"b":[{"id":1},{"id":1}],"id":"id"}}',
+      '{"jsonrpc":"2.0","id":1,"result":{"text":"{\\"id\\":1,\\"id\\":2}","k\\\\":"\\\\","q":"\\":\\"" }}',
+      '{ "jsonrpc" : "2.0" , "id" : 1 , "result" : { "x" : ":" , "y" : "\\":" } }',
+    ];
+    for (const text of texts) {
+      const items = [...parseInput(text)];
+      assert.ok(items[0]!.record, `${text}: ${items[0]!.error?.detail}`);
+      assert.deepEqual((items[0]!.record as CaptureRecord).msg, JSON.parse(text));
+    }
+  });
+
+  it('reads a raw line kept as base64 bytes, and refuses an encoding that is not base64 or not on a raw line', () => {
+    const items = [...parseInput(['{"seq":1,"dir":"s2c","raw":"/8Mo","encoding":"base64"}', '{"raw":"not base64!","encoding":"base64"}', '{"raw":"x","encoding":"hex"}', `{"msg":${ping(1)},"encoding":"base64"}`].join('\n'))];
+    assert.deepEqual(items[0]!.record, { seq: 1, dir: 's2c', raw: '/8Mo', encoding: 'base64' });
+    assert.deepEqual(items.slice(1).map((item) => item.error?.detail), [
+      '"raw" of a raw line with "encoding": "base64" must be base64',
+      '"encoding" must be "base64", on a raw line (a record without "msg")',
+      '"encoding" must be "base64", on a raw line (a record without "msg")',
+    ]);
+  });
 });

@@ -73,9 +73,12 @@ describe('lower: RDF back to MCP messages', () => {
     const first = records[0] as CaptureRecord;
     records.unshift({ seq: 1, ts: first.ts!, dir: 's2c', server: first.server!, session: first.session!, raw: 'Knowledge Graph MCP Server running on stdio' });
     records.push({ ...(records[5] as CaptureRecord), seq: 999, raw: JSON.stringify((records[5] as CaptureRecord).msg, null, 1) });
+    // A line whose bytes are not UTF-8 (no text holds them): their base64.
+    records.push({ seq: 1000, dir: 's2c', server: first.server!, session: first.session!, raw: Buffer.of(0x7b, 0xff, 0xc3, 0x28).toString('base64'), encoding: 'base64' });
     const lifter = new Lifter(schema);
     const lifted = records.map((record) => lifter.lift(record));
-    assert.equal(lifted.filter((m) => m.rawLine).length, 1);
+    assert.equal(lifted.filter((m) => m.rawLine).length, 2);
+    assert.ok(lifted.at(-1)!.quads.some((q) => q.predicate.value === 'https://w3id.org/mcp-ld/ns#rawBytes' && q.object.termType === 'Literal' && q.object.datatype.value === 'http://www.w3.org/2001/XMLSchema#base64Binary'));
     const lowered = new Lowerer(lifter.plans).lower(lifted.flatMap((m) => m.quads));
     assert.deepStrictEqual(lowered, records);
   });

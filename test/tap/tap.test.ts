@@ -172,6 +172,45 @@ describe('tap: a transparent stdio relay that records', function () {
     assert.deepEqual(sorted(records.filter((r) => r.msg !== undefined).map((r) => r.msg)), sorted([JSON.parse(lines[1]!), JSON.parse(lines[1]!), JSON.parse(lines[2]!), JSON.parse(lines[2]!)]));
   });
 
+  it('relays a line that is not UTF-8, one with a key given twice and one with 1e400 unchanged, and keeps each exactly as a raw line', async () => {
+    const data = path.join(dir, 'exact-data');
+    const capture = path.join(dir, 'exact.jsonl');
+    const notUtf8 = Buffer.concat([Buffer.from('{"jsonrpc":"2.0","id":1,"result":{"t":"'), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from('"}}')]);
+    const twice = '{"jsonrpc":"2.0","id":2,"result":{"a":1,"a":2}}';
+    const huge = '{"jsonrpc":"2.0","id":3,"result":{"n":1e400}}';
+    const input = Buffer.concat([notUtf8, Buffer.from(`\n${twice}\n${huge}\n{"jsonrpc":"2.0","id":4,"result":{}}\n`)]);
+    const { output, code, stderr } = await new Promise<{ output: Buffer; code: number | null; stderr: string }>((resolve, reject) => {
+      // A server that prints the bytes it is given: only the s2c direction carries them.
+      const child = spawn(node, [cliPath, 'tap', '--data', data, '--capture', capture, '--session-name', 'exact', '--', node, '-e', `process.stdout.write(Buffer.from('${input.toString('base64')}', 'base64'))`], { stdio: ['pipe', 'pipe', 'pipe'] });
+      const chunks: Buffer[] = [];
+      let text = '';
+      child.stdout.on('data', (c: Buffer) => chunks.push(c));
+      child.stderr.setEncoding('utf8').on('data', (c: string) => (text += c));
+      child.on('error', reject);
+      child.on('close', (c) => resolve({ output: Buffer.concat(chunks), code: c, stderr: text }));
+      child.stdin.end();
+    });
+    assert.equal(code, 0, stderr);
+    assert.ok(output.equals(input), 'every byte relayed');
+    assert.match(stderr, /1 messages recorded \(\d+ quads\), 3 lines kept as raw lines/);
+    const expected = [
+      { raw: notUtf8.toString('base64'), encoding: 'base64' },
+      { raw: twice },
+      { raw: huge },
+    ];
+    const pick = (records: { raw?: string; encoding?: string }[]) => records.filter((r) => r.raw !== undefined).map(({ raw, encoding }) => (encoding ? { raw, encoding } : { raw }));
+    assert.deepEqual(pick(captureOf(capture)), expected, 'the capture keeps them exactly');
+    const lowered = await runCli(['query', '--data', data, '-', '--format', 'nquads'], { input: 'CONSTRUCT { ?s ?p ?o } WHERE { GRAPH <urn:mcp-ld:session/exact> { ?s ?p ?o } }' });
+    assert.equal(lowered.code, 0, lowered.stderr);
+    const back = await runCli(['lower', '-'], { input: lowered.stdout.replace(/ \.$/gm, ' <urn:mcp-ld:session/exact> .') });
+    assert.deepEqual(pick(back.stdout.trim().split('\n').map((line) => JSON.parse(line))), expected, 'so does the graph');
+    assert.ok(Buffer.from(expected[0]!.raw, 'base64').equals(notUtf8));
+    // The capture converts again to the same raw lines.
+    const again = await runCli(['convert', capture, '--quiet']);
+    assert.equal(again.code, 0, again.stderr);
+    assert.equal(again.stdout.split('\n').filter((l) => l.includes('#rawBytes> ')).length, 1);
+  });
+
   it("propagates the server's exit code, and forwards SIGTERM to it", async () => {
     const exited = await runCli(['tap', '--', node, '-e', 'process.exit(3)']);
     assert.equal(exited.code, 3);

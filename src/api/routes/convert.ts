@@ -62,7 +62,7 @@ export const convertQuerySchema = {
 export const convertRoutes: FastifyPluginAsync<{ offload: Offload }> = async (app, { offload }) => {
   acceptMessageBodies(app);
 
-  app.post<{ Querystring: ConvertQuery; Body: string }>(
+  app.post<{ Querystring: ConvertQuery; Body: Buffer | undefined }>(
     '/convert',
     {
       schema: {

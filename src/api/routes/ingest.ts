@@ -14,7 +14,8 @@ import { Lifter } from '../../lift/lifter.js';
 import { Conversion, type ConversionSummary } from '../../lift/convert.js';
 import { parseInput, parseLine, type InputItem } from '../../lift/input.js';
 import { BatchWriter } from '../../store/batch-writer.js';
-import { LineSplitter } from '../../tap/line-splitter.js';
+import { LineSplitter, type SplitLine } from '../../tap/line-splitter.js';
+import { decodeUtf8 } from '../../core/utf8.js';
 import { requireWriteToken } from '../write-token.js';
 import { messageMediaTypes } from './raw-bodies.js';
 import type { StoreRouteOptions } from './sparql.js';
@@ -22,18 +23,28 @@ import type { StoreRouteOptions } from './sparql.js';
 const streamedTypes = ['application/x-ndjson', 'application/jsonl', 'application/json-lines'];
 const maxListedErrors = 100;
 
+/** The item of one streamed line: bytes that are not UTF-8 are refused, naming their offset in the body. */
+function lineItem({ bytes, offset }: SplitLine, line: number): InputItem | undefined {
+  try {
+    return parseLine(decodeUtf8(bytes, offset, line), line);
+  } catch (error) {
+    if (error instanceof McpLdError) return { line, error };
+    throw error;
+  }
+}
+
 /** The items of a streamed NDJSON body, one line at a time. */
 async function* streamedItems(body: Readable, lineLimit: number): AsyncGenerator<InputItem> {
   const splitter = new LineSplitter();
   let line = 0;
   for await (const chunk of body) {
-    for (const text of splitter.push(chunk as Buffer)) {
+    for (const split of splitter.push(chunk as Buffer)) {
       line += 1;
-      if (Buffer.byteLength(text) > lineLimit) {
+      if (split.bytes.length > lineLimit) {
         yield { line, error: new McpLdError({ code: 'input.line-too-long', status: 413, title: 'Line too long', detail: `line ${line} is longer than the limit of ${lineLimit} bytes (MCPLD_BODY_LIMIT)`, line }) };
         continue;
       }
-      const item = parseLine(text, line);
+      const item = lineItem(split, line);
       if (item) yield item;
     }
     if (splitter.pendingBytes > lineLimit) {
@@ -42,13 +53,13 @@ async function* streamedItems(body: Readable, lineLimit: number): AsyncGenerator
   }
   const last = splitter.end();
   if (last !== undefined) {
-    const item = parseLine(last, line + 1);
+    const item = lineItem(last, line + 1);
     if (item) yield item;
   }
 }
 
 function itemsOf(body: unknown, streamed: boolean, lineLimit: number): AsyncIterable<InputItem> | Iterable<InputItem> {
-  return streamed ? streamedItems(body as Readable, lineLimit) : parseInput(typeof body === 'string' ? body : '');
+  return streamed ? streamedItems(body as Readable, lineLimit) : parseInput(Buffer.isBuffer(body) ? body : '');
 }
 
 function report(summary: ConversionSummary, sessions: string[], stored: { quads: number; batches: number }, session?: string) {
@@ -69,7 +80,7 @@ export const ingestRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
   // Only the media types of messages: a `text/plain` body is what any web page may send cross-site without asking.
   app.removeContentTypeParser('text/plain');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   app.addContentTypeParser(streamedTypes, (_request, payload, done) => done(null, payload));
   // One lifter per default protocol version (`?protocol=`), each keeping its sessions across requests.
   const lifters = new Map<ProtocolVersion, Lifter>();

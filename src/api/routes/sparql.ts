@@ -3,6 +3,7 @@
 // the one session graph named by `default-graph-uri`. Results by Accept. An update (application/sparql-update, or an
 // urlencoded update=; POST only) needs a configured write token, is checked by parse-update.ts and answers 204.
 // Texts are checked, and queries bounded to the result limits, off the event loop (offload.ts).
+// Bodies are read as bytes: what is not UTF-8 (raw, or percent-encoded in a form) is refused, never read as U+FFFD.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { McpLdError } from '../../core/problem.js';
 import type { ServiceConfig } from '../../core/config.js';
@@ -10,6 +11,7 @@ import type { QuadStore } from '../../store/quad-store.js';
 import { formatsFor, resultMediaTypes, runQuery, writeResult, type ResultFormat } from '../../query/index.js';
 import { negotiate } from '../negotiate.js';
 import { requireWriteToken } from '../write-token.js';
+import { decodeUtf8, invalidUtf8Offset } from '../../core/utf8.js';
 import type { Metrics } from '../metrics.js';
 import type { Offload } from '../offload.js';
 
@@ -51,6 +53,41 @@ function protocolError(detail: string): McpLdError {
   return new McpLdError({ code: 'sparql.protocol', status: 400, title: 'Bad SPARQL request', detail });
 }
 
+const hex = /^[0-9A-Fa-f]{2}$/;
+
+/** One name or value of an urlencoded form as the bytes it stands for (`+` a space, `%XX` a byte, as URLSearchParams
+ *  reads it), refused when those bytes are not UTF-8. */
+function formComponent(component: string): string {
+  const raw = Buffer.from(component.replace(/\+/g, ' '), 'utf8');
+  const bytes: number[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    const escaped = raw[i] === 0x25 ? raw.toString('latin1', i + 1, i + 3) : '';
+    if (hex.test(escaped)) {
+      bytes.push(parseInt(escaped, 16));
+      i += 2;
+    } else bytes.push(raw[i]!);
+  }
+  const decoded = Buffer.from(bytes);
+  const bad = invalidUtf8Offset(decoded);
+  if (bad >= 0) throw new McpLdError({ code: 'input.invalid-utf8', status: 400, title: 'Invalid UTF-8', detail: `the form percent-encodes bytes that are not UTF-8 (byte ${bad} of ${JSON.stringify(component.slice(0, 60))} decoded is 0x${decoded[bad]!.toString(16).toUpperCase()})` });
+  return decoded.toString('utf8');
+}
+
+/** The parameters of an urlencoded form body (a name given twice: all its values). */
+function formParameters(body: Buffer): Record<string, string | string[]> {
+  // No prototype: a form may name a parameter `__proto__`.
+  const parameters = Object.create(null) as Record<string, string | string[]>;
+  for (const pair of decodeUtf8(body).split('&')) {
+    if (pair === '') continue;
+    const equals = pair.indexOf('=');
+    const key = formComponent(equals < 0 ? pair : pair.slice(0, equals));
+    const value = equals < 0 ? '' : formComponent(pair.slice(equals + 1));
+    const existing = parameters[key];
+    parameters[key] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+  }
+  return parameters;
+}
+
 function single(name: string, value: string | string[] | undefined): string | undefined {
   if (Array.isArray(value)) {
     if (value.length > 1) throw protocolError(`give ${name} once${name === 'default-graph-uri' ? ' (this service queries one default graph: the union of the sessions, or one session)' : ''}`);
@@ -60,15 +97,20 @@ function single(name: string, value: string | string[] | undefined): string | un
 }
 
 export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, { store, config, metrics, offload }) => {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    const parameters: Record<string, string | string[]> = {};
-    for (const [key, value] of new URLSearchParams(body as string)) {
-      const existing = parameters[key];
-      parameters[key] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, (_request, body, done) => {
+    try {
+      done(null, formParameters(body as Buffer));
+    } catch (error) {
+      done(error as Error);
     }
-    done(null, parameters);
   });
-  app.addContentTypeParser(['application/sparql-query', 'application/sparql-update'], { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser(['application/sparql-query', 'application/sparql-update'], { parseAs: 'buffer' }, (_request, body, done) => {
+    try {
+      done(null, decodeUtf8(body as Buffer));
+    } catch (error) {
+      done(error as Error);
+    }
+  });
 
   /** An update: the write token first, then the checks of parse-update.ts, then the store; 204 once it is applied. */
   const applyUpdate = async (request: FastifyRequest, reply: FastifyReply, parameters: ProtocolParameters, text: string | undefined) => {
