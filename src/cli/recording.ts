@@ -19,6 +19,7 @@ export const recordingOptions = {
   bridge: { type: 'string' },
   capture: { type: 'string' },
   spool: { type: 'string' },
+  server: { type: 'string' },
 } as const;
 
 export interface RecordingFlags {
@@ -27,6 +28,8 @@ export interface RecordingFlags {
   bridge?: string | undefined;
   capture?: string | undefined;
   spool?: string | undefined;
+  /** The server's name in every record (else the lifter names it by its serverInfo). */
+  server?: string | undefined;
 }
 
 export interface Recording {
@@ -94,7 +97,7 @@ export async function openRecording(flags: RecordingFlags, say: (text: string) =
     if (delivery.pending > 0) say(`delivering ${delivery.pending} batch(es) spooled by an earlier run`);
   }
   // A bridge sends the records themselves: the service lifts them.
-  const recorder = new Recorder(flags.bridge ? undefined : new Lifter(loadSchema()), delivery, flags.capture);
+  const recorder = new Recorder(flags.bridge ? undefined : new Lifter(loadSchema()), delivery, flags.capture, { ...(flags.server !== undefined ? { server: flags.server } : {}) });
   return {
     recorder,
     async finish() {

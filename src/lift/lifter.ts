@@ -230,6 +230,7 @@ export class Lifter {
       if (session.serverKey === undefined) this.setServer(session, record.server);
       this.emit(iri, mld.server, this.minter.server(record.server));
     }
+    const namedServer = record.server !== undefined;
 
     let direction: Direction;
     let plan: MessagePlan | undefined;
@@ -336,6 +337,8 @@ export class Lifter {
 
     // Which keys the schema does not know a message uses, on the message itself: found without walking its JSON tree.
     for (const predicate of this.extensionKeys) this.emit(iri, mld.extensionKey, predicate);
+    // A record without a server name (a tap without --server) is the server's that the session's serverInfo names.
+    if (!namedServer && session.serverKey !== undefined) this.emit(iri, mld.server, this.minter.server(session.serverKey));
     this.emit(iri, mld.inSession, session.iri);
     this.emit(iri, mld.direction, direction === 'c2s' ? mld.clientToServer : mld.serverToClient);
     this.emitLiteral(iri, mld.order, { value: String(record.seq ?? order), datatype: xsd.integer });

@@ -46,7 +46,7 @@ export class Recorder {
     private readonly lifter: Lifter | undefined,
     private readonly delivery: DeliveryQueue | undefined,
     private readonly captureFile: string | undefined,
-    private readonly batchDelayMs = 100,
+    private readonly options: { batchDelayMs?: number; server?: string } = {},
   ) {
     this.capture = captureFile ? createWriteStream(captureFile, { flags: 'a' }) : undefined;
   }
@@ -62,16 +62,18 @@ export class Recorder {
       }
     }
     if (this.batch.length > 512 * 1024) this.deliverBatch();
-    else if (this.batch && !this.batchTimer) this.batchTimer = setTimeout(() => this.deliverBatch(), this.batchDelayMs);
+    else if (this.batch && !this.batchTimer) this.batchTimer = setTimeout(() => this.deliverBatch(), this.options.batchDelayMs ?? 100);
   }
 
   private record(dir: Direction, ts: string, session: string, bytes: Buffer): void {
     const text = invalidUtf8Offset(bytes) < 0 ? bytes.toString('utf8') : undefined;
     if (text?.trim() === '') return;
     const seq = ++this.seq;
+    // `--server NAME`: every record names its server, as a capture's do.
+    const server = this.options.server !== undefined ? { server: this.options.server } : {};
     if (text === undefined) {
       this.counts.keptRaw += 1;
-      return this.recordRaw({ seq, ts, dir, session, raw: bytes.toString('base64'), encoding: 'base64' });
+      return this.recordRaw({ seq, ts, dir, ...server, session, raw: bytes.toString('base64'), encoding: 'base64' });
     }
     let msg: unknown;
     try {
@@ -80,9 +82,9 @@ export class Recorder {
       if (!(error instanceof McpLdError)) throw error;
       if (error.code === 'input.malformed-json') this.counts.nonJson += 1;
       else this.counts.keptRaw += 1;
-      return this.recordRaw({ seq, ts, dir, session, raw: text });
+      return this.recordRaw({ seq, ts, dir, ...server, session, raw: text });
     }
-    const record = { seq, ts, dir, session, msg } as JsonObject;
+    const record = { seq, ts, dir, ...server, session, msg } as JsonObject;
     this.write(record);
     if (!this.lifter) {
       // A bridge: the service lifts; it gets the record as a line of NDJSON.

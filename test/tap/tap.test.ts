@@ -72,6 +72,19 @@ describe('tap: a transparent stdio relay that records', function () {
     }
   });
 
+  it('names the server: --server NAME in every record and in the named queries, else the name the server gives itself', async () => {
+    const data = path.join(dir, 'named');
+    const capture = path.join(dir, 'named.jsonl');
+    await runSession(node, [cliPath, 'tap', '--data', data, '--capture', capture, '--server', 'everything', '--session-name', 'named', '--', node, everythingServer, 'stdio']);
+    assert.ok(captureOf(capture).every((record) => (record as { server?: string }).server === 'everything'), 'every record names the server');
+    await runSession(node, [cliPath, 'tap', '--data', data, '--session-name', 'unnamed', '--', node, everythingServer, 'stdio']);
+    const calls = await runCli(['query', '--data', data, '--name', 'tool-calls', '--format', 'csv']);
+    assert.equal(calls.code, 0, calls.stderr);
+    const servers = new Set(calls.stdout.trim().split('\n').slice(1).map((line) => line.split(',')[0]));
+    // The second session names the server by its serverInfo (server-everything calls itself mcp-servers/everything).
+    assert.deepEqual([...servers].sort(), ['everything', 'mcp-servers/everything']);
+  });
+
   it('bridges into a running mcp-ld serve: the service lifts the records, tool calls per tool as on the wire', async () => {
     const service = await startService();
     try {

@@ -9,7 +9,7 @@ import { openRecording, recordingOptions } from '../recording.js';
 export const proxyCommand: Command = {
   name: 'proxy',
   summary: 'record an MCP server over Streamable HTTP through a transparent reverse proxy',
-  usage: 'mcp-ld proxy --target URL [--port 8081] [--host 127.0.0.1] [--data DIR | --store URL | --bridge http://HOST:PORT] [--capture FILE.jsonl] [--spool DIR]',
+  usage: 'mcp-ld proxy --target URL [--port 8081] [--host 127.0.0.1] [--data DIR | --store URL | --bridge http://HOST:PORT] [--capture FILE.jsonl] [--server NAME] [--spool DIR]',
   async run(args, io) {
     const { values } = parseOptions(args, { ...recordingOptions, target: { type: 'string' }, port: { type: 'string', default: '8081' }, host: { type: 'string', default: '127.0.0.1' } });
     if (!values.target) throw new UsageError('--target names the MCP server, e.g. --target http://127.0.0.1:3001');

@@ -1,4 +1,4 @@
-// `mcp-ld tap [sink] [--capture FILE] [--session-name NAME] -- <server command> [args…]`: put mcp-ld in front of
+// `mcp-ld tap [sink] [--capture FILE] [--session-name NAME] [--server NAME] -- <server command> [args…]`: put mcp-ld in front of
 // an MCP server (stdio). The client talks to the server exactly as before; every message is recorded.
 import { randomUUID } from 'node:crypto';
 import { StdioObserver } from '../../tap/recorder.js';
@@ -9,7 +9,7 @@ import { openRecording, recordingOptions } from '../recording.js';
 export const tapCommand: Command = {
   name: 'tap',
   summary: 'run an MCP server (stdio) behind a transparent relay that records its traffic',
-  usage: 'mcp-ld tap [--data DIR | --store URL | --bridge http://HOST:PORT] [--capture FILE.jsonl] [--session-name NAME] [--spool DIR] -- <server command> [args...]',
+  usage: 'mcp-ld tap [--data DIR | --store URL | --bridge http://HOST:PORT] [--capture FILE.jsonl] [--session-name NAME] [--server NAME] [--spool DIR] -- <server command> [args...]',
   async run(args, io) {
     const split = args.indexOf('--');
     if (split < 0 || split === args.length - 1) throw new UsageError('name the server command after --, e.g. mcp-ld tap --data ./graph -- npx -y @modelcontextprotocol/server-everything');
