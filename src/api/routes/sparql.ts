@@ -120,7 +120,8 @@ export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
           'A query answers its results by Accept. An update needs MCPLD_WRITE_TOKEN configured and presented as a bearer token (401 without it, 403 when wrong or when no token is configured), and answers 204 once applied ' +
           '(the embedded store: all of it or nothing, on disk before the answer). Refused with 400 before anything runs: malformed text (with its line and column), a query, LOAD, SERVICE, ' +
           'graphs not named with GRAPH (triples outside GRAPH, WITH, USING, CLEAR/DROP DEFAULT, NAMED or ALL), NOW(), RAND(), UUID() and STRUUID(), and dataset parameters. ' +
-          'The mcp:, jrpc:, mld:, mldx:, rdf:, rdfs:, xsd:, owl: prefixes are predeclared. 504 past the time limit (MCPLD_QUERY_TIMEOUT), 503 when the remote store is down.',
+          'The mcp:, jrpc:, mld:, mldx:, rdf:, rdfs:, xsd:, owl: prefixes are predeclared. 413 past MCPLD_MAX_QUERY_BYTES, 400 past MCPLD_MAX_QUERY_DEPTH or too complex for the engine, ' +
+          '422 for an answer past MCPLD_MAX_RESULT_ROWS or MCPLD_MAX_RESULT_BYTES, 429 with Retry-After when MCPLD_MAX_QUEUED queries wait, 504 past the time limit (MCPLD_QUERY_TIMEOUT), 503 when the remote store is down.',
         querystring: queryString,
         consumes: ['application/x-www-form-urlencoded', 'application/sparql-query', 'application/sparql-update'],
         produces: Object.entries(resultMediaTypes).flatMap(([format, type]) => (format === 'table' ? [] : [type.split(';')[0]!])),
