@@ -30,6 +30,11 @@ export interface QueryOptions {
   maxBytes?: number;
 }
 
+export interface IngestOptions {
+  /** The caller hands the bytes over (it will not touch them again): the store may keep them instead of a copy. */
+  handOver?: boolean;
+}
+
 export interface UpdateOptions {
   /** Time limit in milliseconds; an update that runs longer fails with McpLdError code `update.timeout` (504). */
   timeoutMs?: number;
@@ -44,11 +49,11 @@ export interface QuadStore {
   readonly kind: 'embedded' | 'remote';
   /**
    * Adds a batch of N-Quads (quads in session graphs; no default-graph quads), as text or as its UTF-8 bytes (the
-   * bytes are copied before ingest returns: the caller may reuse its buffer). All or nothing: when it
+   * bytes are copied before ingest returns unless handed over: the caller may reuse its buffer). All or nothing: when it
    * resolves, the batch is stored (and, for a durable store, on disk); when it rejects, nothing of it is.
    * Invalid N-Quads are rejected with McpLdError (400) before anything is written.
    */
-  ingest(nquads: string | Uint8Array): Promise<IngestReceipt>;
+  ingest(nquads: string | Uint8Array, options?: IngestOptions): Promise<IngestReceipt>;
   /** A read-only SPARQL 1.1 query (SELECT, ASK, CONSTRUCT, DESCRIBE). */
   query(sparql: string, options?: QueryOptions): Promise<QueryResult>;
   /**
