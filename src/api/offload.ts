@@ -1,12 +1,13 @@
-// The CPU-bound part of requests — checking a SPARQL text, writing a session as JSON messages or RDF, converting a body
-// (POST /convert, which stores nothing) — runs in a worker thread (offload-thread.ts), so that a large or tricky
+// The CPU-bound part of requests — checking a SPARQL text, writing a query's answer, writing a session as JSON messages
+// or RDF, converting a body (POST /convert, which stores nothing) — runs in a worker thread (offload-thread.ts), so that a large or tricky
 // request never holds up the event loop: /health and every other request keep being answered while it runs. Each task
 // has the query time limit; at most 32 wait (then 429). Answers come back as Buffers over the thread's own bytes.
 import { McpLdError } from '../core/problem.js';
 import type { ServiceConfig } from '../core/config.js';
 import { TaskThread } from '../core/task-thread.js';
 import type { RdfFormat } from '../lift/formats.js';
-import type { BoundedQuery, SparqlLimits } from '../query/index.js';
+import type { BoundedQuery, ResultFormat, SparqlLimits } from '../query/index.js';
+import type { QueryText } from '../store/quad-store.js';
 import type { ConvertRequest, Converted, OffloadRequest } from './offload-thread.js';
 
 const threadUrl = new URL('./offload-thread.js', import.meta.url);
@@ -46,6 +47,13 @@ export class Offload {
   /** An update checked (parse-update.ts): the text the store applies. */
   update(text: string): Promise<string> {
     return this.run({ op: 'update', text, limits: this.limits }, 'checking the update') as Promise<string>;
+  }
+
+  /** A query's answer (as the store wrote it) in `format`. */
+  async result(answer: QueryText, format: ResultFormat): Promise<Buffer> {
+    const data = answer.data;
+    const movable = data.buffer instanceof ArrayBuffer && data.byteOffset === 0 && data.byteLength === data.buffer.byteLength;
+    return asBuffer((await this.run({ op: 'result', answer, format }, 'writing the results', movable ? [data.buffer as ArrayBuffer] : [])) as Uint8Array);
   }
 
   /** A session's triples (N-Triples, UTF-8; moved to the thread) as lowered messages (JSON) or in an RDF format. */

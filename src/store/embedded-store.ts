@@ -4,7 +4,7 @@
 // order, and acknowledged only when both are done; queries and updates run with a time limit, after which the worker
 // is replaced and rebuilt from the journal.
 import type { Quad } from '@rdfjs/types';
-import type { GraphSummary, IngestOptions, IngestReceipt, QueryOptions, QueryResult, QuadStore, UpdateOptions } from './quad-store.js';
+import type { GraphSummary, IngestOptions, IngestReceipt, QueryOptions, QueryResult, QueryText, QuadStore, UpdateOptions } from './quad-store.js';
 import { EmbeddedEngine, WorkerError, type Replay } from './embedded-engine.js';
 import { EmbeddedProbe } from './embedded-probe.js';
 import { TaskThread } from '../core/task-thread.js';
@@ -13,7 +13,7 @@ import { FileJournal } from './file-journal.js';
 import { MemoryJournal, type Journal, type JournalEntry } from './journal.js';
 import { checkBatchBytes, type CheckedBatch } from './nquads-check.js';
 import { queryForm } from './query-form.js';
-import { fromGraphText, fromSparqlJson, parseTriples, type SparqlJson } from './sparql-results.js';
+import { parseTriples, readQueryText } from './sparql-results.js';
 import { invalidGraph, invalidQuery, queryTimeout, resultTooLarge, storeBusy, storeClosed, storeCorrupt, storeFailed, storeFull, storeUnavailable, tooDemanding, updateFailed, updateTimeout } from './store-errors.js';
 import type { LimitExceeded, ResultLimits } from './result-limits.js';
 import { McpLdError } from '../core/problem.js';
@@ -225,6 +225,11 @@ export class EmbeddedStore implements QuadStore {
    * `maxQueuedQueries` waiting it is refused at once (429) rather than kept waiting behind them.
    */
   async query(sparql: string, options: QueryOptions = {}): Promise<QueryResult> {
+    return readQueryText(await this.queryText(sparql, options));
+  }
+
+  /** The answer as the worker wrote it (SPARQL JSON results or N-Triples), within the result limits. */
+  async queryText(sparql: string, options: QueryOptions = {}): Promise<QueryText> {
     if (this.closing) throw storeClosed();
     if (this.queriesInStore > this.maxQueuedQueries) throw storeBusy(this.queriesInStore - 1, this.engine.busyForMs());
     this.queriesInStore += 1;
@@ -235,7 +240,7 @@ export class EmbeddedStore implements QuadStore {
     }
   }
 
-  private async runQuery(sparql: string, options: QueryOptions): Promise<QueryResult> {
+  private async runQuery(sparql: string, options: QueryOptions): Promise<QueryText> {
     const form = queryForm(sparql);
     const graph = options.graph === undefined || options.graph === 'union' ? undefined : checkGraphName(options.graph);
     const probe = { op: 'query' as const, sparql, graphForm: form === 'CONSTRUCT' || form === 'DESCRIBE', ...(graph !== undefined ? { graph } : {}) };
@@ -253,9 +258,7 @@ export class EmbeddedStore implements QuadStore {
       throw error;
     }
     if (!(answer instanceof Uint8Array)) throw resultTooLarge(answer);
-    const text = decoder.decode(answer);
-    if (form === 'SELECT' || form === 'ASK') return fromSparqlJson(form, JSON.parse(text) as SparqlJson);
-    return fromGraphText(form, text);
+    return { form, data: answer };
   }
 
   async graphs(): Promise<GraphSummary[]> {

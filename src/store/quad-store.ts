@@ -16,6 +16,12 @@ export type QueryResult =
   | { form: 'ASK'; boolean: boolean }
   | { form: 'CONSTRUCT' | 'DESCRIBE'; quads: Quad[] };
 
+/** A query's answer as text: SPARQL 1.1 JSON results (SELECT, ASK) or N-Triples (CONSTRUCT, DESCRIBE), UTF-8. */
+export interface QueryText {
+  form: QueryForm;
+  data: Uint8Array;
+}
+
 export interface QueryOptions {
   /** The default graph: the union of all session graphs (default), or the graph of one session (its IRI). */
   graph?: 'union' | string;
@@ -56,6 +62,8 @@ export interface QuadStore {
   ingest(nquads: string | Uint8Array, options?: IngestOptions): Promise<IngestReceipt>;
   /** A read-only SPARQL 1.1 query (SELECT, ASK, CONSTRUCT, DESCRIBE). */
   query(sparql: string, options?: QueryOptions): Promise<QueryResult>;
+  /** The same query answered as text (readQueryText in sparql-results.ts reads it), for another thread to read. */
+  queryText(sparql: string, options?: QueryOptions): Promise<QueryText>;
   /**
    * Applies a SPARQL 1.1 Update that src/query/parse-update.ts accepted (the store applies it as it is: it checks
    * nothing of LOAD, SERVICE or graph names itself). Embedded: all or nothing, and durable like an ingest (journaled

@@ -163,6 +163,24 @@ describe('api: no request holds up the service (issue 14, item 5)', function () 
     assert.equal(limited.status, 200);
   });
 
+  it('writes a large answer off the event loop: 50,000 rows of six terms as JSON, 5,000 triples as JSON-LD', async () => {
+    service = await startService();
+    await ingestCorpus(service.url);
+    const rows = await probingHealth(service.url, async () => {
+      const response = await fetch(`${service.url}/sparql`, { method: 'POST', headers: { 'content-type': 'application/sparql-query', accept: 'application/sparql-results+json' }, body: 'SELECT * { ?a ?b ?c . ?d ?e ?f } LIMIT 50000' });
+      return { status: response.status, rows: ((await response.json()) as { results: { bindings: unknown[] } }).results.bindings.length };
+    });
+    assert.deepEqual(rows.result, { status: 200, rows: 50_000 });
+    assertHealthy(rows, '50,000 rows as JSON');
+    const graph = await probingHealth(service.url, async () => {
+      const response = await fetch(`${service.url}/sparql`, { method: 'POST', headers: { 'content-type': 'application/sparql-query', accept: 'application/ld+json' }, body: 'CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o } LIMIT 5000' });
+      await response.arrayBuffer();
+      return response.status;
+    });
+    assert.equal(graph.result, 200);
+    assertHealthy(graph, '5,000 triples as JSON-LD');
+  });
+
   it('five runaway queries: those past the queue limit get 429 with Retry-After at once, an ingest waits for one query only, /health for none', async () => {
     const limitMs = 2000;
     service = await startService([], { MCPLD_QUERY_TIMEOUT: String(limitMs), MCPLD_MAX_QUEUED: '2' });

@@ -7,7 +7,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { McpLdError } from '../../core/problem.js';
 import type { ServiceConfig } from '../../core/config.js';
 import type { QuadStore } from '../../store/quad-store.js';
-import { formatsFor, resultMediaTypes, runQuery, writeResult, type ResultFormat } from '../../query/index.js';
+import { formatsFor, resultMediaTypes, runQueryText, type ResultFormat } from '../../query/index.js';
 import { negotiate } from '../negotiate.js';
 import { requireWriteToken } from '../write-token.js';
 import type { Metrics } from '../metrics.js';
@@ -92,8 +92,8 @@ export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
     const format = resultFormat(request.headers.accept, formatsFor(parsed.form));
     const started = performance.now();
     try {
-      const result = await runQuery(store, parsed, { ...resultLimits(config), ...(graph ? { session: graph } : {}) });
-      return reply.type(resultMediaTypes[format]).send(await writeResult(result, format));
+      const answer = await runQueryText(store, parsed, { ...resultLimits(config), ...(graph ? { session: graph } : {}) });
+      return reply.type(resultMediaTypes[format]).send(await offload.result(answer, format));
     } finally {
       metrics.observeQuery((performance.now() - started) / 1000);
     }
