@@ -181,6 +181,27 @@ describe('api: no request holds up the service (issue 14, item 5)', function () 
     assertHealthy(graph, '5,000 triples as JSON-LD');
   });
 
+  it('checks and answers a query at once while a long write runs (a session of 50,000 quads as JSON-LD)', async () => {
+    service = await startService();
+    let lines = '';
+    for (let i = 0; i < 2000; i++) lines += JSON.stringify({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'echo', arguments: { message: `hello ${i}` } } }) + '\n';
+    const ingested = await fetch(`${service.url}/ingest`, { method: 'POST', headers: { 'content-type': 'application/x-ndjson', 'mcp-ld-session': 'long' }, body: lines });
+    assert.equal(ingested.status, 200);
+    const writing = fetch(`${service.url}/sessions/long`, { headers: { accept: 'application/ld+json' } }).then(async (response) => {
+      await response.arrayBuffer();
+      return { status: response.status, done: performance.now() };
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const started = performance.now();
+    const ask = await sparql(service.url, 'SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }');
+    const askDone = performance.now();
+    const written = await writing;
+    assert.equal(ask.status, 200);
+    assert.equal(written.status, 200);
+    assert.ok(askDone < written.done, `the query waited for the session (${Math.round(askDone - started)} ms)`);
+    assert.ok(askDone - started < 2000, `the query took ${Math.round(askDone - started)} ms`);
+  });
+
   it('five runaway queries: those past the queue limit get 429 with Retry-After at once, an ingest waits for one query only, /health for none', async () => {
     const limitMs = 2000;
     service = await startService([], { MCPLD_QUERY_TIMEOUT: String(limitMs), MCPLD_MAX_QUEUED: '2' });
