@@ -2,7 +2,9 @@
 // a data directory (snapshot + fsynced log, locked against a second process) or, without one, a copy in memory.
 // Writes (batches, dropped graphs, SPARQL Updates) are checked before anything is written, logged and applied in one
 // order, and acknowledged only when both are done; queries and updates run with a time limit, after which the worker
-// is replaced and rebuilt from the journal.
+// is replaced and rebuilt from the journal. Each is tried on an empty engine first (embedded-probe.ts), so that what
+// would kill the worker never reaches it; queries wait in a queue of their own, bounded (429), and their answers are
+// bounded in rows and bytes inside the worker (result-limits.ts).
 import type { Quad } from '@rdfjs/types';
 import type { GraphSummary, IngestOptions, IngestReceipt, QueryOptions, QueryResult, QueryText, QuadStore, UpdateOptions } from './quad-store.js';
 import { EmbeddedEngine, WorkerError, type Replay } from './embedded-engine.js';
