@@ -2,7 +2,10 @@
 // may hold up the service (the slowest /health answer is measured and must stay under 100 ms, with some slack for what
 // a loaded machine adds, see assertHealthy), none may crash it, and none may get a 500.
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startService, type Service } from '../helpers/service.js';
 import { trafficFile } from '../helpers/corpus.js';
 
@@ -16,36 +19,43 @@ interface Probed<T> {
   idleMaxMs: number;
 }
 
-/** GET /health again and again (one at a time, 10 ms apart) until `stop` says so: the time of each answer. */
-async function probe(url: string, stop: () => boolean): Promise<number[]> {
-  const latencies: number[] = [];
-  while (!stop()) {
-    const started = performance.now();
-    const response = await fetch(`${url}/health`);
-    await response.arrayBuffer();
-    assert.equal(response.status, 200);
-    latencies.push(performance.now() - started);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return latencies;
+const proberScript = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'helpers', 'health-probe.js');
+
+/** A prober process (health-probe.ts) asking `url`/health until `stop`, which resolves with the time of each answer. */
+async function prober(url: string): Promise<{ stop: () => Promise<number[]> }> {
+  const child = spawn(process.execPath, [proberScript, url], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let output = '';
+  const exited = new Promise<void>((resolve, reject) => child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the prober exited with ${code}`)))));
+  await new Promise<void>((resolve) =>
+    child.stdout.setEncoding('utf8').on('data', (text: string) => {
+      output += text;
+      if (output.startsWith('ready\n')) resolve();
+    }),
+  );
+  return {
+    stop: async () => {
+      child.stdin.end('stop\n');
+      await exited;
+      return JSON.parse(output.slice('ready\n'.length)) as number[];
+    },
+  };
 }
 
-/** Runs `attack` while /health is probed, after probing the idle service for a moment. */
+/** Runs `attack` while /health is probed from another process, after probing the idle service for a moment. */
 async function probingHealth<T>(url: string, attack: () => Promise<T>): Promise<Probed<T>> {
-  const idleUntil = performance.now() + 400;
-  const idle = (await probe(url, () => performance.now() > idleUntil)).slice(5); // past the first, which warm up
-  let running = true;
-  const probing = probe(url, () => !running);
-  await new Promise((resolve) => setTimeout(resolve, 30)); // the first probes are under way before the attack
+  const idleProber = await prober(url);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const idle = await idleProber.stop();
+  const attackProber = await prober(url);
+  let result: T;
   try {
-    const result = await attack();
-    running = false;
-    const latencies = await probing;
-    return { result, maxMs: Math.max(...latencies), probes: latencies.length, idleMaxMs: Math.max(...idle) };
-  } finally {
-    running = false;
-    await probing.catch(() => undefined);
+    result = await attack();
+  } catch (error) {
+    await attackProber.stop().catch(() => undefined);
+    throw error;
   }
+  const latencies = await attackProber.stop();
+  return { result, maxMs: Math.max(...latencies), probes: latencies.length, idleMaxMs: Math.max(...idle) };
 }
 
 function assertHealthy(probed: Probed<unknown>, what: string): void {
