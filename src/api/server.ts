@@ -12,6 +12,7 @@ import { openStore } from '../store/open-store.js';
 import type { QuadStore } from '../store/quad-store.js';
 import { Metrics } from './metrics.js';
 import { Offload } from './offload.js';
+import { IngestLifting } from './ingest-lifting.js';
 import { clientErrorProblem, frameworkProblem, registerProblemHandler } from './problem-handler.js';
 import { registerHostGuard } from './host-guard.js';
 import { registerBodyTimeout } from './body-timeout.js';
@@ -61,13 +62,14 @@ export async function buildServer(config: ServiceConfig, options: BuildOptions =
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const offload = new Offload(config);
-  app.addHook('onClose', () => offload.close());
+  const lifting = new IngestLifting();
+  app.addHook('onClose', () => Promise.all([offload.close(), lifting.close()]).then(() => undefined));
   const routeOptions = { store, config, metrics, offload };
   await app.register(healthRoutes, { config, version: packageVersion });
   await app.register(contextRoutes, {});
   await app.register(ontologyRoutes);
   await app.register(convertRoutes, { offload });
-  await app.register(ingestRoutes, routeOptions);
+  await app.register(ingestRoutes, { ...routeOptions, lifting });
   await app.register(sparqlRoutes, routeOptions);
   await app.register(queryRoutes, routeOptions);
   await app.register(sessionRoutes, routeOptions);

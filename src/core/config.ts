@@ -28,7 +28,7 @@ export interface StoreConfig {
   maxResultRows: number;
   /** Most bytes of a query's results, as the store serializes them. */
   maxResultBytes: number;
-  /** Most queries that wait for the embedded store (and requests for the worker that parses and lowers) at once. */
+  /** Most queries that wait for the embedded store while one runs. */
   maxQueued: number;
 }
 
@@ -74,7 +74,7 @@ export const environmentVariables = {
   MCPLD_MAX_QUERY_DEPTH: 'deepest nesting of braces, parentheses and brackets in a SPARQL query or update (default 64)',
   MCPLD_MAX_RESULT_ROWS: 'most rows (SELECT), solutions (CONSTRUCT) or triples (DESCRIBE) a query may answer (default 100000)',
   MCPLD_MAX_RESULT_BYTES: 'most bytes of results a query may answer (default 67108864)',
-  MCPLD_MAX_QUEUED: 'most queries that may wait while one runs (and requests waiting for the thread that parses SPARQL and lowers sessions); one more is refused with 429 and Retry-After (default 8)',
+  MCPLD_MAX_QUEUED: 'most queries that may wait for the embedded store while one runs; one more is refused with 429 and Retry-After (default 8)',
   MCPLD_BODY_LIMIT: 'largest accepted request body in bytes (default 10485760)',
   MCPLD_BODY_TIMEOUT_MS: 'how long a request body may stop arriving, in milliseconds, before it is answered 408 and closed (default 30000)',
   MCPLD_LOG_LEVEL: 'fastify log level (default info)',

@@ -3,7 +3,7 @@
 // the CLI use it through this module.
 export { parseQuery, generateQuery, type ParsedQuery } from './parse-query.js';
 export { parseUpdate, type ParsedUpdate } from './parse-update.js';
-export { runQuery, sessionGraph, type RunOptions } from './run-query.js';
+export { runQuery, runQueryText, sessionGraph, type RunOptions } from './run-query.js';
 export { boundRows, type BoundedQuery } from './bound-rows.js';
 export { NamedQueries, readQuery, prepareQuery, type NamedQuery } from './named-queries.js';
 export { parameterTerm, bindParameters, parameterTypes, type ParameterType, type ParameterValues, type QueryParameter } from './parameters.js';

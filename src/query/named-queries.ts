@@ -5,11 +5,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { queriesDir } from '../core/paths.js';
 import { McpLdError } from '../core/problem.js';
-import type { QueryForm, QueryResult, QuadStore } from '../store/quad-store.js';
+import type { QueryForm, QueryResult, QueryText, QuadStore } from '../store/quad-store.js';
 import { bindParameters, modifierParameters, parameterUseProblem, type ParameterValues, type QueryParameter } from './parameters.js';
 import { parseQuery, type ParsedQuery } from './parse-query.js';
 import { parseQueryHeader } from './query-header.js';
-import { runQuery, type RunOptions } from './run-query.js';
+import { runQuery, runQueryText, type RunOptions } from './run-query.js';
 import type { SparqlLimits } from './sparql-limits.js';
 
 export interface NamedQuery {
@@ -79,6 +79,11 @@ export class NamedQueries {
 
   run(store: QuadStore, name: string, values: ParameterValues = {}, options: RunOptions = {}): Promise<QueryResult> {
     return runQuery(store, this.prepare(name, values), options);
+  }
+
+  /** The same, answered as text (see runQueryText). */
+  runText(store: QuadStore, name: string, values: ParameterValues = {}, options: RunOptions = {}): Promise<QueryText> {
+    return runQueryText(store, this.prepare(name, values), options);
   }
 
   private load(): Map<string, NamedQuery> {

@@ -7,6 +7,7 @@ import { serialize } from '../lift/serialize.js';
 import { quadsToNQuads } from '../lift/nquads.js';
 import { ns, xsd } from '../lift/vocabulary.js';
 import type { QueryForm, QueryResult } from '../store/quad-store.js';
+import { resultsJson } from '../store/sparql-results.js';
 import { compactIri } from './prefixes.js';
 
 export const solutionFormats = ['table', 'json', 'xml', 'csv', 'tsv'] as const;
@@ -69,46 +70,8 @@ type Answer = Extract<QueryResult, { form: 'ASK' }>;
 
 // ---- SPARQL 1.1 Query Results JSON Format -------------------------------------------------------------------
 
-export type JsonTerm =
-  | { type: 'uri' | 'bnode'; value: string }
-  | { type: 'literal'; value: string; datatype?: string; 'xml:lang'?: string }
-  | { type: 'triple'; value: { subject: JsonTerm; predicate: JsonTerm; object: JsonTerm } };
-
-export type ResultsJson = { head: { vars: string[] }; results: { bindings: Record<string, JsonTerm>[] } } | { head: Record<string, never>; boolean: boolean };
-
-export function jsonTerm(term: Term): JsonTerm {
-  switch (term.termType) {
-    case 'NamedNode':
-      return { type: 'uri', value: term.value };
-    case 'BlankNode':
-      return { type: 'bnode', value: term.value };
-    case 'Literal':
-      if (term.language) return { type: 'literal', value: term.value, 'xml:lang': term.language };
-      if (term.datatype.value === xsd.string) return { type: 'literal', value: term.value };
-      return { type: 'literal', value: term.value, datatype: term.datatype.value };
-    case 'Quad':
-      return { type: 'triple', value: { subject: jsonTerm(term.subject), predicate: jsonTerm(term.predicate), object: jsonTerm(term.object) } };
-    default:
-      throw new Error(`a ${term.termType} cannot be a query result`);
-  }
-}
-
-export function resultsJson(result: Solutions | Answer): ResultsJson {
-  if (result.form === 'ASK') return { head: {}, boolean: result.boolean };
-  return {
-    head: { vars: result.variables },
-    results: {
-      bindings: result.rows.map((row) => {
-        const binding: Record<string, JsonTerm> = {};
-        for (const name of result.variables) {
-          const term = row.get(name);
-          if (term) binding[name] = jsonTerm(term);
-        }
-        return binding;
-      }),
-    },
-  };
-}
+// Written by store/sparql-results.ts, where they are read too (a store hands its answers over as this text).
+export { resultsJson, termJson as jsonTerm, type ResultTermJson as JsonTerm, type ResultsJson } from '../store/sparql-results.js';
 
 // ---- SPARQL Query Results XML Format ------------------------------------------------------------------------
 

@@ -3,7 +3,7 @@
 // implementation, no HTTP, no CLI.
 import { McpLdError, isMcpLdError } from '../core/problem.js';
 import { IriMinter } from '../lift/vocabulary.js';
-import type { QueryOptions, QueryResult, QuadStore } from '../store/quad-store.js';
+import type { QueryOptions, QueryResult, QueryText, QuadStore } from '../store/quad-store.js';
 import { parseQuery, type ParsedQuery } from './parse-query.js';
 import { boundRows, type BoundedQuery } from './bound-rows.js';
 
@@ -27,7 +27,16 @@ export function sessionGraph(session: string, base?: string): string {
  * Runs a query: text (parsed here), a parsed query (its rows bounded here by `maxRows`), or one already bounded
  * (boundRows, e.g. in another thread).
  */
-export async function runQuery(store: QuadStore, query: string | ParsedQuery | BoundedQuery, options: RunOptions = {}): Promise<QueryResult> {
+export function runQuery(store: QuadStore, query: string | ParsedQuery | BoundedQuery, options: RunOptions = {}): Promise<QueryResult> {
+  return ask(query, options, (text, storeOptions) => store.query(text, storeOptions));
+}
+
+/** The same, answered as text (SPARQL JSON results or N-Triples), for another thread to read and write. */
+export function runQueryText(store: QuadStore, query: string | ParsedQuery | BoundedQuery, options: RunOptions = {}): Promise<QueryText> {
+  return ask(query, options, (text, storeOptions) => store.queryText(text, storeOptions));
+}
+
+async function ask<T>(query: string | ParsedQuery | BoundedQuery, options: RunOptions, send: (text: string, options: QueryOptions) => Promise<T>): Promise<T> {
   const parsed = typeof query === 'string' ? parseQuery(query) : query;
   const bounded = 'tree' in parsed ? boundRows(parsed, options.maxRows) : parsed;
   if (options.timeoutMs !== undefined && (!Number.isFinite(options.timeoutMs) || options.timeoutMs <= 0)) {
@@ -38,7 +47,7 @@ export async function runQuery(store: QuadStore, query: string | ParsedQuery | B
   if (bounded.maxRows !== undefined) storeOptions.maxRows = bounded.maxRows;
   if (options.maxBytes !== undefined) storeOptions.maxBytes = options.maxBytes;
   try {
-    return await store.query(bounded.text, storeOptions);
+    return await send(bounded.text, storeOptions);
   } catch (error) {
     if (isMcpLdError(error)) throw error;
     throw new McpLdError({ code: 'query.failed', status: 400, title: 'Query failed', detail: (error as Error).message ?? String(error) });

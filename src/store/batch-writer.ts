@@ -1,6 +1,7 @@
 // Batches lifted N-Quads into store ingests, keeping one ingest in flight while the next batch is lifted. Each
-// message's text goes straight into one reusable UTF-8 buffer (the store copies a batch before ingest returns): no
-// batch string is ever built. The first store error stops it; what was acknowledged before stays stored.
+// message's text (or the bytes of several, lifted in another thread) goes straight into one reusable UTF-8 buffer (the
+// store copies a batch before ingest returns): no batch string is ever built. The first store error stops it; what
+// was acknowledged before stays stored.
 import { isMcpLdError, McpLdError } from '../core/problem.js';
 import type { QuadStore } from './quad-store.js';
 
@@ -13,6 +14,8 @@ export interface StoredCounts {
 export class BatchWriter {
   private buffer = Buffer.allocUnsafe(8 * 1024 * 1024);
   private used = 0;
+  /** Bytes given to addBytes that begin the batch, kept as they are until more join them. */
+  private kept: Uint8Array | undefined;
   private messages = 0;
   private inFlight: Promise<void> | undefined;
   readonly stored: StoredCounts = { quads: 0, batches: 0, messages: 0 };
@@ -24,14 +27,42 @@ export class BatchWriter {
   ) {}
 
   async add(nquads: string): Promise<void> {
-    if (this.used + nquads.length * 3 > this.buffer.length) {
-      const grown = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.used + nquads.length * 3));
-      this.buffer.copy(grown, 0, 0, this.used);
-      this.buffer = grown;
-    }
+    this.reserve(nquads.length * 3);
     this.used += this.buffer.write(nquads, this.used, 'utf8');
     this.messages += 1;
     if (this.messages >= this.batchMessages) await this.flush();
+  }
+
+  /**
+   * The N-Quads of `messages` messages at once, as UTF-8 bytes (lifted elsewhere) handed over to the writer: bytes
+   * that start a batch are kept as they are unless more join them, and then handed over to the store (one wide message:
+   * 25 MB, never copied on this thread).
+   */
+  async addBytes(nquads: Uint8Array, messages: number): Promise<void> {
+    if (this.used === 0 && this.kept === undefined) this.kept = nquads;
+    else {
+      this.reserve(nquads.length);
+      this.buffer.set(nquads, this.used);
+      this.used += nquads.length;
+    }
+    this.messages += messages;
+    if (this.messages >= this.batchMessages) await this.flush();
+  }
+
+  private reserve(bytes: number): void {
+    const kept = this.kept;
+    if (kept) {
+      // More joins the bytes kept: they go into the buffer first.
+      this.kept = undefined;
+      this.reserve(kept.length + bytes);
+      this.buffer.set(kept, this.used);
+      this.used += kept.length;
+      return;
+    }
+    if (this.used + bytes <= this.buffer.length) return;
+    const grown = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.used + bytes));
+    this.buffer.copy(grown, 0, 0, this.used);
+    this.buffer = grown;
   }
 
   async flush(): Promise<void> {
@@ -39,12 +70,15 @@ export class BatchWriter {
     // concurrent callers never write into bytes not yet handed to the store. ingest copies them before it returns.
     await this.inFlight;
     const messages = this.messages;
-    const used = this.used;
+    const kept = this.kept;
+    const batch = kept ?? this.buffer.subarray(0, this.used);
     this.messages = 0;
     this.used = 0;
-    if (this.error || used === 0) return;
+    this.kept = undefined;
+    if (this.error || batch.length === 0) return;
     const previous = this.inFlight;
-    const current = this.store.ingest(this.buffer.subarray(0, used)).then(
+    // Bytes kept as they came are the writer's alone (moved here from another thread): the store may keep them.
+    const current = this.store.ingest(batch, { handOver: kept !== undefined }).then(
       (receipt) => {
         this.stored.quads += receipt.quads;
         this.stored.batches += 1;

@@ -2,21 +2,23 @@
 // a data directory (snapshot + fsynced log, locked against a second process) or, without one, a copy in memory.
 // Writes (batches, dropped graphs, SPARQL Updates) are checked before anything is written, logged and applied in one
 // order, and acknowledged only when both are done; queries and updates run with a time limit, after which the worker
-// is replaced and rebuilt from the journal.
+// is replaced and rebuilt from the journal. Each is tried on an empty engine first (embedded-probe.ts), so that what
+// would kill the worker never reaches it; queries wait in a queue of their own, bounded (429), and their answers are
+// bounded in rows and bytes inside the worker (result-limits.ts).
 import type { Quad } from '@rdfjs/types';
-import type { GraphSummary, IngestReceipt, QueryOptions, QueryResult, QuadStore, UpdateOptions } from './quad-store.js';
+import type { GraphSummary, IngestOptions, IngestReceipt, QueryOptions, QueryResult, QueryText, QuadStore, UpdateOptions } from './quad-store.js';
 import { EmbeddedEngine, WorkerError, type Replay } from './embedded-engine.js';
 import { EmbeddedProbe } from './embedded-probe.js';
+import { TaskThread } from '../core/task-thread.js';
 import { transferables, type UpdateOutcome } from './embedded-protocol.js';
 import { FileJournal } from './file-journal.js';
 import { MemoryJournal, type Journal, type JournalEntry } from './journal.js';
-import { checkNQuadsBytes, type CheckedBatch } from './nquads-check.js';
+import { checkBatchBytes, type CheckedBatch } from './nquads-check.js';
 import { queryForm } from './query-form.js';
-import { fromGraphText, fromSparqlJson, parseTriples, type SparqlJson } from './sparql-results.js';
-import { diskFull, invalidGraph, invalidQuery, isDiskFull, queryTimeout, resultTooLarge, storeBusy, storeClosed, storeCorrupt, storeFailed, storeFull, storeReadOnly, tooDemanding, updateFailed, updateTimeout } from './store-errors.js';
+import { parseTriples, readQueryText } from './sparql-results.js';
+import { diskFull, invalidGraph, invalidQuery, isDiskFull, queryTimeout, resultTooLarge, storeBusy, storeClosed, storeCorrupt, storeFailed, storeFull, storeReadOnly, storeUnavailable, tooDemanding, updateFailed, updateTimeout } from './store-errors.js';
 import type { LimitExceeded, ResultLimits } from './result-limits.js';
 import { McpLdError } from '../core/problem.js';
-import { isUtf8 } from 'node:buffer';
 
 export interface EmbeddedStoreOptions {
   /** Data directory; memory-only when absent. */
@@ -55,6 +57,10 @@ type UpdateWrite = Extract<PendingWrite, { kind: 'update' }>;
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
+
+/** Batches larger than this are checked in a thread: about 5 ms of the event loop per MiB otherwise. */
+const threadCheckBytes = 1024 * 1024;
+const checkThreadUrl = new URL('./nquads-check-thread.js', import.meta.url);
 
 /** Text as UTF-8 in shared memory: written by the journal and loaded by the worker without another copy. */
 function sharedUtf8(text: string): Uint8Array {
@@ -103,6 +109,12 @@ export class EmbeddedStore implements QuadStore {
   private engine!: EmbeddedEngine;
   /** Tries every query and update on an empty engine first: what would kill the worker is refused instead. */
   private readonly probe = new EmbeddedProbe();
+  /** Checks large batches off the event loop (the bytes are shared with it). */
+  private readonly checker = new TaskThread<Uint8Array, CheckedBatch>(checkThreadUrl, {
+    maxWaiting: Number.MAX_SAFE_INTEGER, // one per ingest waiting, each holding its own batch already
+    busyError: () => storeUnavailable('the N-Quads check is busy'),
+    name: "the embedded store's N-Quads check",
+  });
   private seq = 0;
   /** An upper bound of the store's size: exact after `size`, plus every quad ingested since. */
   private sizeBound = 0;
@@ -183,18 +195,21 @@ export class EmbeddedStore implements QuadStore {
     if (this.readOnly) throw storeReadOnly(this.location);
   }
 
-  async ingest(nquads: string | Uint8Array): Promise<IngestReceipt> {
+  async ingest(nquads: string | Uint8Array, options: IngestOptions = {}): Promise<IngestReceipt> {
     this.assertWritable();
-    // The batch as UTF-8 in shared memory, our own copy: checked, journaled and loaded without another one.
+    // The batch as UTF-8 in shared memory, our own copy (or the caller's, handed over): checked, journaled and loaded
+    // without another one.
     let data: Uint8Array;
     if (typeof nquads === 'string') {
       data = sharedUtf8(nquads);
+    } else if (options.handOver && nquads.buffer instanceof SharedArrayBuffer) {
+      data = nquads;
     } else {
-      if (!isUtf8(nquads)) throw new McpLdError({ code: 'store.invalid-nquads', status: 400, title: 'Invalid N-Quads', detail: 'the batch is not valid UTF-8' });
       data = new Uint8Array(new SharedArrayBuffer(nquads.byteLength));
       data.set(nquads);
     }
-    const checked = checkNQuadsBytes(data);
+    // A large batch is checked (UTF-8, then N-Quads) in a thread: the check costs about 5 ms of the event loop per MiB.
+    const checked = data.length > threadCheckBytes ? await this.checker.run(data) : checkBatchBytes(data);
     if (checked.quads === 0) return { quads: 0, graphs: [] };
     return new Promise<IngestReceipt>((resolve, reject) => {
       this.writes.push({ kind: 'quads', data, checked, resolve, reject });
@@ -228,6 +243,11 @@ export class EmbeddedStore implements QuadStore {
    * `maxQueuedQueries` waiting it is refused at once (429) rather than kept waiting behind them.
    */
   async query(sparql: string, options: QueryOptions = {}): Promise<QueryResult> {
+    return readQueryText(await this.queryText(sparql, options));
+  }
+
+  /** The answer as the worker wrote it (SPARQL JSON results or N-Triples), within the result limits. */
+  async queryText(sparql: string, options: QueryOptions = {}): Promise<QueryText> {
     if (this.closing) throw storeClosed();
     if (this.queriesInStore > this.maxQueuedQueries) throw storeBusy(this.queriesInStore - 1, this.engine.busyForMs());
     this.queriesInStore += 1;
@@ -238,7 +258,7 @@ export class EmbeddedStore implements QuadStore {
     }
   }
 
-  private async runQuery(sparql: string, options: QueryOptions): Promise<QueryResult> {
+  private async runQuery(sparql: string, options: QueryOptions): Promise<QueryText> {
     const form = queryForm(sparql);
     const graph = options.graph === undefined || options.graph === 'union' ? undefined : checkGraphName(options.graph);
     const probe = { op: 'query' as const, sparql, graphForm: form === 'CONSTRUCT' || form === 'DESCRIBE', ...(graph !== undefined ? { graph } : {}) };
@@ -256,9 +276,7 @@ export class EmbeddedStore implements QuadStore {
       throw error;
     }
     if (!(answer instanceof Uint8Array)) throw resultTooLarge(answer);
-    const text = decoder.decode(answer);
-    if (form === 'SELECT' || form === 'ASK') return fromSparqlJson(form, JSON.parse(text) as SparqlJson);
-    return fromGraphText(form, text);
+    return { form, data: answer };
   }
 
   async graphs(): Promise<GraphSummary[]> {
@@ -298,6 +316,7 @@ export class EmbeddedStore implements QuadStore {
         this.onWarning(`could not compact the journal of ${this.journal.location} into a snapshot on close (${(error as Error).message}); it stays as it is`);
       } finally {
         await this.probe.close();
+        await this.checker.close();
         await this.engine.close();
         await this.journal.close();
       }

@@ -1,6 +1,7 @@
 // Checks a batch of N-Quads text before any store sees it: W3C N-Quads syntax, line by line, with absolute IRIs and
 // a named (IRI) graph on every statement, so that a store only ever loads what it will accept in full. It also
 // counts the statements, names the graphs and can split the batch into N-Triples per graph (for remote stores).
+import { isUtf8 } from 'node:buffer';
 import { McpLdError } from '../core/problem.js';
 
 const iriChar = '[^\\x00-\\x20<>"{}|^`\\\\]';
@@ -260,6 +261,12 @@ function scanLine(data: Uint8Array, start: number, end: number, graph: { start: 
 }
 
 const utf8 = new TextDecoder();
+
+/** A batch's bytes checked: valid UTF-8 first, then N-Quads (checkNQuadsBytes). */
+export function checkBatchBytes(data: Uint8Array): CheckedBatch {
+  if (!isUtf8(data)) throw new McpLdError({ code: 'store.invalid-nquads', status: 400, title: 'Invalid N-Quads', detail: 'the batch is not valid UTF-8' });
+  return checkNQuadsBytes(data);
+}
 
 /** Checks a batch given as UTF-8 bytes; throws McpLdError `store.invalid-nquads` (400) naming the first bad line. */
 export function checkNQuadsBytes(data: Uint8Array): CheckedBatch {

@@ -16,6 +16,12 @@ export type QueryResult =
   | { form: 'ASK'; boolean: boolean }
   | { form: 'CONSTRUCT' | 'DESCRIBE'; quads: Quad[] };
 
+/** A query's answer as text: SPARQL 1.1 JSON results (SELECT, ASK) or N-Triples (CONSTRUCT, DESCRIBE), UTF-8. */
+export interface QueryText {
+  form: QueryForm;
+  data: Uint8Array;
+}
+
 export interface QueryOptions {
   /** The default graph: the union of all session graphs (default), or the graph of one session (its IRI). */
   graph?: 'union' | string;
@@ -28,6 +34,11 @@ export interface QueryOptions {
   maxRows?: number;
   /** Most bytes of the answer as the store serializes it; more fails with `query.result-too-large` (422). */
   maxBytes?: number;
+}
+
+export interface IngestOptions {
+  /** The caller hands the bytes over (it will not touch them again): the store may keep them instead of a copy. */
+  handOver?: boolean;
 }
 
 export interface UpdateOptions {
@@ -44,13 +55,15 @@ export interface QuadStore {
   readonly kind: 'embedded' | 'remote';
   /**
    * Adds a batch of N-Quads (quads in session graphs; no default-graph quads), as text or as its UTF-8 bytes (the
-   * bytes are copied before ingest returns: the caller may reuse its buffer). All or nothing: when it
+   * bytes are copied before ingest returns unless handed over: the caller may reuse its buffer). All or nothing: when it
    * resolves, the batch is stored (and, for a durable store, on disk); when it rejects, nothing of it is.
    * Invalid N-Quads are rejected with McpLdError (400) before anything is written.
    */
-  ingest(nquads: string | Uint8Array): Promise<IngestReceipt>;
+  ingest(nquads: string | Uint8Array, options?: IngestOptions): Promise<IngestReceipt>;
   /** A read-only SPARQL 1.1 query (SELECT, ASK, CONSTRUCT, DESCRIBE). */
   query(sparql: string, options?: QueryOptions): Promise<QueryResult>;
+  /** The same query answered as text (readQueryText in sparql-results.ts reads it), for another thread to read. */
+  queryText(sparql: string, options?: QueryOptions): Promise<QueryText>;
   /**
    * Applies a SPARQL 1.1 Update that src/query/parse-update.ts accepted (the store applies it as it is: it checks
    * nothing of LOAD, SERVICE or graph names itself). Embedded: all or nothing, and durable like an ingest (journaled

@@ -6,12 +6,12 @@
 import type { Quad, Term } from '@rdfjs/types';
 import { DataFactory, Writer } from 'n3';
 import { isUtf8 } from 'node:buffer';
-import type { GraphSummary, IngestReceipt, QueryOptions, QueryResult, QuadStore, QueryForm, UpdateOptions } from './quad-store.js';
+import type { GraphSummary, IngestReceipt, QueryOptions, QueryResult, QueryText, QuadStore, QueryForm, UpdateOptions } from './quad-store.js';
 import { McpLdError } from '../core/problem.js';
 import { HttpClient, type Credentials } from './http-auth.js';
 import { splitNQuads } from './nquads-check.js';
 import { queryForm } from './query-form.js';
-import { fromGraphText, fromSparqlJson, parseTriples, type LiteralFix, type SparqlJson } from './sparql-results.js';
+import { fromGraphText, fromSparqlJson, parseTriples, resultsJson, type LiteralFix, type SparqlJson } from './sparql-results.js';
 import { invalidQuery, queryTimeout, resultTooLarge, storeFailed, storeUnavailable, updateFailed, updateTimeout } from './store-errors.js';
 import { dropSolutionMarkers, limitResultText, type ResultLimits } from './result-limits.js';
 import { checkGraphName } from './embedded-store.js';
@@ -211,6 +211,16 @@ export class RemoteStore implements QuadStore {
     if (options.maxRows !== undefined) limits.maxRows = options.maxRows;
     if (options.maxBytes !== undefined) limits.maxBytes = options.maxBytes;
     return this.runQuery(sparql, form, graphs, options.timeoutMs ?? this.queryTimeoutMs, undefined, limits);
+  }
+
+  /**
+   * The answer read here (where Virtuoso's quirks are mended) and written again as SPARQL JSON results or N-Triples:
+   * the thread that reads the text then does the costly part, writing it in the format asked for.
+   */
+  async queryText(sparql: string, options: QueryOptions = {}): Promise<QueryText> {
+    const result = await this.query(sparql, options);
+    const text = result.form === 'SELECT' || result.form === 'ASK' ? JSON.stringify(resultsJson(result)) : new Writer({ format: 'N-Triples' }).quadsToString(result.quads);
+    return { form: result.form, data: new TextEncoder().encode(text) };
   }
 
   private async runQuery(sparql: string, form: QueryForm, dataset: string[] | undefined, timeoutMs: number, cut?: { maxRows?: number }, limits: ResultLimits = {}): Promise<QueryResult> {

@@ -1,8 +1,9 @@
 // Reads query results as the stores send them — SPARQL 1.1 JSON results for SELECT and ASK, N-Triples (or Turtle)
-// for CONSTRUCT and DESCRIBE — into the QueryResult of quad-store.ts, with RDF/JS terms from n3's DataFactory.
+// for CONSTRUCT and DESCRIBE — into the QueryResult of quad-store.ts, with RDF/JS terms from n3's DataFactory; and
+// writes SPARQL 1.1 JSON results from a QueryResult (the API's answer, and a store's QueryText).
 import { DataFactory, Parser } from 'n3';
 import type { Quad, Term } from '@rdfjs/types';
-import type { QueryForm, QueryResult } from './quad-store.js';
+import type { QueryForm, QueryResult, QueryText } from './quad-store.js';
 import { storeFailed } from './store-errors.js';
 
 const { namedNode, blankNode, literal, quad, defaultGraph } = DataFactory;
@@ -69,4 +70,56 @@ export function parseTriples(text: string, graph?: string, format: 'N-Triples' |
 
 export function fromGraphText(form: Exclude<QueryForm, 'SELECT' | 'ASK'>, text: string, format: 'N-Triples' | 'Turtle' = 'N-Triples'): QueryResult {
   return { form, quads: parseTriples(text, undefined, format) };
+}
+
+/** A QueryText (SPARQL 1.1 JSON results or N-Triples) as the QueryResult it holds. */
+export function readQueryText({ form, data }: QueryText): QueryResult {
+  const text = new TextDecoder().decode(data);
+  if (form === 'SELECT' || form === 'ASK') return fromSparqlJson(form, JSON.parse(text) as SparqlJson);
+  return fromGraphText(form, text);
+}
+
+// ---- writing SPARQL 1.1 JSON results ------------------------------------------------------------------------
+
+const xsdString = 'http://www.w3.org/2001/XMLSchema#string';
+
+export type ResultTermJson =
+  | { type: 'uri' | 'bnode'; value: string }
+  | { type: 'literal'; value: string; datatype?: string; 'xml:lang'?: string }
+  | { type: 'triple'; value: { subject: ResultTermJson; predicate: ResultTermJson; object: ResultTermJson } };
+
+export type ResultsJson = { head: { vars: string[] }; results: { bindings: Record<string, ResultTermJson>[] } } | { head: Record<string, never>; boolean: boolean };
+
+export function termJson(term: Term): ResultTermJson {
+  switch (term.termType) {
+    case 'NamedNode':
+      return { type: 'uri', value: term.value };
+    case 'BlankNode':
+      return { type: 'bnode', value: term.value };
+    case 'Literal':
+      if (term.language) return { type: 'literal', value: term.value, 'xml:lang': term.language };
+      if (term.datatype.value === xsdString) return { type: 'literal', value: term.value };
+      return { type: 'literal', value: term.value, datatype: term.datatype.value };
+    case 'Quad':
+      return { type: 'triple', value: { subject: termJson(term.subject), predicate: termJson(term.predicate), object: termJson(term.object) } };
+    default:
+      throw new Error(`a ${term.termType} cannot be a query result`);
+  }
+}
+
+export function resultsJson(result: Extract<QueryResult, { form: 'SELECT' | 'ASK' }>): ResultsJson {
+  if (result.form === 'ASK') return { head: {}, boolean: result.boolean };
+  return {
+    head: { vars: result.variables },
+    results: {
+      bindings: result.rows.map((row) => {
+        const binding: Record<string, ResultTermJson> = {};
+        for (const name of result.variables) {
+          const term = row.get(name);
+          if (term) binding[name] = termJson(term);
+        }
+        return binding;
+      }),
+    },
+  };
 }

@@ -2,17 +2,18 @@
 // (body limit); NDJSON/JSONL of any length is read as a stream, line by line, lifted and stored in batches, so memory
 // does not grow with the body (each line is held to the body limit). Bad lines are reported with their line number
 // and skipped; ?strict=true stores nothing unless every line is a valid message. Sessions come from capture
-// records, else the MCP-LD-Session header, else one is minted and returned. One lifter serves every request, so a
-// request and its response in different POSTs (a tap bridging into the service) still match.
+// records, else the MCP-LD-Session header, else one is minted and returned. Reading and lifting run in a thread of their
+// own (ingest-lifting.ts), whose lifters serve every request, so a request and its response in different POSTs (a tap
+// bridging into the service) still match.
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { McpLdError } from '../../core/problem.js';
-import { loadSchema, seedVersion, type ProtocolVersion } from '../../schema/index.js';
+import type { ProtocolVersion } from '../../schema/index.js';
 import { protocolQueryField } from './convert.js';
-import { Lifter } from '../../lift/lifter.js';
-import { Conversion, type ConversionSummary } from '../../lift/convert.js';
-import { parseInput, parseLine, type InputItem } from '../../lift/input.js';
+import type { ConversionSummary } from '../../lift/convert.js';
+import type { IngestLifting } from '../ingest-lifting.js';
+import type { StreamedLine } from '../ingest-thread.js';
 import { BatchWriter } from '../../store/batch-writer.js';
 import { LineSplitter, type SplitLine } from '../../tap/line-splitter.js';
 import { decodeUtf8 } from '../../core/utf8.js';
@@ -22,44 +23,45 @@ import type { StoreRouteOptions } from './sparql.js';
 
 const streamedTypes = ['application/x-ndjson', 'application/jsonl', 'application/json-lines'];
 const maxListedErrors = 100;
+/** Lines of a streamed body sent to the lifting thread at once (and so the most one chunk holds). */
+const linesPerChunk = 1000;
 
-/** The item of one streamed line: bytes that are not UTF-8 are refused, naming their offset in the body. */
-function lineItem({ bytes, offset }: SplitLine, line: number): InputItem | undefined {
+/** A streamed line as the lifting thread gets it: bytes that are not UTF-8 are refused, naming their offset in the body. */
+function streamedLine({ bytes, offset }: SplitLine, line: number, lineLimit: number): StreamedLine {
+  if (bytes.length > lineLimit) return { line, tooLong: lineLimit };
   try {
-    return parseLine(decodeUtf8(bytes, offset, line), line);
+    return { line, text: decodeUtf8(bytes, offset, line) };
   } catch (error) {
-    if (error instanceof McpLdError) return { line, error };
-    throw error;
+    if (!(error instanceof McpLdError)) throw error;
+    return { line, refused: { code: error.code, status: error.status, title: error.title, detail: error.detail } };
   }
 }
 
-/** The items of a streamed NDJSON body, one line at a time. */
-async function* streamedItems(body: Readable, lineLimit: number): AsyncGenerator<InputItem> {
+/** The lines of a streamed NDJSON body, a chunk at a time; a line over `lineLimit` by its number only. */
+async function* streamedLines(body: Readable, lineLimit: number): AsyncGenerator<StreamedLine[]> {
   const splitter = new LineSplitter();
   let line = 0;
+  let lines: StreamedLine[] = [];
   for await (const chunk of body) {
     for (const split of splitter.push(chunk as Buffer)) {
       line += 1;
-      if (split.bytes.length > lineLimit) {
-        yield { line, error: new McpLdError({ code: 'input.line-too-long', status: 413, title: 'Line too long', detail: `line ${line} is longer than the limit of ${lineLimit} bytes (MCPLD_BODY_LIMIT)`, line }) };
-        continue;
+      lines.push(streamedLine(split, line, lineLimit));
+      if (lines.length >= linesPerChunk) {
+        yield lines;
+        lines = [];
       }
-      const item = lineItem(split, line);
-      if (item) yield item;
     }
     if (splitter.pendingBytes > lineLimit) {
+      if (lines.length > 0) yield lines;
       throw new McpLdError({ code: 'input.line-too-long', status: 413, title: 'Payload too large', detail: `line ${line + 1} is longer than the limit of ${lineLimit} bytes (MCPLD_BODY_LIMIT)`, line: line + 1 });
+    }
+    if (lines.length > 0) {
+      yield lines;
+      lines = [];
     }
   }
   const last = splitter.end();
-  if (last !== undefined) {
-    const item = lineItem(last, line + 1);
-    if (item) yield item;
-  }
-}
-
-function itemsOf(body: unknown, streamed: boolean, lineLimit: number): AsyncIterable<InputItem> | Iterable<InputItem> {
-  return streamed ? streamedItems(body as Readable, lineLimit) : parseInput(Buffer.isBuffer(body) ? body : '');
+  if (last !== undefined) yield [streamedLine(last, line + 1, lineLimit)];
 }
 
 function report(summary: ConversionSummary, sessions: string[], stored: { quads: number; batches: number }, session?: string) {
@@ -76,19 +78,12 @@ function report(summary: ConversionSummary, sessions: string[], stored: { quads:
   };
 }
 
-export const ingestRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, { store, config, metrics }) => {
+export const ingestRoutes: FastifyPluginAsync<StoreRouteOptions & { lifting: IngestLifting }> = async (app, { store, config, metrics, lifting }) => {
   // Only the media types of messages: a `text/plain` body is what any web page may send cross-site without asking.
   app.removeContentTypeParser('text/plain');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   app.addContentTypeParser(streamedTypes, (_request, payload, done) => done(null, payload));
-  // One lifter per default protocol version (`?protocol=`), each keeping its sessions across requests.
-  const lifters = new Map<ProtocolVersion, Lifter>();
-  const lifterFor = (protocol: ProtocolVersion = seedVersion): Lifter => {
-    let lifter = lifters.get(protocol);
-    if (lifter === undefined) lifters.set(protocol, (lifter = new Lifter(loadSchema({ protocol }))));
-    return lifter;
-  };
 
   app.post<{ Querystring: { strict?: boolean; batch?: number; protocol?: ProtocolVersion }; Body: unknown }>(
     '/ingest',
@@ -113,27 +108,29 @@ export const ingestRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
       const header = request.headers['mcp-ld-session'];
       const requested = (Array.isArray(header) ? header[0] : header)?.trim();
       const session = requested || randomUUID();
-      let usedSession = false;
       const strict = request.query.strict === true;
-      const lifter = lifterFor(request.query.protocol);
-      const conversion = new Conversion(lifter, { strict });
-      const writer = new BatchWriter(store, strict ? Number.MAX_SAFE_INTEGER : (request.query.batch ?? 1000));
-      const sessions = new Set<string>();
+      const batch = strict ? Number.MAX_SAFE_INTEGER : (request.query.batch ?? 1000);
+      const writer = new BatchWriter(store, batch);
       const streamed = streamedTypes.includes(String(request.headers['content-type'] ?? '').split(';')[0]!.trim());
-
+      // Reading and lifting happen in the lifting thread; here only bytes move, to the store.
+      const ingest = await lifting.begin({ ...(request.query.protocol ? { protocol: request.query.protocol } : {}), strict, session });
       try {
-        for await (const item of itemsOf(request.body, streamed, config.bodyLimit)) {
-          const record = conversion.accept(item);
-          if (!record) continue;
-          if (record.session === undefined) {
-            record.session = session;
-            usedSession = true;
+        if (streamed) {
+          for await (const lines of streamedLines(request.body as Readable, config.bodyLimit)) {
+            const lifted = await ingest.lines(lines);
+            await writer.addBytes(lifted.nquads, lifted.messages);
+            if (writer.error) break;
           }
-          sessions.add(record.session);
-          await writer.add(conversion.tally(item, lifter.liftToNQuads(record)).nquads);
-          if (writer.error) break;
+        } else {
+          await ingest.body(typeof request.body === 'string' || Buffer.isBuffer(request.body) ? request.body : '');
+          for (let done = false; !done && !writer.error; ) {
+            const lifted = await ingest.next(Math.min(batch, linesPerChunk));
+            await writer.addBytes(lifted.nquads, lifted.messages);
+            done = lifted.done;
+          }
         }
       } catch (error) {
+        await ingest.abort();
         // Strict: nothing is stored (the one batch is never written). Otherwise the body failed part way (an endless
         // line: 413): what was stored before stays, the batch in hand is written too, and the answer says what.
         if (strict) throw error;
@@ -141,8 +138,8 @@ export const ingestRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
         throw error instanceof McpLdError ? Object.assign(error, { stored: writer.stored }) : error;
       }
       await writer.finish();
-      const summary = conversion.summary;
-      const body = report(summary, [...sessions], writer.stored, usedSession ? session : undefined);
+      const { summary, sessions, usedSession } = await ingest.end();
+      const body = report(summary, sessions, writer.stored, usedSession ? session : undefined);
       if (writer.error) throw Object.assign(writer.error, { stored: writer.stored });
       if (summary.messages === 0) {
         const first = summary.failed[0];

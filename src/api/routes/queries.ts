@@ -3,12 +3,12 @@
 // bound as an RDF term. Results by Accept, as for /sparql.
 import type { FastifyPluginAsync } from 'fastify';
 import { McpLdError } from '../../core/problem.js';
-import { formatsFor, NamedQueries, resultMediaTypes, writeResult, type ParameterValues } from '../../query/index.js';
+import { formatsFor, NamedQueries, resultMediaTypes, type ParameterValues } from '../../query/index.js';
 import { resultFormat, resultLimits, type StoreRouteOptions } from './sparql.js';
 
 const nameParams = { type: 'object', properties: { name: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', maxLength: 100 } }, required: ['name'] } as const;
 
-export const queryRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, { store, config, metrics }) => {
+export const queryRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, { store, config, metrics, offload }) => {
   const named = new NamedQueries();
 
   app.get('/queries', { schema: { summary: 'The named queries and their parameters' } }, async () => ({
@@ -27,8 +27,8 @@ export const queryRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, { 
     const format = resultFormat(accept, formatsFor(query.form));
     const started = performance.now();
     try {
-      const result = await named.run(store, name, values, resultLimits(config));
-      return { type: resultMediaTypes[format], body: await writeResult(result, format) };
+      const answer = await named.runText(store, name, values, resultLimits(config));
+      return { type: resultMediaTypes[format], body: await offload.result(answer, format) };
     } finally {
       metrics.observeQuery((performance.now() - started) / 1000);
     }

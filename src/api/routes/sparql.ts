@@ -8,7 +8,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { McpLdError } from '../../core/problem.js';
 import type { ServiceConfig } from '../../core/config.js';
 import type { QuadStore } from '../../store/quad-store.js';
-import { formatsFor, resultMediaTypes, runQuery, writeResult, type ResultFormat } from '../../query/index.js';
+import { formatsFor, resultMediaTypes, runQueryText, type ResultFormat } from '../../query/index.js';
 import { negotiate } from '../negotiate.js';
 import { requireWriteToken } from '../write-token.js';
 import { decodeUtf8, invalidUtf8Offset } from '../../core/utf8.js';
@@ -134,8 +134,8 @@ export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
     const format = resultFormat(request.headers.accept, formatsFor(parsed.form));
     const started = performance.now();
     try {
-      const result = await runQuery(store, parsed, { ...resultLimits(config), ...(graph ? { session: graph } : {}) });
-      return reply.type(resultMediaTypes[format]).send(await writeResult(result, format));
+      const answer = await runQueryText(store, parsed, { ...resultLimits(config), ...(graph ? { session: graph } : {}) });
+      return reply.type(resultMediaTypes[format]).send(await offload.result(answer, format));
     } finally {
       metrics.observeQuery((performance.now() - started) / 1000);
     }
@@ -162,7 +162,8 @@ export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
           'A query answers its results by Accept. An update needs MCPLD_WRITE_TOKEN configured and presented as a bearer token (401 without it, 403 when wrong or when no token is configured), and answers 204 once applied ' +
           '(the embedded store: all of it or nothing, on disk before the answer). Refused with 400 before anything runs: malformed text (with its line and column), a query, LOAD, SERVICE, ' +
           'graphs not named with GRAPH (triples outside GRAPH, WITH, USING, CLEAR/DROP DEFAULT, NAMED or ALL), NOW(), RAND(), UUID() and STRUUID(), and dataset parameters. ' +
-          'The mcp:, jrpc:, mld:, mldx:, rdf:, rdfs:, xsd:, owl: prefixes are predeclared. 504 past the time limit (MCPLD_QUERY_TIMEOUT), 503 when the remote store is down.',
+          'The mcp:, jrpc:, mld:, mldx:, rdf:, rdfs:, xsd:, owl: prefixes are predeclared. 413 past MCPLD_MAX_QUERY_BYTES, 400 past MCPLD_MAX_QUERY_DEPTH or too complex for the engine, ' +
+          '422 for an answer past MCPLD_MAX_RESULT_ROWS or MCPLD_MAX_RESULT_BYTES, 429 with Retry-After when MCPLD_MAX_QUEUED queries wait, 504 past the time limit (MCPLD_QUERY_TIMEOUT), 503 when the remote store is down.',
         querystring: queryString,
         consumes: ['application/x-www-form-urlencoded', 'application/sparql-query', 'application/sparql-update'],
         produces: Object.entries(resultMediaTypes).flatMap(([format, type]) => (format === 'table' ? [] : [type.split(';')[0]!])),
