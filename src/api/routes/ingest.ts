@@ -13,6 +13,7 @@ import { protocolQueryField } from './convert.js';
 import { Lifter } from '../../lift/lifter.js';
 import { Conversion, type ConversionSummary } from '../../lift/convert.js';
 import { parseInput, parseLine, type InputItem } from '../../lift/input.js';
+import { sessionProblem } from '../../lift/records.js';
 import { BatchWriter } from '../../store/batch-writer.js';
 import { LineSplitter, type SplitLine } from '../../tap/line-splitter.js';
 import { decodeUtf8 } from '../../core/utf8.js';
@@ -112,6 +113,8 @@ export const ingestRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
       requireWriteToken(request, config.writeToken, false);
       const header = request.headers['mcp-ld-session'];
       const requested = (Array.isArray(header) ? header[0] : header)?.trim();
+      const problem = requested ? sessionProblem(requested) : undefined;
+      if (problem) throw new McpLdError({ code: 'http.session', status: 400, title: 'Bad session', detail: `the MCP-LD-Session header ${problem}` });
       const session = requested || randomUUID();
       let usedSession = false;
       const strict = request.query.strict === true;
