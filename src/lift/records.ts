@@ -2,7 +2,7 @@
 // recognised. A plain message is wrapped in a record with nothing but `msg`.
 import { isJsonObject, type JsonObject, type JsonValue } from '../core/json.js';
 import { McpLdError } from '../core/problem.js';
-import { isBase64 } from './literals.js';
+import { isBase64, isWellFormed } from './literals.js';
 import type { Direction } from '../schema/index.js';
 
 export interface CaptureRecord {
@@ -47,6 +47,7 @@ export const maxSessionLength = 500;
 /** Why `session` cannot be a session id, or undefined when it can. */
 export function sessionProblem(session: unknown): string | undefined {
   if (typeof session !== 'string' || session === '') return 'must be a non-empty string';
+  if (!isWellFormed(session)) return 'must be well-formed Unicode (it has a lone surrogate, which no URL can carry)';
   if ([...session].length > maxSessionLength) return `must be at most ${maxSessionLength} characters (it has ${[...session].length})`;
   return undefined;
 }

@@ -5,7 +5,8 @@ import { McpLdError } from '../../core/problem.js';
 import { loadSchema } from '../../schema/index.js';
 import { MessagePlans } from '../../lift/message-plans.js';
 import { Lowerer } from '../../lower/lower.js';
-import { IriMinter } from '../../lift/vocabulary.js';
+import { decodeSegment, IriMinter } from '../../lift/vocabulary.js';
+import { isWellFormed } from '../../lift/literals.js';
 import { mediaTypes, type RdfFormat } from '../../lift/formats.js';
 import { serialize } from '../../lift/serialize.js';
 import { negotiate } from '../negotiate.js';
@@ -27,8 +28,10 @@ export const sessionRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, 
       sessions: graphs
         .filter((g) => g.graph.startsWith(prefix))
         .map((g) => {
-          const id = decodeURIComponent(g.graph.slice(prefix.length));
-          return { id, graph: g.graph, quads: g.quads, href: `/sessions/${encodeURIComponent(id)}` };
+          // Graphs stored before session ids had to be well-formed may name one with a lone surrogate: listed, with
+          // no href (no URL can carry it).
+          const id = decodeSegment(g.graph.slice(prefix.length));
+          return { id, graph: g.graph, quads: g.quads, ...(isWellFormed(id) ? { href: `/sessions/${encodeURIComponent(id)}` } : {}) };
         }),
     };
   });
