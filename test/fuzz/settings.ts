@@ -22,22 +22,22 @@ const fuzzPath = process.env['FUZZ_PATH'];
 
 let announced = false;
 
-/** The number of runs of a property whose `npm test` count is `runs`. */
-export function runsOf(runs: number): number {
-  return fuzzRuns ?? (long ? runs * longFactor : runs);
+/** The number of runs of a property whose `npm test` count is `runs` (and `npm run fuzz` count `longRuns`). */
+export function runsOf(runs: number, longRuns = runs * longFactor): number {
+  return fuzzRuns ?? (long ? longRuns : runs);
 }
 
 /** Runs `property` (seeded, bounded), prints its run count, and fails with fast-check's report (seed, path, shrunk
  *  counterexample) if it does not hold. */
-export async function check<T>(name: string, property: fc.IAsyncPropertyWithHooks<T> | fc.IPropertyWithHooks<T>, runs: number, tally?: Tally): Promise<void> {
+export async function check<T>(name: string, property: fc.IAsyncPropertyWithHooks<T> | fc.IPropertyWithHooks<T>, runs: number, tally?: Tally, longRuns?: number): Promise<void> {
   if (!announced) {
     announced = true;
     process.stdout.write(`      fuzz: seed ${fuzzSeed}${long ? ' (npm run fuzz: replay with FUZZ_SEED)' : ''}\n`);
   }
-  const parameters: fc.Parameters<T> = { seed: fuzzSeed, numRuns: runsOf(runs), includeErrorInReport: true, ...(fuzzPath ? { path: fuzzPath } : {}) };
+  const parameters: fc.Parameters<T> = { seed: fuzzSeed, numRuns: runsOf(runs, longRuns), includeErrorInReport: true, ...(fuzzPath ? { path: fuzzPath } : {}) };
   const details = await fc.check(property as fc.IAsyncProperty<T>, parameters);
   process.stdout.write(`      fuzz: ${name}: ${details.numRuns} runs${details.numSkips ? ` (${details.numSkips} skipped)` : ''}${tally && tally.size > 0 ? `; ${tally}` : ''}\n`);
-  if (details.failed) throw new Error(`${name}: ${fc.defaultReportMessage(details)}\n(replay: FUZZ_SEED=${details.seed} FUZZ_PATH=${details.counterexamplePath ?? ''} FUZZ_RUNS=${runsOf(runs)})`);
+  if (details.failed) throw new Error(`${name}: ${fc.defaultReportMessage(details)}\n(replay: FUZZ_SEED=${details.seed} FUZZ_PATH=${details.counterexamplePath ?? ''} FUZZ_RUNS=${runsOf(runs, longRuns)})`);
 }
 
 /** Counts of what the runs of a property met (answer statuses, refusal codes), printed beside its run count. */
