@@ -38,6 +38,9 @@ export async function buildServer(config: ServiceConfig, options: BuildOptions =
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimit,
+    // A session id of up to 500 characters (src/lift/records.ts), each up to four UTF-8 bytes written as %XX: the
+    // router's default (100) answered 414 for session ids the store holds.
+    routerOptions: { maxParamLength: 6000 },
     frameworkErrors: frameworkProblem,
     clientErrorHandler: clientErrorProblem,
   });

@@ -681,7 +681,8 @@ export class Lifter {
         this.emitLiteral(iri, jrpc.hasNumberValue, naturalNumber(id));
       } else {
         this.emit(iri, rdf.type, jrpc.StringId);
-        this.emitLiteral(iri, jrpc.hasStringValue, { value: id, datatype: xsd.string });
+        // An id with a lone surrogate (valid JSON) is no RDF string: kept exactly as rdf:JSON, as other values are.
+        this.emitLiteral(iri, jrpc.hasStringValue, naturalLiteral(id));
       }
     });
     return iri;

@@ -2,7 +2,7 @@
 // recognised. A plain message is wrapped in a record with nothing but `msg`.
 import { isJsonObject, type JsonObject, type JsonValue } from '../core/json.js';
 import { McpLdError } from '../core/problem.js';
-import { isBase64 } from './literals.js';
+import { isBase64, isWellFormed } from './literals.js';
 import type { Direction } from '../schema/index.js';
 
 export interface CaptureRecord {
@@ -40,6 +40,17 @@ export function isRawLine(record: InputRecord): record is RawLineRecord {
 export type MessageShape = 'request' | 'notification' | 'response' | 'error';
 
 const recordKeys = new Set(['seq', 'ts', 'dir', 'server', 'session', 'msg', 'raw', 'encoding']);
+
+/** The longest session id, in characters: one the API can still name (GET and DELETE /sessions/{id}). */
+export const maxSessionLength = 500;
+
+/** Why `session` cannot be a session id, or undefined when it can. */
+export function sessionProblem(session: unknown): string | undefined {
+  if (typeof session !== 'string' || session === '') return 'must be a non-empty string';
+  if (!isWellFormed(session)) return 'must be well-formed Unicode (it has a lone surrogate, which no URL can carry)';
+  if ([...session].length > maxSessionLength) return `must be at most ${maxSessionLength} characters (it has ${[...session].length})`;
+  return undefined;
+}
 
 function invalid(detail: string, line?: number): McpLdError {
   return new McpLdError({ code: 'input.not-mcp', status: 400, title: 'Not an MCP message', detail, ...(line !== undefined ? { line } : {}) });
@@ -96,8 +107,9 @@ export function toRecord(value: JsonValue, line?: number): InputRecord {
     record.server = server;
   }
   if (session !== undefined) {
-    if (typeof session !== 'string' || session === '') throw invalid('"session" must be a non-empty string', line);
-    record.session = session;
+    const problem = sessionProblem(session);
+    if (problem) throw invalid(`"session" ${problem}`, line);
+    record.session = session as string;
   }
   if (isRawLine(record)) {
     if (value['encoding'] === 'base64') record.encoding = 'base64';

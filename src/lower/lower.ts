@@ -145,7 +145,7 @@ class Lowering {
     const number = this.one(node, jrpc.hasNumberValue);
     if (number) return Number(number.value);
     const string = this.one(node, jrpc.hasStringValue);
-    if (string) return string.value;
+    if (string && string.termType === 'Literal') return literalToJson(string.value, string.datatype.value);
     return null;
   }
 

@@ -47,6 +47,16 @@ describe('api: POST /convert', () => {
     assert.deepEqual([batch.json().title, batch.json().line], ['Invalid UTF-8', 2]);
   });
 
+  it('answers 400, not 500, for a ?session the MCP-LD-Session header could not carry (printable ASCII only)', async () => {
+    for (const session of ['%F0%9F%98%80', '%7F', 'caf%C3%A9']) {
+      const response = await post(call, {}, `?session=${session}`);
+      assert.equal(response.statusCode, 400, `${session}: ${response.body}`);
+      assert.match(String(response.headers['content-type']), /^application\/problem\+json/);
+      assert.match(response.json().detail, /^querystring\/session must match pattern/);
+    }
+    assert.equal((await post(call, {}, '?session=a%20b~1')).headers['mcp-ld-session'], 'a b~1');
+  });
+
   it('lifts plain messages by ?protocol= when they declare no version, and answers 400 for a version it does not know', async () => {
     const discover = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: {} } });
     const current = await post(discover, {}, '?protocol=2026-07-28&session=s');

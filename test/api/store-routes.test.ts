@@ -302,6 +302,28 @@ describe('api: ingestion, SPARQL, named queries, sessions, ontology, metrics', f
     }
   });
 
+  it('stores only session ids the API can name (up to 500 characters, no lone surrogate), each then fetched and deleted by its URL', async () => {
+    const longest = 'é☃'.repeat(250);
+    const record = (session: string) => JSON.stringify({ session, dir: 'c2s', msg: { jsonrpc: '2.0', id: 1, method: 'ping' } });
+    const stored = await ingest(`${record(longest)}\n${record(longest + 'x')}\n`);
+    assert.equal(stored.statusCode, 200, stored.body);
+    assert.deepEqual(stored.json().errors.map((e: { line: number; detail: string }) => [e.line, e.detail]), [[2, '"session" must be at most 500 characters (it has 501)']]);
+    const url = `/sessions/${encodeURIComponent(longest)}`;
+    assert.equal((await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } })).statusCode, 200);
+    assert.equal((await app.inject({ method: 'DELETE', url, headers: authorised })).statusCode, 204);
+    const header = await ingest('{"jsonrpc":"2.0","id":1,"method":"ping"}', { 'content-type': 'application/json', 'mcp-ld-session': 'x'.repeat(501) });
+    assert.equal(header.statusCode, 400);
+    assert.equal(header.json().detail, 'the MCP-LD-Session header must be at most 500 characters (it has 501)');
+    // A lone surrogate (valid JSON) no URL can carry: refused; one a store got before is listed, without an href.
+    const lone = await ingest(`${record('a\udc00')}\n${record('ok')}\n`);
+    assert.deepEqual(lone.json().errors.map((e: { detail: string }) => e.detail), ['"session" must be well-formed Unicode (it has a lone surrogate, which no URL can carry)']);
+    await store.ingest('<urn:x:s> <urn:x:p> "o" <urn:mcp-ld:session/a%ED%B0%80> .\n');
+    const listed = await app.inject({ method: 'GET', url: '/sessions' });
+    assert.equal(listed.statusCode, 200, listed.body);
+    assert.deepEqual(listed.json().sessions.find((s: { id: string }) => s.id === 'a\udc00'), { id: 'a\udc00', graph: 'urn:mcp-ld:session/a%ED%B0%80', quads: 1 });
+    await store.deleteGraph('urn:mcp-ld:session/a%ED%B0%80');
+  });
+
   it('lists sessions, gives one as quads or as its messages lowered back, and deletes one with the token', async () => {
     const sessions = (await app.inject({ method: 'GET', url: '/sessions' })).json().sessions as { id: string }[];
     assert.ok(sessions.some((s) => s.id === '57cd8539-bf6a-4833-ae14-361ffa3a23c9'));

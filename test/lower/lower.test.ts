@@ -40,6 +40,18 @@ describe('lower: RDF back to MCP messages', () => {
     assert.deepStrictEqual(lowered, records);
   });
 
+  it('gives back a string id with a lone surrogate (valid JSON), on a request and on the response that answers it', () => {
+    const lifter = new Lifter(schema, { defaultSession: 'lone-id' });
+    const messages: JsonObject[] = [
+      { jsonrpc: '2.0', id: '\udbff', method: 'tools/call', params: { name: 'echo', arguments: {} } },
+      { jsonrpc: '2.0', id: '\udbff', result: { content: [] } },
+      { jsonrpc: '2.0', id: 'x\udc00y', method: 'ping' },
+    ];
+    const quads = messages.flatMap((msg) => lifter.lift({ msg }).quads);
+    const lowered = new Lowerer(lifter.plans).lower(new Parser({ format: 'N-Quads' }).parse(writeNQuads(quads))).map((r) => (r as CaptureRecord).msg);
+    assert.deepStrictEqual(lowered, messages);
+  });
+
   it('keeps what the schema does not expect: nulls, empty objects and arrays, nested arrays, odd keys, wrong types', () => {
     const odd = {
       jsonrpc: '2.0',

@@ -246,4 +246,11 @@ describe('tap: a transparent stdio relay that records', function () {
     assert.equal(result.code, 2);
     assert.match(result.stderr, /name the server command after --/);
   });
+
+  it('refuses a --session-name the API could not name (over 500 characters) before it starts the server', async () => {
+    const result = await runCli(['tap', '--session-name', 'x'.repeat(501), '--', node, '-e', 'console.log("started")']);
+    assert.equal(result.code, 2);
+    assert.match(result.stderr, /--session-name must be at most 500 characters \(it has 501\)/);
+    assert.equal(result.stdout, '');
+  });
 });

@@ -51,7 +51,9 @@ export const convertQuerySchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    session: { type: 'string', minLength: 1, maxLength: 200, description: 'session of plain messages (default: a new UUID, returned in MCP-LD-Session)' },
+    // Printable ASCII: the session goes back in the MCP-LD-Session header, which cannot carry other characters (an
+    // emoji there made Node throw while answering: a 500).
+    session: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[\\x20-\\x7E]+$', description: 'session of plain messages, printable ASCII (default: a new UUID, returned in MCP-LD-Session)' },
     base: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9+.-]*:[^\\s<>"{}|^`\\\\]*$', maxLength: 500, description: 'base of the minted IRIs (default urn:mcp-ld:)' },
     strict: { type: 'boolean', default: false, description: 'reject messages that fail schema validation (422)' },
     protocol: protocolQueryField,

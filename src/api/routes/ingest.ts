@@ -14,6 +14,7 @@ import { protocolQueryField } from './convert.js';
 import type { ConversionSummary } from '../../lift/convert.js';
 import type { IngestLifting } from '../ingest-lifting.js';
 import type { StreamedLine } from '../ingest-thread.js';
+import { sessionProblem } from '../../lift/records.js';
 import { BatchWriter } from '../../store/batch-writer.js';
 import { LineSplitter, type SplitLine } from '../../tap/line-splitter.js';
 import { decodeUtf8 } from '../../core/utf8.js';
@@ -107,6 +108,8 @@ export const ingestRoutes: FastifyPluginAsync<StoreRouteOptions & { lifting: Ing
       requireWriteToken(request, config.writeToken, false);
       const header = request.headers['mcp-ld-session'];
       const requested = (Array.isArray(header) ? header[0] : header)?.trim();
+      const problem = requested ? sessionProblem(requested) : undefined;
+      if (problem) throw new McpLdError({ code: 'http.session', status: 400, title: 'Bad session', detail: `the MCP-LD-Session header ${problem}` });
       const session = requested || randomUUID();
       const strict = request.query.strict === true;
       const batch = strict ? Number.MAX_SAFE_INTEGER : (request.query.batch ?? 1000);

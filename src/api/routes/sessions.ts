@@ -2,7 +2,8 @@
 // lowered back to JSON (capture records, Accept: application/json); DELETE /sessions/:id removes it (write token).
 import type { FastifyPluginAsync } from 'fastify';
 import { McpLdError } from '../../core/problem.js';
-import { IriMinter } from '../../lift/vocabulary.js';
+import { decodeSegment, IriMinter } from '../../lift/vocabulary.js';
+import { isWellFormed } from '../../lift/literals.js';
 import { mediaTypes, type RdfFormat } from '../../lift/formats.js';
 import { negotiate } from '../negotiate.js';
 import { requireWriteToken } from '../write-token.js';
@@ -22,8 +23,10 @@ export const sessionRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, 
       sessions: graphs
         .filter((g) => g.graph.startsWith(prefix))
         .map((g) => {
-          const id = decodeURIComponent(g.graph.slice(prefix.length));
-          return { id, graph: g.graph, quads: g.quads, href: `/sessions/${encodeURIComponent(id)}` };
+          // Graphs stored before session ids had to be well-formed may name one with a lone surrogate: listed, with
+          // no href (no URL can carry it).
+          const id = decodeSegment(g.graph.slice(prefix.length));
+          return { id, graph: g.graph, quads: g.quads, ...(isWellFormed(id) ? { href: `/sessions/${encodeURIComponent(id)}` } : {}) };
         }),
     };
   });

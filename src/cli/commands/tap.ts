@@ -5,6 +5,7 @@ import { StdioObserver } from '../../tap/recorder.js';
 import { relay } from '../../tap/tap.js';
 import { parseOptions, UsageError, write, type Command } from '../command.js';
 import { openRecording, recordingOptions } from '../recording.js';
+import { sessionProblem } from '../../lift/records.js';
 
 export const tapCommand: Command = {
   name: 'tap',
@@ -17,6 +18,8 @@ export const tapCommand: Command = {
     const [command, ...commandArgs] = args.slice(split + 1) as [string, ...string[]];
     const say = (text: string) => void write(io.stderr, `mcp-ld tap: ${text}\n`).catch(() => {});
     const session = values['session-name'] ?? randomUUID();
+    const problem = sessionProblem(session);
+    if (problem) throw new UsageError(`--session-name ${problem}`);
     const recording = await openRecording(values, say);
     const code = await relay(command, commandArgs, new StdioObserver(recording.recorder, session), { stdin: io.stdin, stdout: io.stdout }, (error) =>
       say(`cannot start ${command}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'command not found' : error.message}`),
