@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startService, type Service } from '../helpers/service.js';
@@ -63,7 +64,11 @@ function assertHealthy(probed: Probed<unknown>, what: string): void {
   assert.ok(probed.probes >= 3, `${what}: /health was asked only ${probed.probes} times`);
   // The slack: 50 ms, or what the machine adds to the idle service (at most 100 ms). Busy threads of the service and a
   // loaded 2-core machine delay the event loop by tens of milliseconds now and then; a held event loop shows as seconds.
-  const budget = healthBudgetMs + Math.max(50, Math.min(probed.idleMaxMs, 100));
+  // On a machine busier than its cores (other processes runnable: a shared 2-core VM), tens of milliseconds become
+  // hundreds; the budget there is 500 ms, said so, which still catches any freeze (item 5's were 6 to 240 s).
+  const busy = os.loadavg()[0]! / os.cpus().length > 1;
+  if (busy) console.warn(`      the machine is busier than its cores (load ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length}): /health budget 500 ms`);
+  const budget = busy ? 500 : healthBudgetMs + Math.max(50, Math.min(probed.idleMaxMs, 100));
   assert.ok(probed.maxMs < budget, `${what}: /health took ${probed.maxMs.toFixed(0)} ms (budget ${budget.toFixed(0)} ms)`);
 }
 
