@@ -73,6 +73,19 @@ export function readYamlDocument(file: string, dir: string = schemasDir): JsonOb
   return parsed;
 }
 
+/** A JSON schema file of schemas/ (an official schema, an extension's), which must hold a JSON object. */
+export function readJsonDocument(file: string, dir: string = schemasDir): JsonObject {
+  const fullPath = path.join(dir, file);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(fullPath, 'utf8'));
+  } catch (error) {
+    throw new McpLdError({ code: 'schema.missing', status: 500, title: 'Schema file missing', detail: `cannot read ${fullPath}: ${(error as Error).message}` });
+  }
+  if (!isJsonObject(parsed)) throw new McpLdError({ code: 'schema.not-an-object', status: 500, title: 'Schema is not an object', detail: `${fullPath} does not hold a JSON object` });
+  return parsed;
+}
+
 export interface SeedDocuments {
   mcp: JsonObject;
   'json-rpc': JsonObject;

@@ -5,10 +5,10 @@
 // again becomes a `$ref` to the definition that names it, inline `allOf` members become the definition's own
 // properties), then joined to the core's sender unions, result alternatives and extended objects, as the
 // extension's specification says. What it changes is only structure: every property and constraint is kept.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { canonicalJson, cloneJson, isJsonObject, type JsonObject, type JsonValue } from '../core/json.js';
 import { McpLdError } from '../core/problem.js';
+import { readJsonDocument } from './documents.js';
 import type { ProtocolVersion } from './versions.js';
 
 export interface ExtensionSchema {
@@ -50,15 +50,8 @@ export function extensionFiles(version: ProtocolVersion): string[] {
 }
 
 function readExtension(extension: ExtensionSchema, dir: string): JsonObject {
-  const file = path.join(dir, extension.file);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new McpLdError({ code: 'schema.missing', status: 500, title: 'Schema file missing', detail: `cannot read ${file}: ${(error as Error).message}` });
-  }
-  const definitions = isJsonObject(parsed) ? parsed['$defs'] : undefined;
-  if (!isJsonObject(definitions)) throw new McpLdError({ code: 'schema.not-an-object', status: 500, title: 'Schema is not an object', detail: `${file} has no $defs` });
+  const definitions = readJsonDocument(extension.file, dir)['$defs'];
+  if (!isJsonObject(definitions)) throw new McpLdError({ code: 'schema.not-an-object', status: 500, title: 'Schema is not an object', detail: `${path.join(dir, extension.file)} has no $defs` });
   return definitions;
 }
 

@@ -2,12 +2,11 @@
 // each other version its official schema (schemas/official/<version>/schema.json, with the official extensions its
 // messages may use) in the seed's shape, annotated
 // with what its neighbour nearer the seed says of the same definitions and properties, then its own annotation file.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { getAtPointer, isJsonObject, type JsonObject } from '../core/json.js';
 import { McpLdError } from '../core/problem.js';
 import { schemasDir } from '../core/paths.js';
-import type { SeedDocuments } from './documents.js';
+import { readJsonDocument, type SeedDocuments } from './documents.js';
 import { applyOverlay } from './overlay.js';
 import { normalizeOfficialSchema } from './normalize.js';
 import { carryAnnotations, type CarryReport } from './carry-over.js';
@@ -34,15 +33,7 @@ export interface VersionDocuments {
 }
 
 export function readOfficialSchema(version: ProtocolVersion, dir: string = schemasDir): JsonObject {
-  const file = path.join(dir, officialSchemaFile(version));
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new McpLdError({ code: 'schema.missing', status: 500, title: 'Schema file missing', detail: `cannot read ${file}: ${(error as Error).message}` });
-  }
-  if (!isJsonObject(parsed)) throw new McpLdError({ code: 'schema.not-an-object', status: 500, title: 'Schema is not an object', detail: `${file} does not hold a JSON object` });
-  return parsed;
+  return readJsonDocument(officialSchemaFile(version), dir);
 }
 
 /**
