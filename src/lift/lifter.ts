@@ -223,14 +223,13 @@ export class Lifter {
     const order = ++session.order;
     // A captured message is named by its capture seq, so ingesting the same capture again gives the same quads
     // (a no-op for a store); plain messages by their order in this session.
-    const iri = this.minter.message(session.id, record.seq ?? order);
     const position = record.seq ?? order;
+    const iri = this.minter.message(session.id, position);
 
     if (record.server !== undefined) {
       if (session.serverKey === undefined) this.setServer(session, record.server);
       this.emit(iri, mld.server, this.minter.server(record.server));
     }
-    const namedServer = record.server !== undefined;
 
     let direction: Direction;
     let plan: MessagePlan | undefined;
@@ -338,10 +337,10 @@ export class Lifter {
     // Which keys the schema does not know a message uses, on the message itself: found without walking its JSON tree.
     for (const predicate of this.extensionKeys) this.emit(iri, mld.extensionKey, predicate);
     // A record without a server name (a tap without --server) is the server's that the session's serverInfo names.
-    if (!namedServer && session.serverKey !== undefined) this.emit(iri, mld.server, this.minter.server(session.serverKey));
+    if (record.server === undefined && session.serverKey !== undefined) this.emit(iri, mld.server, this.minter.server(session.serverKey));
     this.emit(iri, mld.inSession, session.iri);
     this.emit(iri, mld.direction, direction === 'c2s' ? mld.clientToServer : mld.serverToClient);
-    this.emitLiteral(iri, mld.order, { value: String(record.seq ?? order), datatype: xsd.integer });
+    this.emitLiteral(iri, mld.order, { value: String(position), datatype: xsd.integer });
     this.emitLiteral(iri, mld.schemaVersion, { value: this.active.version, datatype: xsd.string });
     if (unknownVersion !== undefined) this.emitLiteral(iri, mld.declaredVersion, { value: unknownVersion, datatype: xsd.string });
     if (record.seq !== undefined) this.emitLiteral(iri, mld.captureSeq, { value: String(record.seq), datatype: xsd.integer });

@@ -38,5 +38,5 @@ export function taskAt(tasks: ReadonlyMap<string, TaskState>, taskId: string | u
   return task !== undefined && task.createdAt < position ? task : undefined;
 }
 
-/** The methods that name a task in their params, and the definitions whose value is a task's whole state. */
+/** The methods whose params name a task (`taskId`), in every version that has tasks. */
 export const taskMethods = new Set(['tasks/get', 'tasks/result', 'tasks/update', 'tasks/cancel', 'notifications/tasks', 'notifications/tasks/status']);
