@@ -47,7 +47,7 @@ export async function buildServer(config: ServiceConfig, options: BuildOptions =
   registerProblemHandler(app);
   registerHostGuard(app, config);
   registerBodyTimeout(app, config.bodyTimeoutMs);
-  const store = options.store ?? (await openStore(config, { onWarning: options.onWarning ?? ((message) => app.log.warn(message)) }));
+  const store = options.store ?? (await openStore(config, { command: 'serve', onWarning: options.onWarning ?? ((message) => app.log.warn(message)) }));
   if (!options.store) app.addHook('onClose', () => store.close());
   const metrics = new Metrics();
   app.addHook('onResponse', async (request, reply) => {

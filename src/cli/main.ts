@@ -18,6 +18,8 @@ const commandLoaders: Record<string, () => Promise<Command>> = {
   ingest: async () => (await import('./commands/ingest.js')).ingestCommand,
   query: async () => (await import('./commands/query.js')).queryCommand,
   repair: async () => (await import('./commands/repair.js')).repairCommand,
+  status: async () => (await import('./commands/status.js')).statusCommand,
+  own: async () => (await import('./commands/own.js')).ownCommand,
   tap: async () => (await import('./commands/tap.js')).tapCommand,
   proxy: async () => (await import('./commands/proxy.js')).proxyCommand,
 };

@@ -1,5 +1,6 @@
 // The one place that reads configuration: command-line flags first, then environment variables, then defaults.
 // Nothing else in mcp-ld reads process.env.
+import { homedir } from 'node:os';
 
 /** Which store to open and its limits (see src/store/open-store.ts). */
 export interface StoreConfig {
@@ -30,6 +31,12 @@ export interface StoreConfig {
   maxResultBytes: number;
   /** Most queries that wait for the embedded store while one runs. */
   maxQueued: number;
+  /** How long a background owner of a data directory (`mcp-ld own`) stays with no process connected. */
+  ownerIdleMs: number;
+  /** How long a process waits for a data directory's owner to answer (it may be replaying a large journal). */
+  ownerWaitMs: number;
+  /** The list of data directories owners have held, which `mcp-ld status` reports on. */
+  directoryList: string;
 }
 
 export interface ServiceConfig extends StoreConfig {
@@ -81,6 +88,8 @@ export const environmentVariables = {
   MCPLD_WRITE_TOKEN: 'bearer token required by writes (ingest, DELETE /sessions, SPARQL Update); without it ingest is open and deletes and updates are refused',
   MCPLD_CORS_ORIGINS: 'comma-separated origins allowed by CORS, or * (default: CORS off)',
   MCPLD_ALLOWED_HOSTS: 'comma-separated host names requests may be addressed to (Host) and writes may come from (Origin), besides localhost, the loopback addresses and the listen address',
+  MCPLD_OWNER_IDLE_MS: 'how long the background owner of a data directory stays after the last process using it is gone, in milliseconds (default 60000)',
+  MCPLD_OWNER_WAIT_MS: "how long a command waits for a data directory's owner to answer, in milliseconds (default 60000)",
   MCPLD_SPOOL: 'where `mcp-ld tap` keeps records while the store is unavailable (default ~/.cache/mcp-ld/spool)',
   MCPLD_TAP_FLUSH_MS: 'how long `mcp-ld tap` waits at exit for the store to take what is left (default 10000)',
 } as const;
@@ -136,6 +145,9 @@ export function readStoreConfig(flags: { data?: string | undefined; store?: stri
     maxResultRows: parsePositiveInteger('MCPLD_MAX_RESULT_ROWS', env['MCPLD_MAX_RESULT_ROWS'] ?? '100000'),
     maxResultBytes: parsePositiveInteger('MCPLD_MAX_RESULT_BYTES', env['MCPLD_MAX_RESULT_BYTES'] ?? String(64 * 1024 * 1024)),
     maxQueued: parsePositiveInteger('MCPLD_MAX_QUEUED', env['MCPLD_MAX_QUEUED'] ?? '8'),
+    ownerIdleMs: parsePositiveInteger('MCPLD_OWNER_IDLE_MS', env['MCPLD_OWNER_IDLE_MS'] ?? '60000'),
+    ownerWaitMs: parsePositiveInteger('MCPLD_OWNER_WAIT_MS', env['MCPLD_OWNER_WAIT_MS'] ?? '60000'),
+    directoryList: `${cacheDirectory(env)}/mcp-ld/data-directories`,
   };
   const dataDir = flags.data ?? env['MCPLD_DATA'];
   const storeUrl = flags.store ?? env['MCPLD_STORE'];
@@ -170,10 +182,14 @@ export interface TapConfig {
   bridgeToken?: string;
 }
 
+/** The user's cache directory (XDG), where the spool and the list of data directories live. */
+function cacheDirectory(env: Environment): string {
+  return env['XDG_CACHE_HOME'] ?? `${env['HOME'] || homedir()}/.cache`;
+}
+
 export function readTapConfig(flags: { spool?: string | undefined }, env: Environment = process.env): TapConfig {
-  const cache = env['XDG_CACHE_HOME'] ?? (env['HOME'] ? `${env['HOME']}/.cache` : '.cache');
   return {
-    spoolDir: flags.spool ?? env['MCPLD_SPOOL'] ?? `${cache}/mcp-ld/spool`,
+    spoolDir: flags.spool ?? env['MCPLD_SPOOL'] ?? `${cacheDirectory(env)}/mcp-ld/spool`,
     flushTimeoutMs: parsePositiveInteger('MCPLD_TAP_FLUSH_MS', env['MCPLD_TAP_FLUSH_MS'] ?? '10000'),
     ...(env['MCPLD_WRITE_TOKEN'] ? { bridgeToken: env['MCPLD_WRITE_TOKEN'] } : {}),
   };

@@ -5,6 +5,8 @@
 //   the lock file's modification time every `heartbeatMs`, and a lock not renewed for `staleAfterMs` is dead. Times
 //   are compared with this host's clock, so hosts sharing a volume need clocks within a few seconds of each other.
 // An owner whose lock was taken over (its heartbeat found another token in the file) stops writing: `assertHeld`.
+// The lock also says how the holder serves the other processes (store-owner.ts): the Unix socket it listens on, or
+// that it only reads (a `query` with the directory to itself) and serves nobody.
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
@@ -27,7 +29,24 @@ interface LockOwner {
   pid: number;
   host: string;
   since: string;
+  /** The socket on which the holder serves the directory to other processes. */
+  socket?: string;
+  /** The holder only reads, and serves nobody: writers wait for it to finish. */
+  readOnly?: boolean;
 }
+
+/** What a lock says of its holder, and whether that process still runs (`live`; a lock from another host is live
+ *  until its heartbeat stops). */
+export interface LockHolder extends LockOwner {
+  /** The lock file's text: the holder's token, which it repeats when a client connects to its socket. */
+  token: string;
+  live: boolean;
+  /** The holder runs on this host (its socket can be reached). */
+  local: boolean;
+}
+
+/** How the process taking a lock serves the directory (see LockOwner). */
+export type LockRole = Pick<LockOwner, 'socket' | 'readOnly'>;
 
 /** When a process started (ms since the epoch), from /proc on Linux; undefined elsewhere or when unknown. */
 function startedAt(pid: number): number | undefined {
@@ -67,7 +86,14 @@ async function readText(file: string): Promise<string | undefined> {
 function parseOwner(text: string | undefined): LockOwner | undefined {
   try {
     const owner = JSON.parse(text ?? '') as Partial<LockOwner>;
-    return typeof owner.pid === 'number' && typeof owner.host === 'string' ? { pid: owner.pid, host: owner.host, since: String(owner.since ?? '') } : undefined;
+    if (typeof owner.pid !== 'number' || typeof owner.host !== 'string') return undefined;
+    return {
+      pid: owner.pid,
+      host: owner.host,
+      since: String(owner.since ?? ''),
+      ...(typeof owner.socket === 'string' ? { socket: owner.socket } : {}),
+      ...(owner.readOnly === true ? { readOnly: true } : {}),
+    };
   } catch {
     return undefined; // half-written by a process that died while taking it
   }
@@ -80,6 +106,17 @@ async function unrenewedFor(file: string): Promise<number | undefined> {
   } catch {
     return undefined;
   }
+}
+
+/** Who holds the lock of `dir` now, or undefined when nobody does (no lock file, or a half-written one). */
+export async function readLockHolder(dir: string, timing: LockTiming = defaultLockTiming): Promise<LockHolder | undefined> {
+  const file = path.join(dir, lockFileName);
+  const token = await readText(file);
+  const holder = parseOwner(token);
+  if (!holder || token === undefined) return undefined;
+  const local = holder.host === hostname();
+  const live = local ? alive(holder.pid, holder.since) : ((await unrenewedFor(file)) ?? Infinity) < timing.staleAfterMs;
+  return { ...holder, token, live, local };
 }
 
 export class DataLock {
@@ -96,9 +133,9 @@ export class DataLock {
   }
 
   /** Takes the lock of `dir`, or throws McpLdError `store.locked` (423) when a live process holds it. */
-  static async acquire(dir: string, timing: LockTiming = defaultLockTiming): Promise<DataLock> {
+  static async acquire(dir: string, timing: LockTiming = defaultLockTiming, role: LockRole = {}): Promise<DataLock> {
     const file = path.join(dir, lockFileName);
-    const owner: LockOwner = { pid: process.pid, host: hostname(), since: new Date().toISOString() };
+    const owner: LockOwner = { pid: process.pid, host: hostname(), since: new Date().toISOString(), ...role };
     const token = JSON.stringify(owner);
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
@@ -153,6 +190,11 @@ export class DataLock {
 
   /** Throws McpLdError `store.locked` when another process has taken this lock over: writing on would corrupt what
    *  that process keeps. */
+  /** The lock file's text, which names this process. */
+  get ownToken(): string {
+    return this.token;
+  }
+
   assertHeld(): void {
     if (this.lostTo !== undefined) throw storeLocked(`${this.file} was taken over by ${this.lostTo}; this process no longer writes there`);
   }

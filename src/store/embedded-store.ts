@@ -12,6 +12,7 @@ import { EmbeddedProbe } from './embedded-probe.js';
 import { TaskThread } from '../core/task-thread.js';
 import { transferables, type UpdateOutcome } from './embedded-protocol.js';
 import { FileJournal } from './file-journal.js';
+import type { DataLock } from './data-lock.js';
 import { MemoryJournal, type Journal, type JournalEntry } from './journal.js';
 import { checkBatchBytes, type CheckedBatch } from './nquads-check.js';
 import { queryForm } from './query-form.js';
@@ -40,6 +41,8 @@ export interface EmbeddedStoreOptions {
    * the data directory (no torn tail cut off, no compaction into a snapshot on close).
    */
   readOnly?: boolean;
+  /** The data directory's lock, already taken (store-owner.ts); otherwise the store takes it. */
+  lock?: DataLock;
 }
 
 export const defaultMaxQuads = 5_000_000;
@@ -146,7 +149,7 @@ export class EmbeddedStore implements QuadStore {
   /** Opens the store: takes the data directory's lock and loads its snapshot and journal (or starts empty). */
   static async open(options: EmbeddedStoreOptions = {}): Promise<EmbeddedStore> {
     const journal = options.dataDir
-      ? await FileJournal.open(options.dataDir, { readOnly: options.readOnly === true, ...(options.onWarning ? { onWarning: options.onWarning } : {}) })
+      ? await FileJournal.open(options.dataDir, { readOnly: options.readOnly === true, ...(options.onWarning ? { onWarning: options.onWarning } : {}), ...(options.lock ? { lock: options.lock } : {}) })
       : new MemoryJournal();
     const store = new EmbeddedStore(journal, options);
     try {

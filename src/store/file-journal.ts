@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { constants } from 'node:fs';
 import { mkdir, open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
-import { DataLock } from './data-lock.js';
+import { DataLock, type LockRole } from './data-lock.js';
 import { encodeFrameHeader, type FrameType } from './frames.js';
 import { frameEnd, nextWholeFrame, readFrames, writeWhole, type FrameProblem } from './frame-file.js';
 import { describeRegion, sessionsOf, surveyJournal, type SurveyedFrame } from './journal-survey.js';
@@ -23,6 +23,8 @@ export interface FileJournalOptions {
   onWarning?: (message: string) => void;
   /** Reads only: the journal and the snapshot are never written, and every write is refused (store.read-only). */
   readOnly?: boolean;
+  /** The directory's lock, already taken by the caller (store-owner.ts names its socket in it); released on close. */
+  lock?: DataLock;
 }
 
 /** What a torn last write was, as far as its bytes tell: "write 12 of session urn:…, 95 bytes". */
@@ -37,9 +39,10 @@ function tornWrite(tail: { seq?: number; graphs: string[] }, bytes: number): str
  * read-only open reads without the lock — safe enough, as no other process can take the lock (or write) either until
  * space is freed, and a read-only open never writes.
  */
-export async function takeLock(location: string, readOnly: boolean, onWarning: ((message: string) => void) | undefined): Promise<DataLock | undefined> {
+export async function takeLock(location: string, readOnly: boolean, onWarning: ((message: string) => void) | undefined, role: LockRole = {}): Promise<DataLock | undefined> {
   try {
-    return await DataLock.acquire(location);
+    // A reader says so in the lock: a writer that finds it waits for it to finish rather than for a socket.
+    return await DataLock.acquire(location, undefined, readOnly ? { readOnly: true } : role);
   } catch (error) {
     if (!isDiskFull(error)) throw error;
     if (!readOnly) throw diskFull(location, error.code!, 'it cannot be opened for writing (there is no room for its lock file)');
@@ -95,7 +98,7 @@ export class FileJournal implements Journal {
     const location = path.resolve(dir);
     const readOnly = options.readOnly === true;
     await mkdir(location, { recursive: true });
-    const lock = await takeLock(location, readOnly, options.onWarning);
+    const lock = options.lock ?? (await takeLock(location, readOnly, options.onWarning));
     let handle: FileHandle | undefined;
     try {
       if (!readOnly) await rm(path.join(location, `${snapshotFileName}.tmp`), { force: true });

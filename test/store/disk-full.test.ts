@@ -8,6 +8,7 @@ import { fillUp, mountTmpfsOrSkip, unmountTmpfs } from '../helpers/tmpfs.js';
 import { startService, type Service } from '../helpers/service.js';
 import { runCli } from '../helpers/run-cli.js';
 import { captureFiles, trafficFile } from '../helpers/corpus.js';
+import { ownerSocketName } from '../../src/store/store-owner.js';
 import { journalFileName } from '../../src/store/file-journal.js';
 import { EmbeddedStore } from '../../src/store/embedded-store.js';
 
@@ -64,7 +65,7 @@ describe('store: a full disk', function () {
     assert.equal(problem.title, 'Insufficient storage');
     assert.equal(problem.detail, `the disk of the data directory ${data} is full (ENOSPC): nothing of this write was stored; free space there, then try again`);
     assert.ok(journalBytes().equals(before), 'nothing of the refused write is left in the journal');
-    assert.deepEqual(readdirSync(data).filter((name) => name !== journalFileName && name !== 'LOCK'), []);
+    assert.deepEqual(readdirSync(data).filter((name) => name !== journalFileName && name !== 'LOCK' && name !== ownerSocketName), [], 'nothing but the journal, the lock and the socket on which the service serves other processes');
 
     // It keeps serving: reads, /health, and a write that fits.
     assert.equal(await sessions(service.url), 'n\n1\n');

@@ -84,7 +84,7 @@ export const ingestCommand: Command = {
     const session = values.session ?? (() => createHash('sha256').update(current).digest('hex').slice(0, 16));
     const lifter = new Lifter(loadSchema({ protocol: protocolOption(values.protocol) ?? seedVersion }), { defaultSession: session, ...(values.base ? { base: values.base } : {}) });
     const conversion = new Conversion(lifter);
-    const store = await openStore(config, { onWarning: (message) => void io.stderr.write(`mcp-ld ingest: warning: ${message}\n`) });
+    const store = await openStore(config, { command: 'ingest', onWarning: (message) => void io.stderr.write(`mcp-ld ingest: warning: ${message}\n`) });
     const progress = new Progress(io.stderr);
     const writer = new BatchWriter(store, batch);
     let failedLines = 0;

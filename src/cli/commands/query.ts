@@ -64,7 +64,7 @@ export const queryCommand: Command = {
     if (!formatsFor(prepared.form).includes(format)) throw new UsageError(`a ${prepared.form} query is written as ${formatsFor(prepared.form).join(', ')}, not ${format}`);
 
     // Read-only: a query never writes to the data directory (no torn tail cut off, no snapshot on close).
-    const store = await openStore(config, { readOnly: true, onWarning: (message) => void write(io.stderr, `mcp-ld query: ${message}\n`) });
+    const store = await openStore(config, { role: 'read', onWarning: (message) => void write(io.stderr, `mcp-ld query: ${message}\n`) });
     try {
       const result = await runQuery(store, prepared, {
         timeoutMs: timeoutMs ?? config.queryTimeoutMs,
