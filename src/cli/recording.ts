@@ -48,10 +48,10 @@ class ReopeningSink implements DeliverySink {
     private readonly say: (text: string) => void,
   ) {}
 
-  async ingest(nquads: string): Promise<unknown> {
-    this.store ??= await openStore(this.config, { onWarning: this.say });
+  async ingest(nquads: string): Promise<{ quads: number }> {
+    this.store ??= await openStore(this.config, { role: 'client', onWarning: this.say });
     try {
-      return await this.store.ingest(nquads);
+      return { quads: (await this.store.ingest(nquads)).quads };
     } catch (error) {
       // The store refusing the batch itself (not being unavailable, locked or full) would refuse it on every retry.
       if (error instanceof McpLdError && badInputStatuses.has(error.status)) throw new BatchRefused(error.message);
@@ -62,6 +62,11 @@ class ReopeningSink implements DeliverySink {
   async close(): Promise<void> {
     await this.store?.close();
   }
+}
+
+/** The spool file of a delivery target (a data directory, a store or a service URL). */
+export function spoolFileFor(spoolDir: string, target: string): string {
+  return path.join(spoolDir, `${encodeSegment(target)}.spool.jsonl`);
 }
 
 export async function openRecording(flags: RecordingFlags, say: (text: string) => void): Promise<Recording> {
@@ -86,15 +91,16 @@ export async function openRecording(flags: RecordingFlags, say: (text: string) =
     say('no --data, --store, --bridge or --capture: the traffic is relayed but not recorded anywhere');
   }
   let delivery: DeliveryQueue | undefined;
+  let spoolFile: string | undefined;
   if (sink && target) {
     mkdirSync(tapConfig.spoolDir, { recursive: true });
-    const spoolFile = path.join(tapConfig.spoolDir, `${encodeSegment(target)}.spool.jsonl`);
+    spoolFile = spoolFileFor(tapConfig.spoolDir, target);
     delivery = new DeliveryQueue(sink, spoolFile, {
       down: (error, spool) => say(`${flags.bridge ? 'the service' : 'the store'} is unavailable (${error.message}); recording continues into ${spool}`),
       up: () => say(`${flags.bridge ? 'the service' : 'the store'} is back; spooled records delivered`),
       quarantined: (reason, file) => say(`a batch was refused and set aside in ${file} (the batches behind it go on): ${reason}`),
     });
-    if (delivery.pending > 0) say(`delivering ${delivery.pending} batch(es) spooled by an earlier run`);
+    if (delivery.earlier > 0) say(`delivering ${delivery.earlier} batch(es) (${delivery.pendingRecords} records) spooled by an earlier run`);
   }
   // A bridge sends the records themselves: the service lifts them.
   const recorder = new Recorder(flags.bridge ? undefined : new Lifter(loadSchema()), delivery, flags.capture, { ...(flags.server !== undefined ? { server: flags.server } : {}) });
@@ -102,13 +108,17 @@ export async function openRecording(flags: RecordingFlags, say: (text: string) =
     recorder,
     async finish() {
       await recorder.finish();
+      let delivered = '';
       if (delivery) {
         const left = await delivery.flush(tapConfig.flushTimeoutMs);
-        if (left > 0) say(`${left} batch(es) could not be delivered yet; they are kept in the spool and sent by the next run`);
+        if (left > 0) say(`${left} batch(es) could not be delivered yet; they are kept in ${spoolFile} and sent by the next run`);
+        const { stored, quarantined } = delivery.tally;
+        delivered = `; ${stored.records} records stored (${stored.quads} quads), ${delivery.pendingRecords} kept in the spool, ${quarantined} refused and set aside`;
       }
       await sink?.close?.();
       const { messages, quads, nonJson, keptRaw, notMcp, unrecorded } = recorder.counts;
-      say(`${messages} messages recorded (${quads} quads)${nonJson ? `, ${nonJson} non-JSON lines` : ''}${keptRaw ? `, ${keptRaw} lines kept as raw lines (not UTF-8, or JSON mcp-ld cannot keep exactly as a message)` : ''}${notMcp ? `, ${notMcp} non-MCP messages` : ''}${unrecorded ? `, ${unrecorded} relayed but not recorded (a recorder fault)` : ''}`);
+      // A bridge sends records, which the service lifts: the quads it stored are in the delivery tally.
+      say(`${messages} messages recorded${flags.bridge ? '' : ` (${quads} quads)`}${nonJson ? `, ${nonJson} non-JSON lines` : ''}${keptRaw ? `, ${keptRaw} lines kept as raw lines (not UTF-8, or JSON mcp-ld cannot keep exactly as a message)` : ''}${notMcp ? `, ${notMcp} non-MCP messages` : ''}${unrecorded ? `, ${unrecorded} relayed but not recorded (a recorder fault)` : ''}${delivered}`);
     },
   };
 }

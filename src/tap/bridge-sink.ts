@@ -16,21 +16,28 @@ export class BridgeSink implements DeliverySink {
     this.ingestUrl = new URL('/ingest', bridge);
   }
 
-  async ingest(records: string): Promise<void> {
+  async ingest(records: string): Promise<{ quads?: number }> {
     const response = await fetch(this.ingestUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/x-ndjson', ...(this.token ? { authorization: `Bearer ${this.token}` } : {}) },
       body: records,
     });
     const text = await response.text();
-    if (response.status < 400) return;
+    if (response.status < 400) {
+      try {
+        return { quads: (JSON.parse(text) as { stored: { quads: number } }).stored.quads };
+      } catch {
+        return {}; // answered, but not with mcp-ld's report
+      }
+    }
     let detail = text;
     try {
       detail = (JSON.parse(text) as { detail?: string }).detail ?? text;
     } catch {
       // not problem+json
     }
-    const said = `${this.ingestUrl.href} answered ${response.status}: ${detail.slice(0, 500)}`;
+    const token = response.status === 401 || response.status === 403 ? `; give the tap the service's write token in MCPLD_WRITE_TOKEN` : '';
+    const said = `${this.ingestUrl.href} answered ${response.status}: ${detail.slice(0, 500)}${token}`;
     if (badInputStatuses.has(response.status)) throw new BatchRefused(said);
     if (response.status >= 500 && ![502, 503, 504].includes(response.status)) throw new BatchFailed(said);
     throw new Error(said);

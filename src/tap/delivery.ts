@@ -6,7 +6,14 @@
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 
 export interface DeliverySink {
-  ingest(nquads: string): Promise<unknown>;
+  /** Stores a batch; resolves to how many quads were stored, when the sink tells (a bridged service lifts them). */
+  ingest(nquads: string): Promise<{ quads?: number } | void>;
+}
+
+/** What became of the records handed to a queue: stored, still in the spool (memory or disk), or set aside. */
+export interface DeliveryTally {
+  stored: { records: number; quads: number };
+  quarantined: number;
 }
 
 /** The HTTP statuses (and McpLdError statuses) that refuse a batch itself as bad input, whoever sends it. */
@@ -55,8 +62,34 @@ function appendDurably(file: string, text: string): void {
 
 interface Batch {
   nquads: string;
+  /** Capture records (messages and raw lines) it holds. */
+  records: number;
+  /** When it was made (ISO 8601): the time of its oldest record, give or take the batching delay. */
+  at: string;
   /** Where it is kept while undelivered: only in memory, or in the spool file too. */
   spooled: boolean;
+}
+
+/** A batch as a line of the spool file (and, with why and when, of the quarantine file). */
+function spoolLine(batch: Batch, extra: object = {}): string {
+  return JSON.stringify({ nquads: batch.nquads, records: batch.records, at: batch.at, ...extra }) + '\n';
+}
+
+/** Reads a spool (or quarantine) file: its batches, a torn last line left out. */
+export function readSpool(file: string): { nquads: string; records: number; at?: string }[] {
+  if (!existsSync(file)) return [];
+  const batches = [];
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (line.trim() === '') continue;
+    try {
+      const batch = JSON.parse(line) as { nquads: string; records?: number; at?: string };
+      // Lines of earlier versions tell no record count: one a line of the batch (N-Quads carry several, so at least).
+      batches.push({ nquads: batch.nquads, records: batch.records ?? 1, ...(batch.at ? { at: batch.at } : {}) });
+    } catch {
+      // a torn last line of a crashed process: it was never delivered nor complete
+    }
+  }
+  return batches;
 }
 
 export class DeliveryQueue {
@@ -72,6 +105,7 @@ export class DeliveryQueue {
   readonly quarantineFile: string;
   delivered = 0;
   quarantined = 0;
+  readonly tally: DeliveryTally = { stored: { records: 0, quads: 0 }, quarantined: 0 };
 
   constructor(
     private readonly sink: DeliverySink,
@@ -83,16 +117,16 @@ export class DeliveryQueue {
     this.maxFailures = options.maxFailures ?? 5;
     this.quarantineFile = options.quarantineFile ?? quarantineFileFor(spoolFile);
     // What an earlier process spooled goes first.
-    if (existsSync(spoolFile)) {
-      for (const line of readFileSync(spoolFile, 'utf8').split('\n')) {
-        if (line.trim() === '') continue;
-        try {
-          this.queue.push({ nquads: (JSON.parse(line) as { nquads: string }).nquads, spooled: true });
-        } catch {
-          // a torn last line of a crashed process: it was never delivered nor complete
-        }
-      }
-    }
+    for (const batch of readSpool(spoolFile)) this.queue.push({ ...batch, at: batch.at ?? new Date().toISOString(), spooled: true });
+    this.earlier = this.queue.length;
+  }
+
+  /** Batches an earlier process had spooled, which this queue sends first. */
+  readonly earlier: number;
+
+  /** Records waiting (in memory or spooled). */
+  get pendingRecords(): number {
+    return this.queue.reduce((sum, batch) => sum + batch.records, 0);
   }
 
   /** Batches waiting (in memory or spooled). */
@@ -104,24 +138,25 @@ export class DeliveryQueue {
     return this.down;
   }
 
-  add(nquads: string): void {
+  add(nquads: string, records = 1, at = new Date().toISOString()): void {
     if (nquads === '') return;
-    const batch: Batch = { nquads, spooled: false };
+    const batch: Batch = { nquads, records, at, spooled: false };
     if (this.down) this.spool(batch);
     this.queue.push(batch);
     this.kick();
   }
 
   private spool(batch: Batch): void {
-    appendDurably(this.spoolFile, JSON.stringify({ nquads: batch.nquads }) + '\n');
+    appendDurably(this.spoolFile, spoolLine(batch));
     batch.spooled = true;
   }
 
   /** Sets the head batch aside. A quarantine line has the spool's shape (plus why and when): moved back into the
    *  spool file, it is sent again by the next run. */
   private quarantine(batch: Batch, reason: string): void {
-    appendDurably(this.quarantineFile, JSON.stringify({ nquads: batch.nquads, reason, at: new Date().toISOString() }) + '\n');
+    appendDurably(this.quarantineFile, spoolLine(batch, { reason, quarantinedAt: new Date().toISOString() }));
     this.quarantined += 1;
+    this.tally.quarantined += batch.records;
     this.events.quarantined(reason, this.quarantineFile);
   }
 
@@ -132,8 +167,9 @@ export class DeliveryQueue {
   private async drain(): Promise<void> {
     while (this.queue.length > 0) {
       const batch = this.queue[0]!;
+      let receipt: { quads?: number } | void;
       try {
-        await this.sink.ingest(batch.nquads);
+        receipt = await this.sink.ingest(batch.nquads);
       } catch (error) {
         const failures = error instanceof BatchFailed ? ++this.headFailures : 0;
         if (error instanceof BatchRefused || failures >= this.maxFailures) {
@@ -154,6 +190,8 @@ export class DeliveryQueue {
         return;
       }
       this.delivered += 1;
+      this.tally.stored.records += batch.records;
+      this.tally.stored.quads += receipt?.quads ?? 0;
       this.settleHead(batch);
     }
   }
@@ -180,7 +218,7 @@ export class DeliveryQueue {
     const temporary = `${this.spoolFile}.tmp`;
     const fd = openSync(temporary, 'w');
     try {
-      writeSync(fd, left.map((b) => JSON.stringify({ nquads: b.nquads }) + '\n').join(''));
+      writeSync(fd, left.map((b) => spoolLine(b)).join(''));
       fsyncSync(fd);
     } finally {
       closeSync(fd);

@@ -38,6 +38,9 @@ export class Recorder {
   readonly counts: RecorderCounts = { messages: 0, quads: 0, nonJson: 0, keptRaw: 0, notMcp: 0, unrecorded: 0 };
   private seq = 0;
   private batch = '';
+  /** Records in the batch, and when its first one was observed. */
+  private batchRecords = 0;
+  private batchSince = '';
   private batchTimer: NodeJS.Timeout | undefined;
   private readonly capture: WriteStream | undefined;
 
@@ -69,6 +72,17 @@ export class Recorder {
     const text = invalidUtf8Offset(bytes) < 0 ? bytes.toString('utf8') : undefined;
     if (text?.trim() === '') return;
     const seq = ++this.seq;
+    const before = this.batch.length;
+    try {
+      this.recordLine(dir, ts, session, bytes, text, seq);
+    } finally {
+      if (this.batch.length > before) {
+        if (this.batchRecords++ === 0) this.batchSince = ts;
+      }
+    }
+  }
+
+  private recordLine(dir: Direction, ts: string, session: string, bytes: Buffer, text: string | undefined, seq: number): void {
     // `--server NAME`: every record names its server, as a capture's do.
     const server = this.options.server !== undefined ? { server: this.options.server } : {};
     if (text === undefined) {
@@ -119,8 +133,9 @@ export class Recorder {
   private deliverBatch(): void {
     if (this.batchTimer) clearTimeout(this.batchTimer);
     this.batchTimer = undefined;
-    if (this.batch && this.delivery) this.delivery.add(this.batch);
+    if (this.batch && this.delivery) this.delivery.add(this.batch, this.batchRecords, this.batchSince);
     this.batch = '';
+    this.batchRecords = 0;
   }
 
   /** Delivers the last batch and closes the capture file (fsynced). */

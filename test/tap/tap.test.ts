@@ -6,6 +6,8 @@ import path from 'node:path';
 import { cliPath, runCli } from '../helpers/run-cli.js';
 import { everythingServer, runSession, toolCalls } from '../helpers/mcp-session.js';
 import { EmbeddedStore } from '../../src/store/embedded-store.js';
+import { openStore } from '../../src/store/open-store.js';
+import { readStoreConfig } from '../../src/core/config.js';
 import { startService } from '../helpers/service.js';
 
 const node = process.execPath;
@@ -51,8 +53,9 @@ describe('tap: a transparent stdio relay that records', function () {
     // The next run on the same store sends what was spooled before anything else.
     const next = await runCli(['tap', '--data', data, '--spool', spool, '--', node, '-e', '']);
     assert.equal(next.code, 0, next.stderr);
-    assert.match(next.stderr, /delivering \d+ batch\(es\) spooled by an earlier run/);
-    const store = await EmbeddedStore.open({ dataDir: data });
+    assert.match(next.stderr, /delivering \d+ batch\(es\) \(\d+ records\) spooled by an earlier run/);
+    // The tap left a background owner holding the directory: it is read through that owner.
+    const store = await openStore(readStoreConfig({ data }), { role: 'read' });
     try {
       const result = await store.query(
         'PREFIX mcp: <http://modelcontextprotocol.io/ontology#> PREFIX jrpc: <http://json-rpc.org/ontology#> SELECT ?name (COUNT(*) AS ?n) WHERE { GRAPH <urn:mcp-ld:session/held> { ?m a mcp:CallToolRequest ; jrpc:hasParameters ?p . ?p mcp:hasName ?name } } GROUP BY ?name',
@@ -142,6 +145,40 @@ describe('tap: a transparent stdio relay that records', function () {
     }
   });
 
+  it('through --bridge without the write token, nothing is dropped: the batches wait in the spool, and the first run with the token delivers them all', async () => {
+    const service = await startService([], { MCPLD_WRITE_TOKEN: 'team-secret' });
+    try {
+      const spool = path.join(dir, 'token-spool');
+      const capture = path.join(dir, 'token.jsonl');
+      const env = { ...process.env };
+      delete env['MCPLD_WRITE_TOKEN'];
+      // A server that answers each line with itself: three requests, three echoes.
+      const input = [1, 2, 3].map((id) => JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' })).join('\n') + '\n';
+      const first = await runCli(['tap', '--bridge', service.url, '--spool', spool, '--capture', capture, '--session-name', 'tokenless', '--', 'cat'], { env: { ...env, MCPLD_TAP_FLUSH_MS: '1000' }, input });
+      assert.equal(first.code, 0, first.stderr);
+      assert.equal(first.stdout, input, 'relayed all the same');
+      const wire = readFileSync(capture, 'utf8').trim().split('\n').length;
+      assert.equal(wire, 6);
+      assert.match(first.stderr, /; 0 records stored \(0 quads\), 6 kept in the spool, 0 refused and set aside/);
+      const refused = first.stderr.split('\n').filter((line) => line.includes("answered 401") && line.includes("give the tap the service's write token in MCPLD_WRITE_TOKEN"));
+      assert.equal(refused.length, 1, `said once: ${first.stderr}`);
+      const records = async () => {
+        const response = await fetch(`${service.url}/sparql`, { method: 'POST', headers: { 'content-type': 'application/sparql-query', accept: 'application/sparql-results+json' }, body: 'SELECT (COUNT(?m) AS ?n) WHERE { GRAPH <urn:mcp-ld:session/tokenless> { ?m mld:order ?o } }' });
+        return Number(((await response.json()) as { results: { bindings: { n: { value: string } }[] } }).results.bindings[0]!.n.value);
+      };
+      assert.equal(await records(), 0, 'nothing stored without the token');
+
+      const second = await runCli(['tap', '--bridge', service.url, '--spool', spool, '--', node, '-e', ''], { env: { ...env, MCPLD_WRITE_TOKEN: 'team-secret' } });
+      assert.equal(second.code, 0, second.stderr);
+      assert.match(second.stderr, new RegExp(`delivering \\d+ batch\\(es\\) \\(${wire} records\\) spooled by an earlier run`));
+      assert.match(second.stderr, new RegExp(`; ${wire} records stored \\(\\d+ quads\\), 0 kept in the spool, 0 refused and set aside`));
+      assert.equal(await records(), wire, 'as many messages stored as went over the wire');
+      assert.deepEqual(readdirSync(spool).filter((name) => name.endsWith('.spool.jsonl')), [], 'the spool is empty');
+    } finally {
+      service.child.kill('SIGTERM');
+    }
+  });
+
   it('relays bytes unchanged, non-JSON lines included, and records non-JSON lines as such', async () => {
     const capture = path.join(dir, 'bytes.jsonl');
     const input = Buffer.from('{"jsonrpc":"2.0","id":1,"method":"ping"}\r\nnot json \u00e9\u4e2d\n{"partial":');
@@ -205,7 +242,7 @@ describe('tap: a transparent stdio relay that records', function () {
     });
     assert.equal(code, 0, stderr);
     assert.ok(output.equals(input), 'every byte relayed');
-    assert.match(stderr, /1 messages recorded \(\d+ quads\), 3 lines kept as raw lines/);
+    assert.match(stderr, /1 messages recorded \(\d+ quads\), 3 lines kept as raw lines \(not UTF-8, or JSON mcp-ld cannot keep exactly as a message\); 4 records stored \(\d+ quads\), 0 kept in the spool, 0 refused and set aside/);
     const expected = [
       { raw: notUtf8.toString('base64'), encoding: 'base64' },
       { raw: twice },
