@@ -13,7 +13,8 @@ export interface StartedOwner {
 /** Starts it; `exited()` is its exit code once it has exited (0: another owner was quicker), else null. */
 export function startOwnerProcess(dir: string): StartedOwner {
   let code: number | null = null;
-  const child = spawn(process.execPath, [cli, 'own', '--data', dir], { detached: true, stdio: 'ignore' });
+  // Its own session, no terminal, and the data directory as its working directory (it keeps no other one busy).
+  const child = spawn(process.execPath, [cli, 'own', '--data', dir], { detached: true, stdio: 'ignore', cwd: dir });
   child.on('exit', (exitCode, signal) => (code = exitCode ?? (signal ? 128 : 1)));
   child.on('error', () => (code = 127));
   child.unref();

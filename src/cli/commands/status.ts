@@ -12,7 +12,7 @@ import { quarantineFileFor, readSpool } from '../../tap/delivery.js';
 import { parseOptions, write, type Command } from '../command.js';
 import { spoolFileFor } from '../recording.js';
 
-const plural = (count: number, word: string) => `${count.toLocaleString('en')} ${word}${count === 1 ? '' : 's'}`;
+const plural = (count: number, word: string) => `${count.toLocaleString('en')} ${word}${count === 1 ? '' : /(s|ch)$/.test(word) ? 'es' : 's'}`;
 
 function bytes(size: number): string {
   return size < 1024 ? `${size} bytes` : size < 1024 * 1024 ? `${(size / 1024).toFixed(1)} KiB` : `${(size / 1024 / 1024).toFixed(1)} MiB`;
