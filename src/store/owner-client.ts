@@ -17,6 +17,8 @@ import { parseTriples, readQueryText } from './sparql-results.js';
 import { storeLocked, storeReadOnly, storeUnavailable } from './store-errors.js';
 
 const decoder = new TextDecoder();
+/** How many owners in a row may go away before answering one request before the client gives up on it. */
+const maxAttempts = 5;
 type RequestBody = OwnerRequest extends infer R ? (R extends OwnerRequest ? Omit<R, 'id'> : never) : never;
 
 /** The connection was lost before the answer came. */
@@ -182,13 +184,15 @@ export class OwnerClient implements QuadStore {
    */
   private async call(body: RequestBody, payload?: Uint8Array): Promise<{ value: unknown; payload: Buffer }> {
     if (this.closed) throw storeUnavailable(`the connection to the owner of ${this.dataDir} is closed`);
-    for (;;) {
+    for (let attempt = 1; ; attempt++) {
       const connection = await this.reach();
       try {
         return await connection.request(body, payload);
       } catch (error) {
         if (!(error instanceof OwnerGone)) throw error;
         if (body.op === 'update') throw storeUnavailable(`the owner of ${this.dataDir} went away before it answered the update: query the store to see whether it was applied`, 1);
+        // Owners that die one after the other on the same request: the request is the likelier cause.
+        if (attempt === maxAttempts) throw storeUnavailable(`${maxAttempts} owners of ${this.dataDir} in a row went away before they answered this ${body.op}`, 1);
       }
     }
   }
