@@ -9,6 +9,7 @@ import { McpLdError } from '../core/problem.js';
 import type { JsonObject } from '../core/json.js';
 import { ns } from './vocabulary.js';
 import { quadsToNQuads } from './nquads.js';
+import { expandedJsonLd } from './expanded-jsonld.js';
 import type { RdfFormat } from './formats.js';
 
 /** Prefixes used in Turtle/TriG output. */
@@ -54,9 +55,9 @@ const noRemoteDocuments = async (url: string): Promise<never> => {
 
 export async function writeJsonLd(quads: Quad[], form: 'compacted' | 'expanded' = 'compacted'): Promise<string> {
   const { default: jsonld } = await import('jsonld'); // loaded only when JSON-LD is asked for
-  const expanded = await jsonld.fromRDF(writeNQuads(quads), { format: 'application/n-quads', useNativeTypes: false });
+  const expanded = expandedJsonLd(quads);
   if (form === 'expanded') return JSON.stringify(expanded, null, 2) + '\n';
-  const compacted = await jsonld.compact(expanded, compactionContext() as never, { documentLoader: noRemoteDocuments as never });
+  const compacted = await jsonld.compact(expanded as never, compactionContext() as never, { documentLoader: noRemoteDocuments as never });
   return JSON.stringify(compacted, null, 2) + '\n';
 }
 
