@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { ServiceConfig } from '../core/config.js';
 import { packageRoot } from '../core/paths.js';
 import { openStore } from '../store/open-store.js';
+import { McpLdError } from '../core/problem.js';
 import type { QuadStore } from '../store/quad-store.js';
 import { Metrics } from './metrics.js';
 import { Offload } from './offload.js';
@@ -89,6 +90,14 @@ export async function buildServer(config: ServiceConfig, options: BuildOptions =
 
 export async function startServer(config: ServiceConfig, onWarning?: (message: string) => void): Promise<FastifyInstance> {
   const app = await buildServer(config, onWarning ? { onWarning } : {});
-  await app.listen({ host: config.host, port: config.port });
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    await app.close(); // the store too: a data directory it holds goes to the next process
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new McpLdError({ code: 'service.port-in-use', status: 500, title: 'Port in use', detail: `port ${config.port} on ${config.host} is in use; pass --port or MCPLD_PORT` });
+    if (code === 'EADDRNOTAVAIL' || code === 'EACCES') throw new McpLdError({ code: 'service.cannot-listen', status: 500, title: 'Cannot listen', detail: `${config.host}:${config.port}: ${(error as Error).message}; pass --host/--port or MCPLD_HOST/MCPLD_PORT` });
+    throw error;
+  }
   return app;
 }

@@ -1,7 +1,7 @@
 // The `mcp-ld` command line: dispatches to one module per command and translates errors once — a usage error
 // exits 2 with the usage, a core error (McpLdError) exits 1 with its title and detail, on stderr.
 import { isMcpLdError } from '../core/problem.js';
-import { UsageError, write, type Command, type CommandIo } from './command.js';
+import { nearest, UsageError, write, type Command, type CommandIo } from './command.js';
 
 /**
  * The commands in the order `mcp-ld help` lists them, each loaded only when it runs: a command's dependencies
@@ -42,21 +42,44 @@ async function overview(): Promise<string> {
     '',
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
-    "'mcp-ld help <command>' shows a command's usage.",
+    "'mcp-ld help <command>' shows a command's usage; 'mcp-ld --version' the version.",
     '',
   ].join('\n');
 }
 
+/** "unknown command "x"", with the command probably meant. */
+function unknownCommand(name: string): string {
+  const meant = nearest(name, Object.keys(commandLoaders));
+  return `mcp-ld: unknown command "${name}"${meant ? `; did you mean ${meant}?` : ''}\n`;
+}
+
+/** `mcp-ld --version`: the package's version and the protocol versions it knows. */
+async function version(): Promise<string> {
+  const { packageRoot } = await import('../core/paths.js');
+  const { readFileSync } = await import('node:fs');
+  const { protocolVersions } = await import('../schema/versions.js');
+  const { version } = JSON.parse(readFileSync(`${packageRoot}/package.json`, 'utf8')) as { version: string };
+  return `mcp-ld ${version} (MCP protocol versions ${protocolVersions.join(', ')})\n`;
+}
+
 export async function main(argv: string[], io: CommandIo): Promise<number> {
   const [name, ...args] = argv;
+  if (name === '--version' || name === '-V') {
+    await write(io.stdout, await version());
+    return 0;
+  }
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
     const command = await loadCommand(args[0]);
+    if (!command && args[0] !== undefined) {
+      await write(io.stderr, `${unknownCommand(args[0])}\n${await overview()}`);
+      return 2;
+    }
     await write(name === undefined ? io.stderr : io.stdout, command ? `usage: ${command.usage}\n` : await overview());
     return name === undefined ? 2 : 0;
   }
   const command = await loadCommand(name);
   if (!command) {
-    await write(io.stderr, `mcp-ld: unknown command "${name}"\n\n${await overview()}`);
+    await write(io.stderr, `${unknownCommand(name)}\n${await overview()}`);
     return 2;
   }
   if (args.includes('--help') || args.includes('-h')) {

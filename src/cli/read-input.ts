@@ -1,5 +1,5 @@
 // Reads a command's input: a file path, or standard input for `-` (or no argument).
-import { readFileSync } from 'node:fs';
+import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { McpLdError } from '../core/problem.js';
 import { decodeUtf8, invalidUtf8Offset } from '../core/utf8.js';
 
@@ -12,13 +12,32 @@ export async function readInput(file: string | undefined, stdin: NodeJS.Readable
   return decodeUtf8(bytes, 0, bad >= 0 ? line : undefined);
 }
 
+function unreadable(file: string, error: unknown): McpLdError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a directory, not a file' : (error as Error).message;
+  return new McpLdError({ code: 'input.unreadable', status: 400, title: 'Cannot read input', detail: `${file}: ${why}` });
+}
+
+/** Refuses, before anything is done, input files that cannot be read (so that nothing is opened or written for them). */
+export function checkReadable(files: readonly string[]): void {
+  for (const file of files) {
+    if (file === '-') continue;
+    try {
+      accessSync(file, constants.R_OK);
+      if (statSync(file).isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+    } catch (error) {
+      throw unreadable(file, error);
+    }
+  }
+}
+
 /** The input's bytes, for readers that decode it piece by piece (see parseInput). */
 export async function readInputBytes(file: string | undefined, stdin: NodeJS.ReadableStream): Promise<Buffer> {
   if (file !== undefined && file !== '-') {
     try {
       return readFileSync(file);
     } catch (error) {
-      throw new McpLdError({ code: 'input.unreadable', status: 400, title: 'Cannot read input', detail: `${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}` });
+      throw unreadable(file, error);
     }
   }
   const chunks: Buffer[] = [];

@@ -10,7 +10,8 @@ import { readLockHolder } from './data-lock.js';
 import { OwnerClient } from './owner-client.js';
 import { startOwnerProcess } from './owner-process.js';
 import { StoreOwner } from './store-owner.js';
-import { storeLocked } from './store-errors.js';
+import { existsSync } from 'node:fs';
+import { noDataDirectory, storeLocked } from './store-errors.js';
 
 /**
  * How a command uses a data directory:
@@ -55,6 +56,8 @@ export async function openStore(config: StoreConfig, options: OpenStoreOptions =
 }
 
 async function openDataDirectory(dir: string, role: DataDirectoryRole, config: StoreConfig, command: string, limits: Parameters<typeof EmbeddedStore.open>[0]): Promise<QuadStore> {
+  // To read, a directory that is not there is a mistake (a typo in --data), not an empty store to create.
+  if (role === 'read' && !existsSync(dir)) throw noDataDirectory(dir);
   const client = () => OwnerClient.connect(dir, { readOnly: role === 'read', startOwner: startOwnerProcess, waitMs: config.ownerWaitMs });
   const deadline = Date.now() + config.ownerWaitMs;
   for (;;) {

@@ -63,6 +63,10 @@ export function storeLocked(detail: string): McpLdError {
   return new McpLdError({ code: 'store.locked', status: 423, title: 'Data directory in use', detail });
 }
 
+export function noDataDirectory(dir: string): McpLdError {
+  return new McpLdError({ code: 'store.no-data-directory', status: 404, title: 'No such data directory', detail: `${dir} does not exist: nothing was ever stored there (check --data or MCPLD_DATA)` });
+}
+
 export function storeCorrupt(detail: string): McpLdError {
   return new McpLdError({ code: 'store.corrupt', status: 500, title: 'Data directory damaged', detail });
 }

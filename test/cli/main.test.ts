@@ -18,7 +18,7 @@ describe('cli', () => {
   it('exits 2 with the usage on an unknown option', async () => {
     const result = await runCli(['schema', '--bogus']);
     assert.equal(result.code, 2);
-    assert.match(result.stderr, /Unknown option '--bogus'/);
+    assert.match(result.stderr, /unknown option --bogus\n/);
     assert.match(result.stderr, /usage: mcp-ld schema/);
   });
 

@@ -82,7 +82,8 @@ describe('cli: query', function () {
     assert.equal(stdin.code, 0, stdin.stderr);
     assert.equal(stdin.stdout, `n\r\n${trafficRecords().length}\r\n`);
     const elsewhere = await runCli(['query', '-', '--data', data, '--format', 'csv', '--session', 'no-such-session'], { input: 'SELECT (COUNT(?m) AS ?n) WHERE { ?m mld:inSession ?s }' });
-    assert.equal(elsewhere.stdout, 'n\r\n0\r\n');
+    assert.equal(elsewhere.code, 1, 'a session that is not there is said to be missing, not counted as empty');
+    assert.match(elsewhere.stderr, /No such session: no session "no-such-session" in the store/);
   });
 
   it('writes CONSTRUCT results as Turtle by default, and refuses a format that does not fit', async () => {

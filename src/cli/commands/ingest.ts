@@ -13,7 +13,7 @@ import { openStore } from '../../store/open-store.js';
 import type { QuadStore } from '../../store/quad-store.js';
 import { BatchWriter } from '../../store/batch-writer.js';
 import { parseOptions, UsageError, write, type Command, type CommandIo } from '../command.js';
-import { readInputBytes } from '../read-input.js';
+import { checkReadable, readInputBytes } from '../read-input.js';
 
 /** A progress line on a terminal, redrawn at most ten times a second; nothing when stderr is not a terminal. */
 class Progress {
@@ -77,6 +77,7 @@ export const ingestCommand: Command = {
     if (!Number.isSafeInteger(batch) || batch <= 0) throw new UsageError('--batch must be a positive number of messages');
     if (values.base !== undefined && !/^[a-z][a-z0-9+.-]*:/i.test(values.base)) throw new UsageError('--base must be an absolute IRI');
     const config = readStoreConfig({ data: values.data, store: values.store });
+    checkReadable(positionals); // before the store is opened: a missing file leaves nothing behind in a data directory
 
     // Plain messages without a session: a session id derived from the input (as `convert` does), so the same input
     // gives the same graph and ingesting it again changes nothing.

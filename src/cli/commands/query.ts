@@ -2,6 +2,7 @@
 // over the store and prints the answer as a table, SPARQL 1.1 JSON, XML, CSV, TSV, or (CONSTRUCT/DESCRIBE) Turtle,
 // N-Triples, N-Quads or JSON-LD.
 import { readStoreConfig } from '../../core/config.js';
+import { McpLdError } from '../../core/problem.js';
 import { openStore } from '../../store/open-store.js';
 import { formatsFor, isResultFormat, NamedQueries, prepareQuery, readQuery, runQuery, sessionGraph, writeResult, type ParameterValues, type ResultFormat } from '../../query/index.js';
 import { parseOptions, UsageError, write, type Command } from '../command.js';
@@ -15,6 +16,12 @@ function parameters(pairs: string[]): ParameterValues {
     values[pair.slice(0, equals)] = pair.slice(equals + 1);
   }
   return values;
+}
+
+/** A named query's `session` parameter is the session `--session` names, unless `--param session=…` gives another. */
+function withSession(named: NamedQueries, name: string, values: ParameterValues, session: string | undefined): ParameterValues {
+  if (session === undefined || values['session'] !== undefined) return values;
+  return named.get(name).parameters.some((p) => p.name === 'session') ? { ...values, session } : values;
 }
 
 export const queryCommand: Command = {
@@ -58,7 +65,7 @@ export const queryCommand: Command = {
     const limits = { maxBytes: config.maxQueryBytes, maxDepth: config.maxQueryDepth };
     const prepared =
       values.name !== undefined
-        ? named.prepare(values.name, parameters(values.param))
+        ? named.prepare(values.name, withSession(named, values.name, parameters(values.param), values.session))
         : prepareQuery(readQuery(positionals[0] === '-' ? 'stdin.rq' : positionals[0]!, await readInput(positionals[0], io.stdin), false, limits), parameters(values.param));
     const format = (values.format ?? (formatsFor(prepared.form)[0] === 'table' ? 'table' : 'turtle')) as ResultFormat;
     if (!formatsFor(prepared.form).includes(format)) throw new UsageError(`a ${prepared.form} query is written as ${formatsFor(prepared.form).join(', ')}, not ${format}`);
@@ -66,6 +73,9 @@ export const queryCommand: Command = {
     // Read-only: a query never writes to the data directory (no torn tail cut off, no snapshot on close).
     const store = await openStore(config, { role: 'read', onWarning: (message) => void write(io.stderr, `mcp-ld query: ${message}\n`) });
     try {
+      if (values.session !== undefined && !(await store.graphs()).some(({ graph }) => graph === sessionGraph(values.session!))) {
+        throw new McpLdError({ code: 'query.no-session', status: 404, title: 'No such session', detail: `no session "${values.session}" in the store (\`mcp-ld query --name sessions\` lists them)` });
+      }
       const result = await runQuery(store, prepared, {
         timeoutMs: timeoutMs ?? config.queryTimeoutMs,
         maxRows: config.maxResultRows,

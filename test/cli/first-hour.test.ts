@@ -1,0 +1,80 @@
+// Issue 18's traps, each as a newcomer meets it: what the command says and its exit status.
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { runCli } from '../helpers/run-cli.js';
+import { trafficFile } from '../helpers/corpus.js';
+import { packageRoot } from '../../src/core/paths.js';
+import { protocolVersions } from '../../src/schema/versions.js';
+
+describe('cli: the first hour', function () {
+  this.timeout(60_000);
+  const root = mkdtempSync(path.join(tmpdir(), 'mcp-ld-first-hour-'));
+  const env = { ...process.env, XDG_CACHE_HOME: path.join(root, 'cache'), MCPLD_OWNER_IDLE_MS: '1000' };
+  after(() => rmSync(root, { recursive: true, force: true }));
+
+  it('--version prints the version and the protocol versions it knows', async () => {
+    const { version } = JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string };
+    const result = await runCli(['--version']);
+    assert.equal(result.code, 0);
+    assert.equal(result.stdout, `mcp-ld ${version} (MCP protocol versions ${protocolVersions.join(', ')})\n`);
+  });
+
+  it('an unknown command or option says what is wrong and the name probably meant, and exits 2', async () => {
+    const help = await runCli(['help', 'qeury']);
+    assert.equal(help.code, 2);
+    assert.match(help.stderr, /^mcp-ld: unknown command "qeury"; did you mean query\?\n/);
+    const command = await runCli(['injest']);
+    assert.equal(command.code, 2);
+    assert.match(command.stderr, /^mcp-ld: unknown command "injest"; did you mean ingest\?\n/);
+    const option = await runCli(['query', '--fromat', 'csv', '--name', 'sessions']);
+    assert.equal(option.code, 2);
+    assert.match(option.stderr, /^mcp-ld query: unknown option --fromat; did you mean --format\?\nusage: mcp-ld query /);
+    const far = await runCli(['query', '--zzzzzz']);
+    assert.match(far.stderr, /^mcp-ld query: unknown option --zzzzzz\n/);
+    const missing = await runCli(['query', '--name']);
+    assert.match(missing.stderr, /^mcp-ld query: --name needs a value\n/);
+  });
+
+  it('a port in use is one line and exit 1, not an internal error', async () => {
+    const busy = net.createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const { port } = busy.address() as net.AddressInfo;
+    try {
+      const result = await runCli(['serve', '--port', String(port)], { env: { ...env, MCPLD_LOG_LEVEL: 'error' } });
+      assert.equal(result.code, 1);
+      assert.equal(result.stderr, `mcp-ld serve: Port in use: port ${port} on 127.0.0.1 is in use; pass --port or MCPLD_PORT\n`);
+    } finally {
+      busy.close();
+    }
+  });
+
+  it('query --data on a directory that does not exist is an error, and creates nothing', async () => {
+    const nowhere = path.join(root, 'typo');
+    const result = await runCli(['query', '--name', 'sessions', '--data', nowhere], { env });
+    assert.equal(result.code, 1);
+    assert.equal(result.stderr, `mcp-ld query: No such data directory: ${nowhere} does not exist: nothing was ever stored there (check --data or MCPLD_DATA)\n`);
+    assert.ok(!existsSync(nowhere));
+  });
+
+  it('ingest of a file that does not exist leaves nothing behind in the data directory', async () => {
+    const data = path.join(root, 'never');
+    const result = await runCli(['ingest', path.join(root, 'missing.jsonl'), '--data', data], { env });
+    assert.equal(result.code, 1);
+    assert.equal(result.stderr, `mcp-ld ingest: Cannot read input: ${path.join(root, 'missing.jsonl')}: no such file\n`);
+    assert.ok(!existsSync(data));
+  });
+
+  it('--session names a session that exists, or says there is none; it fills a named query\'s session parameter', async () => {
+    const data = path.join(root, 'graph');
+    assert.equal((await runCli(['ingest', trafficFile, '--data', data, '--quiet'], { env })).code, 0);
+    const none = await runCli(['query', '--name', 'sessions', '--data', data, '--session', 'nope'], { env });
+    assert.equal(none.code, 1);
+    assert.equal(none.stderr, 'mcp-ld query: No such session: no session "nope" in the store (`mcp-ld query --name sessions` lists them)\n');
+    const timeline = await runCli(['query', '--name', 'session-timeline', '--data', data, '--session', '57cd8539-bf6a-4833-ae14-361ffa3a23c9', '--format', 'csv'], { env });
+    assert.equal(timeline.code, 0, timeline.stderr);
+    assert.equal(timeline.stdout.trim().split('\n').length, 221, 'a header and the 220 messages of the session');
+  });
+});
