@@ -5,6 +5,7 @@ import { parentPort } from 'node:worker_threads';
 import oxigraph from 'oxigraph';
 import { transferables, type ThreadRequest, type ThreadResponse, type UpdateOutcome } from './embedded-protocol.js';
 import { limitResultText } from './result-limits.js';
+import { oxigraphDataset } from './oxigraph-dataset.js';
 
 const port = parentPort;
 if (!port) throw new Error('embedded-thread.js runs as a worker thread');
@@ -72,9 +73,8 @@ function execute(request: ThreadRequest): { value: unknown; transfer?: ArrayBuff
     case 'query': {
       const options: Parameters<typeof store.query>[1] = {
         results_format: request.form === 'CONSTRUCT' || request.form === 'DESCRIBE' ? ntriples : jsonResults,
+        ...oxigraphDataset(request.dataset),
       };
-      if (request.graph === undefined) options.use_default_graph_as_union = true;
-      else options.default_graph = oxigraph.namedNode(request.graph);
       // Bounded here, before the results cross to the main thread (which would parse all of them).
       const limited = limitResultText(request.form, store.query(request.sparql, options) as string, request.limits ?? {});
       return 'exceeded' in limited ? { value: limited } : bytes(limited.text);
