@@ -2,7 +2,7 @@
 // else the query's own FROM / FROM NAMED, else one session's graph, else the union of the session graphs. Every graph
 // name is checked here (absolute IRIs); what a store does with the plan is its own affair.
 import type { QueryDataset, QueryForm, QueryOptions } from './quad-store.js';
-import { queryShape } from './query-form.js';
+import { queryShape, withoutDatasetClauses } from './query-form.js';
 import { invalidGraph } from './store-errors.js';
 
 const absoluteIri = /^[A-Za-z][A-Za-z0-9+.-]*:[^\x00-\x20<>"{}|^`\\]*$/;
@@ -26,11 +26,19 @@ export function checkDataset(dataset: QueryDataset): QueryDataset {
   return { defaultGraphs: checked(dataset.defaultGraphs), namedGraphs: checked(dataset.namedGraphs) };
 }
 
+export interface QueryPlan {
+  form: QueryForm;
+  dataset: DatasetPlan;
+  /** The query without its own FROM / FROM NAMED, for a store that is sent the dataset apart (some merge the two). */
+  textWithoutDataset: string;
+}
+
 /** The form of a query (query-form.ts) and the dataset it runs over with these options. */
-export function planQuery(sparql: string, options: QueryOptions): { form: QueryForm; dataset: DatasetPlan } {
+export function planQuery(sparql: string, options: QueryOptions): QueryPlan {
   const shape = queryShape(sparql);
-  if (options.dataset) return { form: shape.form, dataset: { kind: 'protocol', ...checkDataset(options.dataset) } };
-  if (shape.dataset) return { form: shape.form, dataset: { kind: 'query', ...checkDataset(shape.dataset) } };
-  if (options.graph !== undefined && options.graph !== 'union') return { form: shape.form, dataset: { kind: 'session', graph: checkGraphName(options.graph) } };
-  return { form: shape.form, dataset: { kind: 'union' } };
+  const plan = (dataset: DatasetPlan): QueryPlan => ({ form: shape.form, dataset, textWithoutDataset: withoutDatasetClauses(sparql, shape) });
+  if (options.dataset) return plan({ kind: 'protocol', ...checkDataset(options.dataset) });
+  if (shape.dataset) return plan({ kind: 'query', ...checkDataset(shape.dataset) });
+  if (options.graph !== undefined && options.graph !== 'union') return plan({ kind: 'session', graph: checkGraphName(options.graph) });
+  return plan({ kind: 'union' });
 }

@@ -12,6 +12,8 @@ export interface QueryShape {
   form: QueryForm;
   /** The graphs of the query's FROM (default graphs) and FROM NAMED clauses, as absolute IRIs; absent without any. */
   dataset?: QueryDataset;
+  /** Where those clauses are in the text: from the first FROM to the end of the last one's IRI. */
+  datasetClauses?: { start: number; end: number };
 }
 
 // The IRIREF token; the longest match wins, as in sparqljs (`?a<?b>` is an IRI there too).
@@ -44,8 +46,7 @@ class Scanner {
         this.prefixes.set(name, this.resolved(this.iriRef()));
       } else if (forms.has(keyword)) {
         const form = keyword as QueryForm;
-        const dataset = this.datasetClauses(form);
-        return dataset ? { form, dataset } : { form };
+        return { form, ...this.datasetClauses(form) };
       } else if (updates.has(keyword)) {
         throw invalidQuery(`${keyword} is a SPARQL update: only queries (SELECT, ASK, CONSTRUCT, DESCRIBE) are accepted here`);
       } else {
@@ -55,7 +56,7 @@ class Scanner {
   }
 
   /** The FROM and FROM NAMED clauses after the projection (SELECT, DESCRIBE) or the template (CONSTRUCT). */
-  private datasetClauses(form: QueryForm): QueryDataset | undefined {
+  private datasetClauses(form: QueryForm): Omit<QueryShape, 'form'> {
     if (form === 'CONSTRUCT') {
       this.skipSpace();
       if (this.text[this.i] === '{') this.skipGroup();
@@ -63,12 +64,12 @@ class Scanner {
       this.skipProjection();
     }
     const dataset: QueryDataset = { defaultGraphs: [], namedGraphs: [] };
-    let clauses = 0;
+    let start: number | undefined;
     for (;;) {
       this.skipSpace();
       if (!this.keywordAhead('FROM')) break;
+      start ??= this.i;
       this.i += 4;
-      clauses += 1;
       this.skipSpace();
       const named = this.keywordAhead('NAMED');
       if (named) {
@@ -77,7 +78,7 @@ class Scanner {
       }
       (named ? dataset.namedGraphs : dataset.defaultGraphs).push(this.graphIri());
     }
-    return clauses > 0 ? dataset : undefined;
+    return start === undefined ? {} : { dataset, datasetClauses: { start, end: this.i } };
   }
 
   /** Up to the first FROM, WHERE or `{` outside brackets: variables, `*`, DISTINCT, `(expression AS ?v)`, IRIs. */
@@ -190,6 +191,13 @@ class Scanner {
 /** The form of a query and the dataset its FROM / FROM NAMED clauses name. */
 export function queryShape(sparql: string): QueryShape {
   return new Scanner(sparql).shape();
+}
+
+/** The query without its FROM / FROM NAMED clauses (blanked, so lines and columns stay), for a dataset given apart. */
+export function withoutDatasetClauses(sparql: string, shape: QueryShape): string {
+  if (!shape.datasetClauses) return sparql;
+  const { start, end } = shape.datasetClauses;
+  return sparql.slice(0, start) + sparql.slice(start, end).replace(/[^\n]/g, ' ') + sparql.slice(end);
 }
 
 export function queryForm(sparql: string): QueryForm {

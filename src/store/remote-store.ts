@@ -204,16 +204,17 @@ export class RemoteStore implements QuadStore {
   }
 
   async query(sparql: string, options: QueryOptions = {}): Promise<QueryResult> {
-    const { form, dataset } = planQuery(sparql, options);
+    // The dataset goes as the protocol's parameters alone: Virtuoso merges a query's FROM into them.
+    const { form, dataset, textWithoutDataset } = planQuery(sparql, options);
     const limits: ResultLimits = {};
     if (options.maxRows !== undefined) limits.maxRows = options.maxRows;
     if (options.maxBytes !== undefined) limits.maxBytes = options.maxBytes;
-    return this.runQuery(sparql, form, await this.protocolDataset(dataset), options.timeoutMs ?? this.queryTimeoutMs, undefined, limits);
+    return this.runQuery(textWithoutDataset, form, await this.protocolDataset(dataset), options.timeoutMs ?? this.queryTimeoutMs, undefined, limits);
   }
 
   /**
-   * The dataset as the protocol's parameters, which replace the query's own FROM / FROM NAMED at the store: so those
-   * are sent too, and a graph of the store's own (a system graph) is left out of every dataset, an empty graph.
+   * The dataset as the protocol's parameters (the query's own FROM / FROM NAMED too, taken out of its text): a graph
+   * of the store's own (a system graph) is left out of every dataset, an empty graph.
    */
   private async protocolDataset(plan: DatasetPlan): Promise<QueryDataset> {
     if (plan.kind === 'union') {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Parser, type Query } from 'sparqljs';
 import { packageRoot } from '../../src/core/paths.js';
 import { prefixPrologue } from '../../src/query/prefixes.js';
-import { queryShape } from '../../src/store/query-form.js';
+import { queryShape, withoutDatasetClauses } from '../../src/store/query-form.js';
 
 /** The FROM / FROM NAMED graphs as sparqljs reads them: the oracle the scan must agree with. */
 function parsedDataset(text: string): { defaultGraphs: string[]; namedGraphs: string[] } | undefined {
@@ -49,6 +49,17 @@ describe('store: query form and dataset scan', () => {
       assert.equal(shape.form, (new Parser().parse(text) as Query).queryType, file);
       assert.equal(shape.dataset, undefined, file);
     }
+  });
+
+  it('takes the FROM / FROM NAMED clauses out of a query (blanked: lines and columns stay), leaving a query without a dataset', () => {
+    for (const text of tricky) {
+      const stripped = withoutDatasetClauses(text, queryShape(text));
+      assert.equal(stripped.length, text.length);
+      assert.equal(stripped.split('\n').length, text.split('\n').length);
+      assert.equal(queryShape(stripped).dataset, undefined, stripped);
+      assert.equal(parsedDataset(stripped), undefined, stripped);
+    }
+    assert.equal(withoutDatasetClauses('ASK FROM <urn:g1> # one\nFROM NAMED <urn:g2> {}', queryShape('ASK FROM <urn:g1> # one\nFROM NAMED <urn:g2> {}')), `ASK ${' '.repeat(19)}\n${' '.repeat(19)} {}`);
   });
 
   it('resolves relative IRIs against the BASE as RFC 3986 (and Oxigraph) do', () => {
