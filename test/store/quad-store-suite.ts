@@ -132,6 +132,21 @@ export function quadStoreSuite(store: () => QuadStore): void {
     await rejects(store().query('ASK {}', { dataset: { defaultGraphs: [], namedGraphs: ['relative/graph'] } }), 'store.invalid-graph', 400);
   });
 
+  it('a dataset of every session graph answers as the union, and stops being every graph when a session is added or removed', async () => {
+    await store().ingest(sample);
+    const every = { defaultGraphs: [g1, g2, 'urn:nope'], namedGraphs: [g1, g2] };
+    const names = async (options = {}) => rowsOf(await store().query('SELECT ?g ?name WHERE { { ?who <urn:x:name> ?name } UNION { GRAPH ?g { ?who <urn:x:name> ?name } } } ORDER BY ?g ?name', options));
+    assert.deepEqual(await names({ dataset: every }), await names());
+    const g3 = 'urn:mcp-ld:session/test-3';
+    await store().ingest(`<urn:x:carol> <urn:x:name> "Carol" <${g3}> .\n`);
+    const seen = await names({ dataset: every });
+    assert.deepEqual(seen, [{ name: 'Alice' }, { name: 'Bob' }, { g: g1, name: 'Alice' }, { g: g2, name: 'Bob' }]);
+    assert.equal((await names()).length, 6);
+    assert.ok(await store().deleteGraph(g2));
+    assert.deepEqual(await names({ dataset: { defaultGraphs: [g1, g3], namedGraphs: [g1, g3] } }), await names());
+    assert.deepEqual(await names({ dataset: { defaultGraphs: [g1, g3], namedGraphs: [g1, g3, g2] } }), await names());
+  });
+
   it('ASK answers true and false', async () => {
     await store().ingest(sample);
     assert.deepEqual(await store().query('ASK { ?s <urn:x:name> "Bob" }'), { form: 'ASK', boolean: true });
