@@ -1,7 +1,7 @@
 // The thread behind offload.ts: checks SPARQL texts (parse-query.ts, parse-update.ts, bound-rows.ts), writes a query's
 // answer in the format asked for, turns a session's triples into the answer of GET /sessions/:id (lowered messages as
-// JSON, or an RDF serialization), and lifts and writes the body of POST /convert, answering UTF-8 bytes moved back to
-// the main thread. No HTTP here.
+// JSON, or an RDF serialization), writes the service description of /sparql, and lifts and writes the body of POST
+// /convert, answering UTF-8 bytes moved back to the main thread. No HTTP here.
 import { serveTasks, type TaskAnswer } from '../core/task-thread.js';
 import { McpLdError } from '../core/problem.js';
 import { boundRows, parseQuery, parseUpdate, writeResult, type BoundedQuery, type ResultFormat, type SparqlLimits } from '../query/index.js';
@@ -10,12 +10,14 @@ import type { RdfFormat } from '../lift/formats.js';
 import type { ProtocolVersion } from '../schema/index.js';
 import { parseTriples, readQueryText } from '../store/sparql-results.js';
 import type { QueryText } from '../store/quad-store.js';
+import { writeServiceDescription, type DescriptionFormat, type ServiceFacts } from './service-description.js';
 
 export type OffloadRequest =
   | { op: 'query'; text: string; limits: SparqlLimits; maxRows: number }
   | { op: 'update'; text: string; limits: SparqlLimits }
   | { op: 'session'; triples: Uint8Array; graph: string; format: RdfFormat | 'messages' }
   | { op: 'result'; answer: QueryText; format: ResultFormat }
+  | { op: 'describe'; facts: ServiceFacts; format: DescriptionFormat }
   | ({ op: 'convert' } & ConvertRequest);
 
 /** What POST /convert was asked: the body, and its query string resolved. */
@@ -104,6 +106,8 @@ serveTasks<OffloadRequest, BoundedQuery | string | Uint8Array | Converted>(async
       return session(request);
     case 'result':
       return bytes(await writeResult(readQueryText(request.answer), request.format));
+    case 'describe':
+      return bytes(await writeServiceDescription(request.facts, request.format));
     case 'convert':
       return convert(request);
   }

@@ -1,9 +1,9 @@
 // The CPU-bound part of requests runs in worker threads (offload-thread.ts), so that a large or tricky request never
 // holds up the event loop: /health and every other request keep being answered while it runs. Two threads: one checks
 // SPARQL texts (quick: at most MCPLD_MAX_QUERY_BYTES each), one writes — a query's answer in the format asked for, a
-// session as JSON messages or RDF, the body of POST /convert — so that checking never waits behind a long write. Each
-// task has the query time limit; at most 32 wait for a thread (then 429). Answers come back as Buffers over the
-// thread's own bytes.
+// session as JSON messages or RDF, the service description, the body of POST /convert — so that checking never
+// waits behind a long write. Each task has the query time limit; at most 32 wait for a thread (then 429). Answers
+// come back as Buffers over the thread's own bytes.
 import { McpLdError } from '../core/problem.js';
 import type { ServiceConfig } from '../core/config.js';
 import { TaskThread } from '../core/task-thread.js';
@@ -12,6 +12,7 @@ import { writeResult, type BoundedQuery, type ResultFormat, type SparqlLimits } 
 import type { QueryText } from '../store/quad-store.js';
 import { readQueryText } from '../store/sparql-results.js';
 import type { ConvertRequest, Converted, OffloadRequest } from './offload-thread.js';
+import type { DescriptionFormat, ServiceFacts } from './service-description.js';
 
 const threadUrl = new URL('./offload-thread.js', import.meta.url);
 
@@ -69,6 +70,11 @@ export class Offload {
     const buffer = triples.buffer;
     const movable = buffer instanceof ArrayBuffer && triples.byteOffset === 0 && triples.byteLength === buffer.byteLength;
     return asBuffer((await this.run(this.writes, { op: 'session', triples, graph, format }, 'writing the session', movable ? [buffer] : [])) as Uint8Array);
+  }
+
+  /** The service description of /sparql in `format` (one node per session graph: large for many sessions). */
+  async describe(facts: ServiceFacts, format: DescriptionFormat): Promise<Buffer> {
+    return asBuffer((await this.run(this.writes, { op: 'describe', facts, format }, 'writing the service description')) as Uint8Array);
   }
 
   /** The body of POST /convert lifted and written in its format (400 with every bad line, as the route answers). */

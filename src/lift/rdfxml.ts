@@ -4,11 +4,12 @@
 // Predicates and the types of typed nodes are written as QNames, which rdflib splits after the `#` (else the last
 // `/`): an IRI whose part after that is no XML name (`mcp:io.modelcontextprotocol/clientInfo`, a 2026-07-28 `_meta`
 // key) is split instead before its longest suffix that is one, under a namespace declared for it (`mcp1:` =
-// `…/ontology#io.modelcontextprotocol/`); an IRI that ends in no XML name at all cannot be a predicate in RDF/XML.
+// `…/ontology#io.modelcontextprotocol/`); an IRI that ends in no XML name at all cannot be a predicate in RDF/XML (406).
 import * as rdflib from 'rdflib';
 // The class (the package's `Serializer` export is a factory function).
 import { Serializer } from 'rdflib/lib/serializer.js';
 import type { Quad, Term } from 'n3';
+import { McpLdError } from '../core/problem.js';
 
 type Stats = { roots: unknown[]; subjects: Record<string, unknown[]>; rootsHash: Record<string, boolean>; incoming: Record<string, unknown[]> };
 
@@ -79,7 +80,14 @@ function unsplittable(quads: readonly Quad[], prefixes: Readonly<Record<string, 
   const used = new Set(Object.keys(prefixes));
   for (const iri of [...iris].sort()) {
     const split = splitQName(iri);
-    if (split === undefined) throw new Error(`RDF/XML cannot write <${iri}> as a predicate or a node type: it does not end in an XML name`);
+    if (split === undefined) {
+      throw new McpLdError({
+        code: 'format.not-xml',
+        status: 406,
+        title: 'Not acceptable',
+        detail: `RDF/XML cannot write <${iri}> as a predicate or a node type: it does not end in an XML name; ask for Turtle, N-Triples, N-Quads or JSON-LD`,
+      });
+    }
     const [namespace, local] = split;
     if (!namespaces.has(namespace)) {
       const base = Object.entries(prefixes).find(([, ns]) => namespace.startsWith(ns))?.[0] ?? 'x';

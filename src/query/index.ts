@@ -16,6 +16,7 @@ export {
   formatsFor,
   isResultFormat,
   resultMediaTypes,
+  resultMediaAliases,
   solutionFormats,
   graphFormats,
   type ResultFormat,

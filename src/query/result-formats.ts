@@ -1,5 +1,6 @@
 // Writes query results: SELECT/ASK as SPARQL 1.1 Query Results JSON, XML, CSV or TSV (W3C formats) or an aligned
-// text table for people; CONSTRUCT/DESCRIBE graphs as N-Triples, N-Quads, Turtle or JSON-LD. Pure: results in, text out.
+// text table for people; CONSTRUCT/DESCRIBE graphs as N-Triples, N-Quads, Turtle, JSON-LD or RDF/XML. Pure: results
+// in, text out.
 import type { Quad, Term } from '@rdfjs/types';
 import { DataFactory, type Quad as N3Quad } from 'n3';
 import { McpLdError } from '../core/problem.js';
@@ -11,7 +12,7 @@ import { resultsJson } from '../store/sparql-results.js';
 import { compactIri } from './prefixes.js';
 
 export const solutionFormats = ['table', 'json', 'xml', 'csv', 'tsv'] as const;
-export const graphFormats = ['turtle', 'ntriples', 'nquads', 'jsonld'] as const;
+export const graphFormats = ['turtle', 'ntriples', 'nquads', 'jsonld', 'rdfxml'] as const;
 export type SolutionFormat = (typeof solutionFormats)[number];
 export type GraphFormat = (typeof graphFormats)[number];
 export type ResultFormat = SolutionFormat | GraphFormat;
@@ -26,6 +27,16 @@ export const resultMediaTypes: Record<ResultFormat, string> = {
   ntriples: 'application/n-triples',
   nquads: 'application/n-quads',
   jsonld: 'application/ld+json',
+  rdfxml: 'application/rdf+xml',
+};
+
+/**
+ * Other media types a format is asked for by: clients ask for SPARQL results as plain JSON or XML (SPARQLWrapper's
+ * JSON sends `application/json` among others); the answer then carries the type they named.
+ */
+export const resultMediaAliases: Partial<Record<ResultFormat, readonly string[]>> = {
+  json: ['application/json'],
+  xml: ['application/xml'],
 };
 
 export function isResultFormat(name: string): name is ResultFormat {
@@ -268,5 +279,8 @@ export async function writeGraph(quads: Quad[], format: GraphFormat): Promise<st
       return serialize(quads.map(n3Quad), 'turtle');
     case 'jsonld':
       return serialize(quads.map(n3Quad), 'jsonld');
+    case 'rdfxml':
+      // A graph RDF/XML cannot write (a predicate that ends in no XML name, a control character) is a 406.
+      return serialize(quads.map(n3Quad), 'rdfxml');
   }
 }

@@ -1,14 +1,16 @@
-// Runs one read-only SPARQL query over a QuadStore: checked first (parse-query), then given to the store with the
-// default graph (the union of all session graphs, or one session's graph) and the time limit. Knows no store
-// implementation, no HTTP, no CLI.
+// Runs one read-only SPARQL query over a QuadStore: checked first (parse-query), then given to the store with its
+// dataset (the protocol's, else the query's FROM, else the union of all session graphs or one session's graph) and
+// the time limit. Knows no store implementation, no HTTP, no CLI.
 import { McpLdError, isMcpLdError } from '../core/problem.js';
 import { IriMinter } from '../lift/vocabulary.js';
-import type { QueryOptions, QueryResult, QueryText, QuadStore } from '../store/quad-store.js';
+import type { QueryDataset, QueryOptions, QueryResult, QueryText, QuadStore } from '../store/quad-store.js';
 import { parseQuery, type ParsedQuery } from './parse-query.js';
 import { boundRows, type BoundedQuery } from './bound-rows.js';
 
 export interface RunOptions {
-  /** The default graph is this session's graph (its IRI) instead of the union of all session graphs. */
+  /** The dataset (the protocol's default-graph-uri / named-graph-uri), replacing the query's FROM / FROM NAMED. */
+  dataset?: QueryDataset;
+  /** Unless the query names its dataset: the default graph is this session's graph (its IRI), not the union. */
   session?: string;
   /** Time limit in milliseconds, enforced by the store (McpLdError `query.timeout` when exceeded). */
   timeoutMs?: number;
@@ -43,6 +45,7 @@ async function ask<T>(query: string | ParsedQuery | BoundedQuery, options: RunOp
     throw new McpLdError({ code: 'query.timeout-invalid', status: 400, title: 'Invalid time limit', detail: `the time limit must be a positive number of milliseconds, not ${options.timeoutMs}` });
   }
   const storeOptions: QueryOptions = { graph: options.session ?? 'union' };
+  if (options.dataset) storeOptions.dataset = options.dataset;
   if (options.timeoutMs !== undefined) storeOptions.timeoutMs = options.timeoutMs;
   if (bounded.maxRows !== undefined) storeOptions.maxRows = bounded.maxRows;
   if (options.maxBytes !== undefined) storeOptions.maxBytes = options.maxBytes;

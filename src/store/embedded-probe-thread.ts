@@ -4,8 +4,10 @@
 // rebuild of the whole store. Answers `crashed` (and retires) when the text killed the engine, else `ok`.
 import oxigraph from 'oxigraph';
 import { serveTasks } from '../core/task-thread.js';
+import { oxigraphDataset } from './oxigraph-dataset.js';
+import type { DatasetPlan } from './query-dataset.js';
 
-export type ProbeRequest = { op: 'query'; sparql: string; graphForm: boolean; graph?: string } | { op: 'update'; sparql: string };
+export type ProbeRequest = { op: 'query'; sparql: string; graphForm: boolean; dataset: DatasetPlan } | { op: 'update'; sparql: string };
 
 export type ProbeAnswer = { crashed: false } | { crashed: true; reason: string };
 
@@ -16,9 +18,7 @@ serveTasks<ProbeRequest, ProbeAnswer>((request) => {
     if (request.op === 'update') {
       new oxigraph.Store().update(request.sparql);
     } else {
-      const options: Parameters<typeof empty.query>[1] = { results_format: request.graphForm ? 'application/n-triples' : 'application/sparql-results+json' };
-      if (request.graph === undefined) options.use_default_graph_as_union = true;
-      else options.default_graph = oxigraph.namedNode(request.graph);
+      const options: Parameters<typeof empty.query>[1] = { results_format: request.graphForm ? 'application/n-triples' : 'application/sparql-results+json', ...oxigraphDataset(request.dataset) };
       empty.query(request.sparql, options);
     }
   } catch (error) {

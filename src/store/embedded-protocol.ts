@@ -3,12 +3,13 @@
 // megabytes far slower than it copies, shares or moves its bytes. Shared by embedded-engine.ts and embedded-thread.ts.
 import type { QueryForm } from './quad-store.js';
 import type { ResultLimits } from './result-limits.js';
+import type { DatasetPlan } from './query-dataset.js';
 
 export type ThreadRequest =
   | { id: number; op: 'load'; data: Uint8Array }
   | { id: number; op: 'drop'; graph: string }
   | { id: number; op: 'update'; data: Uint8Array; check: boolean }
-  | { id: number; op: 'query'; sparql: string; form: QueryForm; graph?: string; limits?: ResultLimits }
+  | { id: number; op: 'query'; sparql: string; form: QueryForm; dataset: DatasetPlan; limits?: ResultLimits }
   | { id: number; op: 'graphs' }
   | { id: number; op: 'hasGraph'; graph: string }
   | { id: number; op: 'graphText'; graph: string }

@@ -15,9 +15,9 @@ import { FileJournal } from './file-journal.js';
 import type { DataLock } from './data-lock.js';
 import { MemoryJournal, type Journal, type JournalEntry } from './journal.js';
 import { checkBatchBytes, type CheckedBatch } from './nquads-check.js';
-import { queryForm } from './query-form.js';
+import { checkGraphName, planQuery } from './query-dataset.js';
 import { parseTriples, readQueryText } from './sparql-results.js';
-import { diskFull, invalidGraph, invalidQuery, isDiskFull, queryTimeout, resultTooLarge, storeBusy, storeClosed, storeCorrupt, storeFailed, storeFull, storeReadOnly, storeUnavailable, tooDemanding, updateFailed, updateTimeout } from './store-errors.js';
+import { diskFull, invalidQuery, isDiskFull, queryTimeout, resultTooLarge, storeBusy, storeClosed, storeCorrupt, storeFailed, storeFull, storeReadOnly, storeUnavailable, tooDemanding, updateFailed, updateTimeout } from './store-errors.js';
 import type { LimitExceeded, ResultLimits } from './result-limits.js';
 import { McpLdError } from '../core/problem.js';
 
@@ -93,12 +93,7 @@ function journalFailure(location: string, reason: unknown): McpLdError {
   return storeFailed(`could not write to ${location}: ${(reason as Error).message}`);
 }
 
-const absoluteIri = /^[A-Za-z][A-Za-z0-9+.-]*:[^\x00-\x20<>"{}|^`\\]*$/;
-
-export function checkGraphName(graph: string): string {
-  if (!absoluteIri.test(graph)) throw invalidGraph(graph);
-  return graph;
-}
+export { checkGraphName } from './query-dataset.js';
 
 export class EmbeddedStore implements QuadStore {
   readonly kind = 'embedded' as const;
@@ -262,9 +257,8 @@ export class EmbeddedStore implements QuadStore {
   }
 
   private async runQuery(sparql: string, options: QueryOptions): Promise<QueryText> {
-    const form = queryForm(sparql);
-    const graph = options.graph === undefined || options.graph === 'union' ? undefined : checkGraphName(options.graph);
-    const probe = { op: 'query' as const, sparql, graphForm: form === 'CONSTRUCT' || form === 'DESCRIBE', ...(graph !== undefined ? { graph } : {}) };
+    const { form, dataset } = planQuery(sparql, options);
+    const probe = { op: 'query' as const, sparql, graphForm: form === 'CONSTRUCT' || form === 'DESCRIBE', dataset };
     const limitMs = options.timeoutMs ?? this.queryTimeoutMs;
     const timeoutMs = await this.probe.try(probe, limitMs);
     const limits: ResultLimits = {};
@@ -272,7 +266,7 @@ export class EmbeddedStore implements QuadStore {
     if (options.maxBytes !== undefined) limits.maxBytes = options.maxBytes;
     let answer: Uint8Array | LimitExceeded;
     try {
-      const request = { op: 'query' as const, sparql, form, ...(graph !== undefined ? { graph } : {}), limits };
+      const request = { op: 'query' as const, sparql, form, dataset, limits };
       answer = await this.engine.run<Uint8Array | LimitExceeded>(request, { timeoutMs, timeoutError: () => queryTimeout(limitMs), lane: 'queries', crashError: (reason) => tooDemanding('query', reason) });
     } catch (error) {
       if (error instanceof WorkerError) throw invalidQuery(error.message);

@@ -22,8 +22,27 @@ export interface QueryText {
   data: Uint8Array;
 }
 
+/**
+ * An RDF dataset as the SPARQL 1.1 Protocol names it (default-graph-uri, named-graph-uri; SPARQL 1.1 Query §13.2):
+ * the default graph is the merge of `defaultGraphs` (an empty graph when there are none), the named graphs are
+ * `namedGraphs` (none when empty). Graph names that are no session graph are empty graphs, never an error.
+ */
+export interface QueryDataset {
+  defaultGraphs: string[];
+  namedGraphs: string[];
+}
+
+/**
+ * Which dataset a query runs over, first match wins: `dataset` (the protocol's); the query's own FROM / FROM NAMED;
+ * `graph`; else the union of all session graphs as the default graph, and every session graph as a named graph.
+ */
 export interface QueryOptions {
-  /** The default graph: the union of all session graphs (default), or the graph of one session (its IRI). */
+  /** The dataset, replacing the one the query names (FROM / FROM NAMED); absolute IRIs (else `store.invalid-graph`, 400). */
+  dataset?: QueryDataset;
+  /**
+   * When neither `dataset` nor the query names a dataset: the default graph is the union of all session graphs
+   * (`union`, the default) or the graph of one session (its IRI); the named graphs are every session graph.
+   */
   graph?: 'union' | string;
   /** Time limit in milliseconds; a query that runs longer fails with McpLdError code `query.timeout` (504). */
   timeoutMs?: number;

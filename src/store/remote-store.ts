@@ -1,20 +1,19 @@
 // The remote store: any SPARQL 1.1 Query / Update / Graph Store Protocol endpoint (Virtuoso, Fuseki, Oxigraph server,
 // GraphDB, Neptune). Ingests go per graph through the Graph Store protocol as N-Triples in Turtle bodies (Virtuoso
-// refuses N-Quads); queries run over the session graphs named in the protocol's dataset, so system graphs stay out,
-// and so does the WHERE of an update (sent to the update endpoint with the session graphs as its named graphs).
+// refuses N-Quads); queries run over the session graphs named in the protocol's dataset (also for a query's own FROM /
+// FROM NAMED, which the protocol's replace), so system graphs stay out, and so does the WHERE of an update (sent to the update endpoint with the session graphs as its named graphs).
 // Virtuoso's quirks are handled here: ASK as `__ASK_RETVAL` rows, booleans read back as "1"/"0", system graphs.
 import type { Quad, Term } from '@rdfjs/types';
 import { DataFactory, Writer } from 'n3';
 import { isUtf8 } from 'node:buffer';
-import type { GraphSummary, IngestReceipt, QueryOptions, QueryResult, QueryText, QuadStore, QueryForm, UpdateOptions } from './quad-store.js';
+import type { GraphSummary, IngestReceipt, QueryDataset, QueryOptions, QueryResult, QueryText, QuadStore, QueryForm, UpdateOptions } from './quad-store.js';
 import { McpLdError } from '../core/problem.js';
 import { HttpClient, type Credentials } from './http-auth.js';
 import { splitNQuads } from './nquads-check.js';
-import { queryForm } from './query-form.js';
 import { fromGraphText, fromSparqlJson, parseTriples, resultsJson, type LiteralFix, type SparqlJson } from './sparql-results.js';
 import { invalidQuery, queryTimeout, resultTooLarge, storeFailed, storeUnavailable, updateFailed, updateTimeout } from './store-errors.js';
 import { dropSolutionMarkers, limitResultText, type ResultLimits } from './result-limits.js';
-import { checkGraphName } from './embedded-store.js';
+import { checkGraphName, planQuery, type DatasetPlan } from './query-dataset.js';
 
 export interface RemoteStoreOptions {
   /** SPARQL 1.1 Query endpoint. */
@@ -205,12 +204,26 @@ export class RemoteStore implements QuadStore {
   }
 
   async query(sparql: string, options: QueryOptions = {}): Promise<QueryResult> {
-    const form = queryForm(sparql);
-    const graphs = options.graph === undefined || options.graph === 'union' ? await this.sessionGraphs() : [checkGraphName(options.graph)];
+    // The dataset goes as the protocol's parameters alone: Virtuoso merges a query's FROM into them.
+    const { form, dataset, textWithoutDataset } = planQuery(sparql, options);
     const limits: ResultLimits = {};
     if (options.maxRows !== undefined) limits.maxRows = options.maxRows;
     if (options.maxBytes !== undefined) limits.maxBytes = options.maxBytes;
-    return this.runQuery(sparql, form, graphs, options.timeoutMs ?? this.queryTimeoutMs, undefined, limits);
+    return this.runQuery(textWithoutDataset, form, await this.protocolDataset(dataset), options.timeoutMs ?? this.queryTimeoutMs, undefined, limits);
+  }
+
+  /**
+   * The dataset as the protocol's parameters (the query's own FROM / FROM NAMED too, taken out of its text): a graph
+   * of the store's own (a system graph) is left out of every dataset, an empty graph.
+   */
+  private async protocolDataset(plan: DatasetPlan): Promise<QueryDataset> {
+    if (plan.kind === 'union') {
+      const sessions = await this.sessionGraphs();
+      return { defaultGraphs: sessions, namedGraphs: sessions };
+    }
+    if (plan.kind === 'session') return { defaultGraphs: [plan.graph], namedGraphs: await this.sessionGraphs() };
+    const sessionGraph = (graph: string) => !isSystemGraph(graph);
+    return { defaultGraphs: plan.defaultGraphs.filter(sessionGraph), namedGraphs: plan.namedGraphs.filter(sessionGraph) };
   }
 
   /**
@@ -223,11 +236,12 @@ export class RemoteStore implements QuadStore {
     return { form: result.form, data: new TextEncoder().encode(text) };
   }
 
-  private async runQuery(sparql: string, form: QueryForm, dataset: string[] | undefined, timeoutMs: number, cut?: { maxRows?: number }, limits: ResultLimits = {}): Promise<QueryResult> {
+  private async runQuery(sparql: string, form: QueryForm, dataset: QueryDataset | undefined, timeoutMs: number, cut?: { maxRows?: number }, limits: ResultLimits = {}): Promise<QueryResult> {
     const params = new URLSearchParams({ query: sparql });
     if (dataset) {
-      for (const graph of dataset.length > 0 ? dataset : [noGraph]) params.append('default-graph-uri', graph);
-      for (const graph of dataset.length > 0 ? dataset : [noGraph]) params.append('named-graph-uri', graph);
+      // No graph given would mean the store's own default: an empty list is a graph that does not exist.
+      for (const graph of dataset.defaultGraphs.length > 0 ? dataset.defaultGraphs : [noGraph]) params.append('default-graph-uri', graph);
+      for (const graph of dataset.namedGraphs.length > 0 ? dataset.namedGraphs : [noGraph]) params.append('named-graph-uri', graph);
     }
     // Virtuoso and Fuseki stop a query at `timeout` (ms) on their side too, instead of running on after we gave up.
     params.set('timeout', String(timeoutMs));
@@ -340,7 +354,7 @@ export class RemoteStore implements QuadStore {
   }
 
   private async countGraph(graph: string): Promise<number> {
-    const result = await this.runQuery(`SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${graph}> { ?s ?p ?o } }`, 'SELECT', [graph], this.queryTimeoutMs);
+    const result = await this.runQuery(`SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${graph}> { ?s ?p ?o } }`, 'SELECT', { defaultGraphs: [graph], namedGraphs: [graph] }, this.queryTimeoutMs);
     return result.form === 'SELECT' ? Number(result.rows[0]?.get('n')?.value ?? 0) : 0;
   }
 
@@ -349,7 +363,7 @@ export class RemoteStore implements QuadStore {
     const target = namedNode(graph);
     for (let offset = 0; offset < expected; offset += pageSize) {
       const cut: { maxRows?: number } = {};
-      const page = await this.runQuery(`SELECT ?s ?p ?o WHERE { GRAPH <${graph}> { ?s ?p ?o } } LIMIT ${pageSize} OFFSET ${offset}`, 'SELECT', [graph], this.requestTimeoutMs, cut);
+      const page = await this.runQuery(`SELECT ?s ?p ?o WHERE { GRAPH <${graph}> { ?s ?p ?o } } LIMIT ${pageSize} OFFSET ${offset}`, 'SELECT', { defaultGraphs: [graph], namedGraphs: [graph] }, this.requestTimeoutMs, cut);
       if (page.form !== 'SELECT') break;
       if (cut.maxRows !== undefined && cut.maxRows > 1) {
         // The page reached the store's cap: it may be short; take it again in pages under the cap.

@@ -124,7 +124,7 @@ const request = (route: Route) =>
     params: fc.tuple(...[...route.path.matchAll(/\{([^}]+)\}/g)].map((m) => mostly(fc.constantFrom(...(knownSegments[`${route.path.split('/')[1]} ${m[1]}`] ?? ['x'])), anySegment))),
     query: fc
       .tuple(
-        // GET /sparql answers nothing without a query: it gets one, most of the time.
+        // GET /sparql without parameters answers the service description: it gets a query most of the time.
         route.method === 'GET' && route.path === '/sparql' ? mostly(sparqlBytes.map((text): [string, string][] => [['query', percentEncoded(text)]]), fc.constant<[string, string][]>([])) : fc.constant<[string, string][]>([]),
         fc.array(fc.tuple(mostly(fc.constantFrom('unknown', ...route.query, ...(route.path.startsWith('/queries') ? queryParameters : [])), fc.oneof(fc.constant('unknown'), encodedString)), queryValue), { maxLength: 2 }),
       )

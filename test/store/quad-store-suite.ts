@@ -91,6 +91,62 @@ export function quadStoreSuite(store: () => QuadStore): void {
     assert.deepEqual(graphs, [{ g: g1 }, { g: g2 }]);
   });
 
+  it("a query's FROM / FROM NAMED is its dataset: a graph no session has is empty, FROM NAMED alone leaves the default graph empty", async () => {
+    await store().ingest(sample);
+    const count = async (query: string, options = {}) => Number(rowsOf(await store().query(query, options))[0]!['n']);
+    const names = async (query: string, options = {}) => rowsOf(await store().query(query, options)).map((row) => row['name']);
+    assert.equal(await count('SELECT (COUNT(*) AS ?n) FROM <urn:nope> WHERE { ?s ?p ?o }'), 0);
+    assert.deepEqual(await store().query('ASK FROM <urn:nope> { ?s ?p ?o }'), { form: 'ASK', boolean: false });
+    assert.deepEqual(await names(`SELECT ?name FROM <${g1}> WHERE { ?who <urn:x:name> ?name }`), ['Alice']);
+    assert.deepEqual(await names(`SELECT ?name FROM <${g1}> FROM <${g2}> WHERE { ?who <urn:x:name> ?name } ORDER BY ?name`), ['Alice', 'Bob']);
+    // Prefixed names and relative IRIs (against BASE) name graphs as IRIs do.
+    assert.deepEqual(await names('PREFIX s: <urn:mcp-ld:session/> SELECT ?name FROM s:test-2 WHERE { ?who <urn:x:name> ?name }'), ['Bob']);
+    assert.deepEqual(await names('BASE <urn:mcp-ld:session/> SELECT ?name FROM <test-1> WHERE { ?who <urn:x:name> ?name }'), ['Alice']);
+    // FROM alone: no named graphs. FROM NAMED alone: an empty default graph.
+    assert.deepEqual(rowsOf(await store().query(`SELECT ?g FROM <${g1}> WHERE { GRAPH ?g { ?s ?p ?o } }`)), []);
+    assert.deepEqual(rowsOf(await store().query(`SELECT DISTINCT ?g FROM NAMED <${g2}> WHERE { GRAPH ?g { ?s ?p ?o } }`)), [{ g: g2 }]);
+    assert.equal(await count(`SELECT (COUNT(*) AS ?n) FROM NAMED <${g2}> WHERE { ?s ?p ?o }`), 0);
+    // Every form; and the query's dataset wins over the one-session default of `graph`.
+    const graph = await store().query(`CONSTRUCT { ?s ?p ?o } FROM <${g2}> WHERE { ?s ?p ?o }`);
+    assert.equal(graph.form === 'CONSTRUCT' && graph.quads.length, 3);
+    const described = await store().query(`DESCRIBE <urn:x:alice> FROM <${g2}>`);
+    assert.equal(described.form === 'DESCRIBE' && described.quads.filter((q) => q.subject.value === 'urn:x:alice').length, 0);
+    assert.deepEqual(await names(`SELECT ?name FROM <${g1}> WHERE { ?who <urn:x:name> ?name }`, { graph: g2 }), ['Alice']);
+  });
+
+  it("an explicit dataset replaces the query's: its default graphs merge, its named graphs are exactly those given, unknown ones are empty", async () => {
+    await store().ingest(sample);
+    const count = async (query: string, options = {}) => Number(rowsOf(await store().query(query, options))[0]!['n']);
+    const both = { defaultGraphs: [g1, g2], namedGraphs: [] };
+    assert.deepEqual(rowsOf(await store().query('SELECT ?name WHERE { ?who <urn:x:name> ?name } ORDER BY ?name', { dataset: both })), [{ name: 'Alice' }, { name: 'Bob' }]);
+    assert.deepEqual(rowsOf(await store().query('SELECT ?g WHERE { GRAPH ?g { ?s ?p ?o } }', { dataset: both })), []);
+    const named = { defaultGraphs: [], namedGraphs: [g2] };
+    assert.equal(await count('SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }', { dataset: named }), 0);
+    assert.deepEqual(rowsOf(await store().query('SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s ?p ?o } }', { dataset: named })), [{ g: g2 }]);
+    assert.deepEqual(rowsOf(await store().query(`SELECT ?name FROM <${g2}> WHERE { ?who <urn:x:name> ?name }`, { dataset: { defaultGraphs: [g1], namedGraphs: [] } })), [{ name: 'Alice' }]);
+    const nowhere = { defaultGraphs: ['urn:nope'], namedGraphs: ['urn:nope'] };
+    assert.equal(await count('SELECT (COUNT(*) AS ?n) WHERE { { ?s ?p ?o } UNION { GRAPH ?g { ?s ?p ?o } } }', { dataset: nowhere }), 0);
+    assert.deepEqual(await store().query('ASK { ?s ?p ?o }', { dataset: { defaultGraphs: [g1], namedGraphs: [] } }), { form: 'ASK', boolean: true });
+    const refused = await rejects(store().query('ASK {}', { dataset: { defaultGraphs: ['not an IRI'], namedGraphs: [] } }), 'store.invalid-graph', 400);
+    assert.match(refused.message, /not an absolute IRI: "not an IRI"/);
+    await rejects(store().query('ASK {}', { dataset: { defaultGraphs: [], namedGraphs: ['relative/graph'] } }), 'store.invalid-graph', 400);
+  });
+
+  it('a dataset of every session graph answers as the union, and stops being every graph when a session is added or removed', async () => {
+    await store().ingest(sample);
+    const every = { defaultGraphs: [g1, g2, 'urn:nope'], namedGraphs: [g1, g2] };
+    const names = async (options = {}) => rowsOf(await store().query('SELECT ?g ?name WHERE { { ?who <urn:x:name> ?name } UNION { GRAPH ?g { ?who <urn:x:name> ?name } } } ORDER BY ?g ?name', options));
+    assert.deepEqual(await names({ dataset: every }), await names());
+    const g3 = 'urn:mcp-ld:session/test-3';
+    await store().ingest(`<urn:x:carol> <urn:x:name> "Carol" <${g3}> .\n`);
+    const seen = await names({ dataset: every });
+    assert.deepEqual(seen, [{ name: 'Alice' }, { name: 'Bob' }, { g: g1, name: 'Alice' }, { g: g2, name: 'Bob' }]);
+    assert.equal((await names()).length, 6);
+    assert.ok(await store().deleteGraph(g2));
+    assert.deepEqual(await names({ dataset: { defaultGraphs: [g1, g3], namedGraphs: [g1, g3] } }), await names());
+    assert.deepEqual(await names({ dataset: { defaultGraphs: [g1, g3], namedGraphs: [g1, g3, g2] } }), await names());
+  });
+
   it('ASK answers true and false', async () => {
     await store().ingest(sample);
     assert.deepEqual(await store().query('ASK { ?s <urn:x:name> "Bob" }'), { form: 'ASK', boolean: true });

@@ -5,7 +5,7 @@ import { openStore } from '../../src/store/open-store.js';
 import { readStoreConfig } from '../../src/core/config.js';
 import { parseChallenge } from '../../src/store/http-auth.js';
 import { virtuosoOrSkip, type Virtuoso } from '../helpers/virtuoso.js';
-import { g1, quadStoreSuite, rejects, sample } from './quad-store-suite.js';
+import { g1, quadStoreSuite, rejects, rowsOf, sample } from './quad-store-suite.js';
 
 async function listen(handler: Parameters<typeof createServer>[1]): Promise<{ server: Server; url: string }> {
   const server = createServer(handler);
@@ -152,6 +152,17 @@ describe('store: remote (SPARQL 1.1 protocols)', function () {
       await store.update('DELETE { GRAPH ?g { ?s ?p ?o } } WHERE { GRAPH ?g { ?s ?p ?o } }');
       assert.equal(await store.size(), 0);
       assert.equal(await systemQuads(), before);
+    });
+
+    it("a query's FROM or an explicit dataset that names Virtuoso's own graph gets an empty graph, as for any graph no session has", async () => {
+      const system = 'http://www.openlinksw.com/schemas/virtrdf#';
+      await store.ingest(sample);
+      const count = async (query: string, options = {}) => Number(rowsOf(await store.query(query, options))[0]!['n']);
+      assert.equal(await count(`SELECT (COUNT(*) AS ?n) FROM <${system}> WHERE { ?s ?p ?o }`), 0);
+      assert.equal(await count(`SELECT (COUNT(*) AS ?n) FROM <${system}> FROM <${g1}> WHERE { ?s ?p ?o }`), 3);
+      assert.equal(await count(`SELECT (COUNT(*) AS ?n) FROM NAMED <${system}> WHERE { GRAPH ?g { ?s ?p ?o } }`), 0);
+      assert.equal(await count('SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }', { dataset: { defaultGraphs: [system], namedGraphs: [system] } }), 0);
+      assert.equal(await count('SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }', { dataset: { defaultGraphs: [system], namedGraphs: [] } }), 0);
     });
 
     it('an update Virtuoso refuses (a DROP of a graph it never created) is update.failed (400), not a store outage', async () => {

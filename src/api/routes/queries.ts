@@ -3,7 +3,7 @@
 // bound as an RDF term. Results by Accept, as for /sparql.
 import type { FastifyPluginAsync } from 'fastify';
 import { McpLdError } from '../../core/problem.js';
-import { formatsFor, NamedQueries, resultMediaTypes, type ParameterValues } from '../../query/index.js';
+import { formatsFor, NamedQueries, type ParameterValues } from '../../query/index.js';
 import { resultFormat, resultLimits, type StoreRouteOptions } from './sparql.js';
 
 const nameParams = { type: 'object', properties: { name: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', maxLength: 100 } }, required: ['name'] } as const;
@@ -24,11 +24,11 @@ export const queryRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, { 
 
   const run = async (name: string, values: ParameterValues, accept: string | undefined) => {
     const query = named.get(name);
-    const format = resultFormat(accept, formatsFor(query.form));
+    const { format, type } = resultFormat(accept, formatsFor(query.form));
     const started = performance.now();
     try {
       const answer = await named.runText(store, name, values, resultLimits(config));
-      return { type: resultMediaTypes[format], body: await offload.result(answer, format) };
+      return { type, body: await offload.result(answer, format) };
     } finally {
       metrics.observeQuery((performance.now() - started) / 1000);
     }

@@ -1,14 +1,18 @@
 // GET|POST /sparql: the SPARQL 1.1 Protocol over the store. The query comes in the `query` parameter (GET), an
-// urlencoded POST, or an application/sparql-query POST; the default graph is the union of every session graph, or
-// the one session graph named by `default-graph-uri`. Results by Accept. An update (application/sparql-update, or an
-// urlencoded update=; POST only) needs a configured write token, is checked by parse-update.ts and answers 204.
-// Texts are checked, and queries bounded to the result limits, off the event loop (offload.ts).
-// Bodies are read as bytes: what is not UTF-8 (raw, or percent-encoded in a form) is refused, never read as U+FFFD.
+// urlencoded POST, or an application/sparql-query POST, its dataset in `default-graph-uri` / `named-graph-uri` (else
+// its own FROM / FROM NAMED, else the union of the session graphs); results by Accept. A GET with no parameters
+// answers the service description. An update (application/sparql-update, or an urlencoded update=; POST only) needs
+// a configured write token, is checked by parse-update.ts and answers 204. Texts are checked, and queries bounded to
+// the result limits, off the event loop (offload.ts). Bodies are read as bytes: what is not UTF-8 (raw, or
+// percent-encoded in a form) is refused, never read as U+FFFD.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { McpLdError } from '../../core/problem.js';
 import type { ServiceConfig } from '../../core/config.js';
-import type { QuadStore } from '../../store/quad-store.js';
-import { formatsFor, resultMediaTypes, runQueryText, type ResultFormat } from '../../query/index.js';
+import type { QuadStore, QueryDataset } from '../../store/quad-store.js';
+import { checkDataset } from '../../store/query-dataset.js';
+import { formatsFor, graphFormats, resultMediaAliases, resultMediaTypes, runQueryText, solutionFormats, type ResultFormat } from '../../query/index.js';
+import { descriptionFormats, type ServiceFacts } from '../service-description.js';
+import { mediaTypes } from '../../lift/formats.js';
 import { negotiate } from '../negotiate.js';
 import { requireWriteToken } from '../write-token.js';
 import { decodeUtf8, invalidUtf8Offset } from '../../core/utf8.js';
@@ -28,12 +32,15 @@ export function resultLimits(config: ServiceConfig): { timeoutMs: number; maxRow
   return { timeoutMs: config.queryTimeoutMs, maxRows: config.maxResultRows, maxBytes: config.maxResultBytes };
 }
 
-/** The result format for `accept` among those of a query form (its first one when the client says nothing). */
-export function resultFormat(accept: string | undefined, formats: readonly ResultFormat[]): ResultFormat {
-  const offered = formats.filter((f) => f !== 'table');
-  const index = negotiate(accept, offered.map((f) => ({ type: resultMediaTypes[f].split(';')[0]! })));
+/**
+ * The result format for `accept` among those of a query form (its first one when the client says nothing), and the
+ * media type to answer with: the format's own, or the alias the client asked for (`application/json`).
+ */
+export function resultFormat(accept: string | undefined, formats: readonly ResultFormat[]): { format: ResultFormat; type: string } {
+  const offered = formats.filter((f) => f !== 'table').flatMap((format) => [resultMediaTypes[format], ...(resultMediaAliases[format] ?? [])].map((type) => ({ format, type })));
+  const index = negotiate(accept, offered.map((o) => ({ type: o.type.split(';')[0]! })));
   if (index < 0) {
-    throw new McpLdError({ code: 'http.not-acceptable', status: 406, title: 'Not acceptable', detail: `no result format matches Accept: ${accept}; this query gives ${offered.map((f) => resultMediaTypes[f].split(';')[0]).join(', ')}` });
+    throw new McpLdError({ code: 'http.not-acceptable', status: 406, title: 'Not acceptable', detail: `no result format matches Accept: ${accept}; this query gives ${offered.map((o) => o.type.split(';')[0]).join(', ')}` });
   }
   return offered[index]!;
 }
@@ -90,13 +97,39 @@ function formParameters(body: Buffer): Record<string, string | string[]> {
 
 function single(name: string, value: string | string[] | undefined): string | undefined {
   if (Array.isArray(value)) {
-    if (value.length > 1) throw protocolError(`give ${name} once${name === 'default-graph-uri' ? ' (this service queries one default graph: the union of the sessions, or one session)' : ''}`);
+    if (value.length > 1) throw protocolError(`give ${name} once`);
     return value[0];
   }
   return value;
 }
 
+function all(value: string | string[] | undefined): string[] {
+  return value === undefined ? [] : Array.isArray(value) ? value : [value];
+}
+
+/**
+ * The dataset the protocol names (SPARQL 1.1 Protocol §2.1.4): each default-graph-uri a graph merged into the default
+ * graph, each named-graph-uri a named graph; with either given, the other's graphs are none. Absent when neither is.
+ */
+function protocolDataset(parameters: ProtocolParameters): QueryDataset | undefined {
+  const dataset = { defaultGraphs: all(parameters['default-graph-uri']), namedGraphs: all(parameters['named-graph-uri']) };
+  if (dataset.defaultGraphs.length === 0 && dataset.namedGraphs.length === 0) return undefined;
+  try {
+    return checkDataset(dataset);
+  } catch (error) {
+    throw protocolError(`default-graph-uri and named-graph-uri take absolute IRIs: ${(error as McpLdError).detail}`);
+  }
+}
+
+/** The media types a POST to /sparql may carry; any other body is a 415. */
+const bodyTypes = ['application/x-www-form-urlencoded', 'application/sparql-query', 'application/sparql-update'];
+
+/** The service description's formats and their media types, Turtle first. */
+const descriptionOffers = descriptionFormats.map((format) => ({ format, type: mediaTypes[format].split(';')[0]! }));
+
 export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, { store, config, metrics, offload }) => {
+  // Only the protocol's bodies: text/plain or JSON (which Fastify would read) is a 415 naming the ones it takes.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, (_request, body, done) => {
     try {
       done(null, formParameters(body as Buffer));
@@ -112,10 +145,10 @@ export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
     }
   });
 
-  /** An update: the write token first, then the checks of parse-update.ts, then the store; 204 once it is applied. */
+  /** An update: alone, then the write token, then the checks of parse-update.ts, then the store; 204 once applied. */
   const applyUpdate = async (request: FastifyRequest, reply: FastifyReply, parameters: ProtocolParameters, text: string | undefined) => {
-    requireWriteToken(request, config.writeToken, true);
     if (parameters.query !== undefined) throw protocolError('give either a query or an update, not both');
+    requireWriteToken(request, config.writeToken, true);
     const dataset = datasetParameters.find((name) => parameters[name] !== undefined);
     if (dataset) throw protocolError(`${dataset} is not supported with an update: it reads and writes the session graphs it names with GRAPH`);
     if (text === undefined || text.trim() === '') throw protocolError('no update: send it as an application/sparql-update body or an urlencoded update= body');
@@ -125,33 +158,61 @@ export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
   };
 
   const answer = async (request: FastifyRequest, reply: FastifyReply, parameters: ProtocolParameters, body?: { query?: string }) => {
-    if (parameters.update !== undefined) throw protocolError('an update is sent by POST, as an application/sparql-update body or an urlencoded update= body, never in the URL');
+    if (parameters.update !== undefined) {
+      throw protocolError(parameters.query !== undefined || body ? 'give either a query or an update, not both' : 'an update is sent by POST, as an application/sparql-update body or an urlencoded update= body, never in the URL');
+    }
     const text = body?.query ?? single('query', parameters.query);
     if (text === undefined || text.trim() === '') throw protocolError('no query: pass it as the query parameter, an urlencoded query= body, or an application/sparql-query body');
-    if (parameters['named-graph-uri'] !== undefined) throw protocolError('named-graph-uri is not supported: the named graphs are the sessions; use GRAPH in the query');
-    const graph = single('default-graph-uri', parameters['default-graph-uri']);
+    const dataset = protocolDataset(parameters);
     const parsed = await offload.query(text);
-    const format = resultFormat(request.headers.accept, formatsFor(parsed.form));
+    const { format, type } = resultFormat(request.headers.accept, formatsFor(parsed.form));
     const started = performance.now();
     try {
-      const answer = await runQueryText(store, parsed, { ...resultLimits(config), ...(graph ? { session: graph } : {}) });
-      return reply.type(resultMediaTypes[format]).send(await offload.result(answer, format));
+      const answer = await runQueryText(store, parsed, { ...resultLimits(config), ...(dataset ? { dataset } : {}) });
+      return reply.type(type).header('Vary', 'Accept').send(await offload.result(answer, format));
     } finally {
       metrics.observeQuery((performance.now() - started) / 1000);
     }
+  };
+
+  /** The service description (GET with no parameters): Turtle, or JSON-LD, N-Triples, RDF/XML by Accept. */
+  const describe = async (request: FastifyRequest, reply: FastifyReply) => {
+    const index = negotiate(request.headers.accept, descriptionOffers);
+    if (index < 0) throw new McpLdError({ code: 'http.not-acceptable', status: 406, title: 'Not acceptable', detail: `the service description is available as ${descriptionOffers.map((o) => o.type).join(', ')}, not ${request.headers.accept}` });
+    const { format, type } = descriptionOffers[index]!;
+    const facts: ServiceFacts = {
+      endpoint: `${request.protocol}://${request.host}${request.url.split('?')[0]}`,
+      updates: config.writeToken !== undefined,
+      resultFormats: [...solutionFormats, ...graphFormats],
+      graphs: await store.graphs(),
+      ...resultLimits(config),
+    };
+    return reply.type(type).header('Vary', 'Accept').send(await offload.describe(facts, format));
   };
 
   const queryString = {
     type: 'object',
     properties: {
       query: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
-      'default-graph-uri': { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
-      'named-graph-uri': { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
+      'default-graph-uri': { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }], description: 'a graph of the default graph (several: their merge); replaces the query\'s FROM' },
+      'named-graph-uri': { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }], description: 'a named graph (several: each); replaces the query\'s FROM NAMED' },
     },
   } as const;
+  const produces = Object.entries(resultMediaTypes).flatMap(([format, type]) => (format === 'table' ? [] : [type.split(';')[0]!, ...(resultMediaAliases[format as ResultFormat] ?? [])]));
 
-  app.get<{ Querystring: ProtocolParameters }>('/sparql', { schema: { summary: 'SPARQL 1.1 query (GET)', querystring: queryString } }, (request, reply) =>
-    answer(request, reply, request.query),
+  app.get<{ Querystring: ProtocolParameters }>(
+    '/sparql',
+    {
+      schema: {
+        summary: 'SPARQL 1.1 query (GET), or the service description (GET with no parameters)',
+        description:
+          'With no parameters: the SPARQL 1.1 Service Description of this endpoint (Turtle; JSON-LD, N-Triples or RDF/XML by Accept). ' +
+          'The dataset: default-graph-uri and named-graph-uri (each any number of times), else the query\'s FROM / FROM NAMED, else the union of the session graphs as the default graph and every session graph as a named graph.',
+        querystring: queryString,
+        produces: [...new Set([...produces, ...descriptionOffers.map((o) => o.type)])],
+      },
+    },
+    (request, reply) => (Object.keys(request.query).length === 0 ? describe(request, reply) : answer(request, reply, request.query)),
   );
   app.post<{ Querystring: ProtocolParameters; Body: string | ProtocolParameters }>(
     '/sparql',
@@ -159,28 +220,41 @@ export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
       schema: {
         summary: 'SPARQL 1.1 query (urlencoded or application/sparql-query) or update (application/sparql-update or urlencoded update=; needs the write token)',
         description:
-          'A query answers its results by Accept. An update needs MCPLD_WRITE_TOKEN configured and presented as a bearer token (401 without it, 403 when wrong or when no token is configured), and answers 204 once applied ' +
-          '(the embedded store: all of it or nothing, on disk before the answer). Refused with 400 before anything runs: malformed text (with its line and column), a query, LOAD, SERVICE, ' +
+          'A query answers its results by Accept, over the dataset of default-graph-uri and named-graph-uri (in the URL or the form), else its own FROM / FROM NAMED, else the union of the session graphs. ' +
+          'An update needs MCPLD_WRITE_TOKEN configured and presented as a bearer token (401 without it, 403 when wrong or when no token is configured), and answers 204 once applied ' +
+          '(the embedded store: all of it or nothing, on disk before the answer). Refused with 400 before anything runs: a query and an update together, malformed text (with its line and column), a query, LOAD, SERVICE, ' +
           'graphs not named with GRAPH (triples outside GRAPH, WITH, USING, CLEAR/DROP DEFAULT, NAMED or ALL), NOW(), RAND(), UUID() and STRUUID(), and dataset parameters. ' +
-          'The mcp:, jrpc:, mld:, mldx:, rdf:, rdfs:, xsd:, owl: prefixes are predeclared. 413 past MCPLD_MAX_QUERY_BYTES, 400 past MCPLD_MAX_QUERY_DEPTH or too complex for the engine, ' +
+          'The mcp:, jrpc:, mld:, mldx:, rdf:, rdfs:, xsd:, owl: prefixes are predeclared. 413 past MCPLD_MAX_QUERY_BYTES, 400 past MCPLD_MAX_QUERY_DEPTH or too complex for the engine, 415 for a body of another media type, ' +
           '422 for an answer past MCPLD_MAX_RESULT_ROWS or MCPLD_MAX_RESULT_BYTES, 429 with Retry-After when MCPLD_MAX_QUEUED queries wait, 504 past the time limit (MCPLD_QUERY_TIMEOUT), 503 when the remote store is down.',
         querystring: queryString,
-        consumes: ['application/x-www-form-urlencoded', 'application/sparql-query', 'application/sparql-update'],
-        produces: Object.entries(resultMediaTypes).flatMap(([format, type]) => (format === 'table' ? [] : [type.split(';')[0]!])),
+        consumes: bodyTypes,
+        produces,
         response: {
-          200: { description: 'the results of a query, in the format Accept asks for (SPARQL results as JSON, XML, CSV or TSV; a graph as Turtle, N-Triples, N-Quads or JSON-LD)' },
+          200: { description: 'the results of a query, in the format Accept asks for (SPARQL results as JSON, XML, CSV or TSV; a graph as Turtle, N-Triples, N-Quads, JSON-LD or RDF/XML)' },
           204: { description: 'the update was applied', type: 'null' },
         },
       },
     },
     (request, reply) => {
-      const type = String(request.headers['content-type'] ?? '').split(';')[0]!.trim();
+      const type = String(request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       if (type === 'application/sparql-query') return answer(request, reply, request.query, { query: request.body as string });
       if (type === 'application/sparql-update') return applyUpdate(request, reply, request.query, request.body as string);
       // A POST without a body (its query or update in the URL) has no form to read.
       const form = (request.body ?? {}) as ProtocolParameters;
-      if (form.update !== undefined) return applyUpdate(request, reply, { ...request.query, ...form, update: undefined }, single('update', form.update));
-      return answer(request, reply, { ...request.query, ...form });
+      const parameters = mergeParameters(request.query, form);
+      if (form.update !== undefined) return applyUpdate(request, reply, { ...parameters, update: undefined }, single('update', form.update));
+      return answer(request, reply, parameters);
     },
   );
 };
+
+/** The parameters of the URL and of the form together (a name in both: the values of both). */
+function mergeParameters(url: ProtocolParameters, form: ProtocolParameters): ProtocolParameters {
+  // No prototype: a form may name a parameter `__proto__`.
+  const merged = Object.assign(Object.create(null) as Record<string, string | string[] | undefined>, url);
+  for (const [name, value] of Object.entries(form) as [keyof ProtocolParameters, string | string[] | undefined][]) {
+    const existing = merged[name];
+    merged[name] = existing === undefined ? value : value === undefined ? existing : [...all(existing), ...all(value)];
+  }
+  return merged as ProtocolParameters;
+}

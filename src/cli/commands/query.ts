@@ -1,10 +1,10 @@
 // `mcp-ld query`: runs a SPARQL query (a .rq file or stdin, or a named query from queries/, with typed parameters)
 // over the store and prints the answer as a table, SPARQL 1.1 JSON, XML, CSV, TSV, or (CONSTRUCT/DESCRIBE) Turtle,
-// N-Triples, N-Quads or JSON-LD.
+// N-Triples, N-Quads, JSON-LD or RDF/XML.
 import { readStoreConfig } from '../../core/config.js';
 import { McpLdError } from '../../core/problem.js';
 import { openStore } from '../../store/open-store.js';
-import { formatsFor, isResultFormat, NamedQueries, prepareQuery, readQuery, runQuery, sessionGraph, writeResult, type ParameterValues, type ResultFormat } from '../../query/index.js';
+import { formatsFor, graphFormats, isResultFormat, solutionFormats, NamedQueries, prepareQuery, readQuery, runQuery, sessionGraph, writeResult, type ParameterValues, type ResultFormat } from '../../query/index.js';
 import { parseOptions, UsageError, write, type Command } from '../command.js';
 import { readInput } from '../read-input.js';
 
@@ -27,7 +27,7 @@ function withSession(named: NamedQueries, name: string, values: ParameterValues,
 export const queryCommand: Command = {
   name: 'query',
   summary: 'run a SPARQL query or a named query over the store',
-  usage: 'mcp-ld query (FILE.rq|- | --name NAME | --list) [--param k=v]... [--data DIR | --store URL] [--session ID] [--timeout MS] [--format table|json|xml|csv|tsv|turtle|ntriples|nquads|jsonld]',
+  usage: 'mcp-ld query (FILE.rq|- | --name NAME | --list) [--param k=v]... [--data DIR | --store URL] [--session ID] [--timeout MS] [--format table|json|xml|csv|tsv|turtle|ntriples|nquads|jsonld|rdfxml]',
   async run(args, io) {
     const { values, positionals } = parseOptions(
       args,
@@ -55,7 +55,7 @@ export const queryCommand: Command = {
     if ((values.name === undefined) === (positionals.length === 0) || positionals.length > 1) {
       throw new UsageError('give one query: a .rq file, or --name NAME (--list shows the named queries)');
     }
-    if (values.format !== undefined && !isResultFormat(values.format)) throw new UsageError(`--format must be one of table, json, xml, csv, tsv, turtle, ntriples, nquads, jsonld`);
+    if (values.format !== undefined && !isResultFormat(values.format)) throw new UsageError(`--format must be one of ${[...solutionFormats, ...graphFormats].join(', ')}`);
 
     const timeoutMs = values.timeout === undefined ? undefined : Number(values.timeout);
     if (timeoutMs !== undefined && (!Number.isSafeInteger(timeoutMs) || timeoutMs <= 0)) throw new UsageError('--timeout takes a positive number of milliseconds');
