@@ -119,6 +119,7 @@ describe('store owner: one data directory, many processes', function () {
 
   it('a writer waits while a query has the directory to itself (read only), then opens it', async () => {
     const dir = path.join(root, 'reading');
+    mkdirSync(dir); // a query reads only a directory that exists
     const config = readStoreConfig({ data: dir }, { MCPLD_OWNER_WAIT_MS: '60000' });
     const reader = await openStore(config, { role: 'read' });
     assert.equal((await readLockHolder(dir))?.readOnly, true, 'the lock says it only reads');
