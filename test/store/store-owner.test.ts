@@ -119,6 +119,8 @@ describe('store owner: one data directory, many processes', function () {
 
   it('a writer waits while a query has the directory to itself (read only), then opens it', async () => {
     const dir = path.join(root, 'reading');
+    // A reader refuses a directory that is not there (a typo in --data): this one exists, empty.
+    mkdirSync(dir, { recursive: true });
     const config = readStoreConfig({ data: dir }, { MCPLD_OWNER_WAIT_MS: '60000' });
     const reader = await openStore(config, { role: 'read' });
     assert.equal((await readLockHolder(dir))?.readOnly, true, 'the lock says it only reads');
