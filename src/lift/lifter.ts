@@ -6,7 +6,7 @@ import { chooseResult, seedVersion, versionFor, type Direction, type ProtocolVer
 import { annotatedLiteral, jsonLiteral, naturalLiteral, naturalNumber, type LiteralForm } from './literals.js';
 import { MessagePlans, type MessagePlan } from './message-plans.js';
 import { classesFor, itemPlan, type NodePlan, type PropertyPlan, type ValuePlan } from './plan.js';
-import { isRawLine, messageShape, type InputRecord, type MessageShape, type RawLineRecord } from './records.js';
+import { isRawLine, messageShape, type HttpFacts, type InputRecord, type MessageShape, type RawLineRecord } from './records.js';
 import type { MessageValidator, ValidationProblem } from './validate.js';
 import { declaredVersion, negotiatedVersion, protocolVersionKey, ProtocolSchemas, type VersionTools } from './protocol-schemas.js';
 import { isRetry, OpenRounds, retryTarget } from './multi-round.js';
@@ -345,6 +345,7 @@ export class Lifter {
     if (unknownVersion !== undefined) this.emitLiteral(iri, mld.declaredVersion, { value: unknownVersion, datatype: xsd.string });
     if (record.seq !== undefined) this.emitLiteral(iri, mld.captureSeq, { value: String(record.seq), datatype: xsd.integer });
     if (record.ts !== undefined) this.liftTimestamp(iri, record.ts, time!);
+    this.liftHttp(iri, record.http);
     if (record.raw !== undefined) this.emitLiteral(iri, mld.rawText, { value: record.raw, datatype: xsd.string });
     problems.forEach((problem, i) => this.liftProblem(iri, i, problem));
 
@@ -373,7 +374,14 @@ export class Lifter {
     this.emitLiteral(iri, mld.order, { value: String(record.seq ?? order), datatype: xsd.integer });
     if (record.seq !== undefined) this.emitLiteral(iri, mld.captureSeq, { value: String(record.seq), datatype: xsd.integer });
     if (record.ts !== undefined) this.liftTimestamp(iri, record.ts, Date.parse(record.ts));
+    this.liftHttp(iri, record.http);
     return { iri, session: session.id, order, direction, version: this.active.version, problems: [], body: { context: '' }, unknownMethod: false, rawLine: true, quadCount: sink.count };
+  }
+
+  /** The Mcp-Method and Mcp-Name headers of the HTTP request that carried the message (a record's `http`), as sent. */
+  private liftHttp(iri: string, http: HttpFacts | undefined): void {
+    if (http?.mcpMethod !== undefined) this.emitLiteral(iri, mld.mcpMethodHeader, { value: http.mcpMethod, datatype: xsd.string });
+    if (http?.mcpName !== undefined) this.emitLiteral(iri, mld.mcpNameHeader, { value: http.mcpName, datatype: xsd.string });
   }
 
   // ---- sessions, servers, implementations ------------------------------------------------------------------

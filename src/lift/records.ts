@@ -5,12 +5,22 @@ import { McpLdError } from '../core/problem.js';
 import { isBase64, isWellFormed } from './literals.js';
 import type { Direction } from '../schema/index.js';
 
+/**
+ * What the HTTP request that carried a client's message said of it besides its body: 2026-07-28's `Mcp-Method` and
+ * `Mcp-Name` headers, as sent (an `Mcp-Name` may be in the `=?base64?…?=` form).
+ */
+export interface HttpFacts {
+  mcpMethod?: string;
+  mcpName?: string;
+}
+
 export interface CaptureRecord {
   seq?: number;
   ts?: string;
   dir?: Direction;
   server?: string;
   session?: string;
+  http?: HttpFacts;
   msg: JsonObject;
   /** The wire text, beside `msg`, when `JSON.stringify(msg)` would not give it back. */
   raw?: string;
@@ -26,6 +36,7 @@ export interface RawLineRecord {
   dir?: Direction;
   server?: string;
   session?: string;
+  http?: HttpFacts;
   /** The line's text; with `encoding: "base64"`, the base64 of its bytes (bytes that are not UTF-8: no text holds them). */
   raw: string;
   encoding?: 'base64';
@@ -39,7 +50,19 @@ export function isRawLine(record: InputRecord): record is RawLineRecord {
 
 export type MessageShape = 'request' | 'notification' | 'response' | 'error';
 
-const recordKeys = new Set(['seq', 'ts', 'dir', 'server', 'session', 'msg', 'raw', 'encoding']);
+const recordKeys = new Set(['seq', 'ts', 'dir', 'server', 'session', 'http', 'msg', 'raw', 'encoding']);
+const httpKeys = new Set(['mcpMethod', 'mcpName']);
+
+/** Why `http` cannot be a record's HTTP facts, or undefined when it can. */
+function httpProblem(http: unknown): string | undefined {
+  if (!isJsonObject(http)) return 'must be an object';
+  for (const [key, value] of Object.entries(http)) {
+    if (!httpKeys.has(key)) return `has an unknown field "${key}" (it may have "mcpMethod" and "mcpName")`;
+    if (typeof value !== 'string') return `"${key}" must be a string`;
+    if (!isWellFormed(value)) return `"${key}" must be well-formed Unicode`;
+  }
+  return undefined;
+}
 
 /** The longest session id, in characters: one the API can still name (GET and DELETE /sessions/{id}). */
 export const maxSessionLength = 500;
@@ -110,6 +133,11 @@ export function toRecord(value: JsonValue, line?: number): InputRecord {
     const problem = sessionProblem(session);
     if (problem) throw invalid(`"session" ${problem}`, line);
     record.session = session as string;
+  }
+  if ('http' in value) {
+    const problem = httpProblem(value['http']);
+    if (problem) throw invalid(`"http" ${problem}`, line);
+    record.http = value['http'] as HttpFacts;
   }
   if (isRawLine(record)) {
     if (value['encoding'] === 'base64') record.encoding = 'base64';

@@ -76,6 +76,8 @@ export const mld = {
   timestampText: `${ns.mld}timestampText`,
   order: `${ns.mld}order`,
   captureSeq: `${ns.mld}captureSeq`,
+  mcpMethodHeader: `${ns.mld}mcpMethodHeader`,
+  mcpNameHeader: `${ns.mld}mcpNameHeader`,
   schemaVersion: `${ns.mld}schemaVersion`,
   Operation: `${ns.mld}Operation`,
   InputRequest: `${ns.mld}InputRequest`,

@@ -95,7 +95,9 @@ class Lowering {
     const timestamp = this.one(properties, mld.timestamp);
     const server = this.one(properties, mld.server);
     const serverName = server && this.one(this.subjects.get(server.value), mld.serverName);
-    // Keys in the corpus order: seq, ts, dir, server, session, msg.
+    const mcpMethod = this.one(properties, mld.mcpMethodHeader);
+    const mcpName = this.one(properties, mld.mcpNameHeader);
+    // Keys in the corpus order: seq, ts, dir, server, session, http (the proxy's), msg.
     const record = {} as LoweredRecord & { order: number };
     if (seq) record.seq = Number(seq.value);
     if (text) record.ts = text.value;
@@ -103,6 +105,7 @@ class Lowering {
     record.dir = dir;
     if (serverName) record.server = serverName.value;
     record.session = session;
+    if (mcpMethod || mcpName) record.http = { ...(mcpMethod ? { mcpMethod: mcpMethod.value } : {}), ...(mcpName ? { mcpName: mcpName.value } : {}) };
     const raw = this.one(properties, mld.rawText);
     const isRawLine = (properties.get(rdf.type) ?? []).some((t) => t.value === mld.RawLine);
     if (!isRawLine) (record as CaptureRecord).msg = this.message(properties);

@@ -36,6 +36,8 @@ export const ownShapes: readonly OwnNodeShape[] = [
       { path: mld.captureSeq, max: 1, datatypes: [xsd.integer] },
       { path: mld.timestamp, max: 1, datatypes: [xsd.dateTime] },
       { path: mld.timestampText, max: 1, datatypes: string },
+      { path: mld.mcpMethodHeader, max: 1, datatypes: string },
+      { path: mld.mcpNameHeader, max: 1, datatypes: string },
       { path: mld.server, max: 1, class: mld.Server },
       { path: mld.respondsTo, max: 1, class: jrpc.Request },
       { path: mld.answersMethod, max: 1, datatypes: string },

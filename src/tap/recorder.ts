@@ -9,7 +9,7 @@ import { isJsonObject } from '../core/json.js';
 import { McpLdError } from '../core/problem.js';
 import type { Direction } from '../schema/index.js';
 import type { Lifter } from '../lift/lifter.js';
-import { toRecord, type RawLineRecord } from '../lift/records.js';
+import { toRecord, type HttpFacts, type RawLineRecord } from '../lift/records.js';
 import { parseJsonText } from '../lift/input.js';
 import { invalidUtf8Offset } from '../core/utf8.js';
 import type { DeliveryQueue } from './delivery.js';
@@ -32,6 +32,8 @@ export interface Observed {
   session: string;
   /** The wire bytes of one line or message. */
   bytes: Buffer;
+  /** What the HTTP request that carried it said of it (the proxy's Mcp-Method and Mcp-Name headers). */
+  http?: HttpFacts;
 }
 
 export class Recorder {
@@ -56,10 +58,10 @@ export class Recorder {
 
   /** Records a batch of observed texts (one JSON-RPC message each, or anything else) and schedules delivery. */
   recordAll(observed: Observed[]): void {
-    for (const { dir, ts, session, bytes } of observed) {
+    for (const { dir, ts, session, bytes, http } of observed) {
       // The relay never depends on recording: whatever a message does to the recorder, the next one is recorded.
       try {
-        this.record(dir, ts, session, bytes);
+        this.record(dir, ts, session, bytes, http);
       } catch {
         this.counts.unrecorded += 1;
       }
@@ -68,13 +70,13 @@ export class Recorder {
     else if (this.batch && !this.batchTimer) this.batchTimer = setTimeout(() => this.deliverBatch(), this.options.batchDelayMs ?? 100);
   }
 
-  private record(dir: Direction, ts: string, session: string, bytes: Buffer): void {
+  private record(dir: Direction, ts: string, session: string, bytes: Buffer, http: HttpFacts | undefined): void {
     const text = invalidUtf8Offset(bytes) < 0 ? bytes.toString('utf8') : undefined;
     if (text?.trim() === '') return;
     const seq = ++this.seq;
     const before = this.batch.length;
     try {
-      this.recordLine(dir, ts, session, bytes, text, seq);
+      this.recordLine(dir, ts, session, bytes, text, seq, http);
     } finally {
       if (this.batch.length > before) {
         if (this.batchRecords++ === 0) this.batchSince = ts;
@@ -82,12 +84,13 @@ export class Recorder {
     }
   }
 
-  private recordLine(dir: Direction, ts: string, session: string, bytes: Buffer, text: string | undefined, seq: number): void {
+  private recordLine(dir: Direction, ts: string, session: string, bytes: Buffer, text: string | undefined, seq: number, http: HttpFacts | undefined): void {
     // `--server NAME`: every record names its server, as a capture's do.
     const server = this.options.server !== undefined ? { server: this.options.server } : {};
+    const facts: { http?: HttpFacts } = http !== undefined ? { http } : {};
     if (text === undefined) {
       this.counts.keptRaw += 1;
-      return this.recordRaw({ seq, ts, dir, ...server, session, raw: bytes.toString('base64'), encoding: 'base64' });
+      return this.recordRaw({ seq, ts, dir, ...server, session, ...facts, raw: bytes.toString('base64'), encoding: 'base64' });
     }
     let msg: unknown;
     try {
@@ -96,9 +99,9 @@ export class Recorder {
       if (!(error instanceof McpLdError)) throw error;
       if (error.code === 'input.malformed-json') this.counts.nonJson += 1;
       else this.counts.keptRaw += 1;
-      return this.recordRaw({ seq, ts, dir, ...server, session, raw: text });
+      return this.recordRaw({ seq, ts, dir, ...server, session, ...facts, raw: text });
     }
-    const record = { seq, ts, dir, ...server, session, msg } as JsonObject;
+    const record = { seq, ts, dir, ...server, session, ...facts, msg } as unknown as JsonObject;
     this.write(record);
     if (!this.lifter) {
       // A bridge: the service lifts; it gets the record as a line of NDJSON.

@@ -147,4 +147,22 @@ describe('lift: reading input', () => {
       '"encoding" must be "base64", on a raw line (a record without "msg")',
     ]);
   });
+
+  it('reads the HTTP facts of a proxied message (`http`: Mcp-Method, Mcp-Name) and refuses any other shape, naming it', () => {
+    const lines = [
+      `{"seq":1,"dir":"c2s","session":"s","http":{"mcpMethod":"tools/call","mcpName":"=?base64?ZWNobw==?="},"msg":${ping(1)}}`,
+      '{"seq":2,"dir":"c2s","session":"s","http":{"mcpMethod":"ping"},"raw":"not json"}',
+      `{"http":[],"msg":${ping(3)}}`,
+      `{"http":{"mcpMethod":"ping","method":"POST"},"msg":${ping(4)}}`,
+      `{"http":{"mcpName":7},"msg":${ping(5)}}`,
+    ];
+    const items = [...parseInput(lines.join('\n'))];
+    assert.deepEqual((items[0]!.record as CaptureRecord).http, { mcpMethod: 'tools/call', mcpName: '=?base64?ZWNobw==?=' });
+    assert.deepEqual(items[1]!.record, { seq: 2, dir: 'c2s', session: 's', http: { mcpMethod: 'ping' }, raw: 'not json' });
+    assert.deepEqual(items.slice(2).map((item) => item.error?.detail), [
+      '"http" must be an object',
+      '"http" has an unknown field "method" (it may have "mcpMethod" and "mcpName")',
+      '"http" "mcpName" must be a string',
+    ]);
+  });
 });

@@ -23,6 +23,20 @@ describe('lower: RDF back to MCP messages', () => {
     });
   }
 
+  it('gives back the HTTP facts a proxy recorded (Mcp-Method, Mcp-Name headers), on a message and on a raw line, from mld: data', () => {
+    const records: InputRecord[] = [
+      { seq: 1, ts: '2026-07-28T10:00:00.000Z', dir: 'c2s', session: 'http', http: { mcpMethod: 'tools/call', mcpName: 'echo' }, msg: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: {} } } },
+      { seq: 2, ts: '2026-07-28T10:00:00.010Z', dir: 's2c', session: 'http', msg: { jsonrpc: '2.0', id: 1, result: { content: [] } } },
+      { seq: 3, ts: '2026-07-28T10:00:00.020Z', dir: 'c2s', session: 'http', http: { mcpMethod: 'resources/read', mcpName: '=?base64?bm90ZXM6Ly/DqQ==?=' }, raw: '{"jsonrpc":"2.0","id":2,"id":3}' },
+    ];
+    const lifter = new Lifter(schema);
+    const quads = records.flatMap((record) => lifter.lift(record).quads);
+    const headers = quads.filter((q) => q.predicate.value.startsWith('https://w3id.org/mcp-ld/ns#mcp')).map((q) => `${q.predicate.value.split('#')[1]} ${q.object.value}`);
+    assert.deepEqual(headers, ['mcpMethodHeader tools/call', 'mcpNameHeader echo', 'mcpMethodHeader resources/read', 'mcpNameHeader =?base64?bm90ZXM6Ly/DqQ==?=']);
+    const lowered = new Lowerer(lifter.plans).lower(new Parser({ format: 'N-Quads' }).parse(writeNQuads(quads)));
+    assert.deepStrictEqual(lowered, records);
+  });
+
   it('reproduces every OGC example deep-equal', () => {
     for (const { name, msg } of ogcExamples()) {
       const lifter = new Lifter(schema, { defaultSession: name });

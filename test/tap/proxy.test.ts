@@ -1,29 +1,16 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { cliPath } from '../helpers/run-cli.js';
+import { cliPath, runCli } from '../helpers/run-cli.js';
 import { everythingServer, runHttpSession, toolCalls } from '../helpers/mcp-session.js';
 import { freePort } from '../helpers/ports.js';
+import { startUntil } from '../helpers/http-processes.js';
 
-/** Starts a process and resolves once a line of its stderr matches `ready`. */
-function startUntil(command: string, args: string[], ready: RegExp, env: NodeJS.ProcessEnv = process.env): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
-    let seen = '';
-    child.stderr!.setEncoding('utf8').on('data', (text: string) => {
-      seen += text;
-      const match = seen.match(ready);
-      if (match) resolve({ child, match });
-    });
-    child.on('exit', (code) => reject(new Error(`${command} exited (${code}) before it was ready: ${seen}`)));
-  });
-}
-
-describe('proxy: a recording reverse proxy for Streamable HTTP', function () {
+describe('proxy: a recording reverse proxy for MCP over HTTP', function () {
   this.timeout(120_000);
   let server: ChildProcess;
   let target: string;
@@ -58,6 +45,14 @@ describe('proxy: a recording reverse proxy for Streamable HTTP', function () {
     );
     const answered = new Set(records.filter((r) => r.dir === 's2c' && 'id' in r.msg && !('method' in r.msg)).map((r) => JSON.stringify(r.msg['id'])));
     for (const request of sent.filter((m) => 'id' in m)) assert.ok(answered.has(JSON.stringify(request['id'])), `response to ${String(request['method'])}`);
+  });
+
+  it('refuses an --session-idle that is not a number of seconds, with a usage error', async () => {
+    for (const value of ['soon', '-1', '']) {
+      const result = await runCli(['proxy', '--target', 'http://127.0.0.1:9', '--port', '0', `--session-idle=${value}`]);
+      assert.equal(result.code, 2);
+      assert.match(result.stderr, new RegExp(`--session-idle must be a number of seconds, not "${value}"`));
+    }
   });
 
   it('answers 502 problem+json when the target cannot be reached', async () => {

@@ -1,6 +1,5 @@
-// `mcp-ld proxy --target URL [--port P] [--host H] [sink] [--capture FILE]`: a recording reverse proxy for MCP's
-// Streamable HTTP transport. Clients use the proxy's address with the target's path (e.g. /mcp).
-import { randomUUID } from 'node:crypto';
+// `mcp-ld proxy --target URL [--port P] [--host H] [--session-idle S] [sink] [--capture FILE]`: a recording reverse
+// proxy for MCP over HTTP (HTTP+SSE, Streamable HTTP). Clients use the proxy's address with the target's path.
 import type { AddressInfo } from 'node:net';
 import { createRecordingProxy } from '../../tap/http-proxy.js';
 import { parseOptions, UsageError, write, type Command } from '../command.js';
@@ -8,10 +7,10 @@ import { openRecording, recordingOptions } from '../recording.js';
 
 export const proxyCommand: Command = {
   name: 'proxy',
-  summary: 'record an MCP server over Streamable HTTP through a transparent reverse proxy',
-  usage: 'mcp-ld proxy --target URL [--port 8081] [--host 127.0.0.1] [--data DIR | --store URL | --bridge http://HOST:PORT] [--capture FILE.jsonl] [--server NAME] [--spool DIR]',
+  summary: 'record an MCP server over HTTP (HTTP+SSE, Streamable HTTP) through a transparent reverse proxy',
+  usage: 'mcp-ld proxy --target URL [--port 8081] [--host 127.0.0.1] [--session-idle 60] [--data DIR | --store URL | --bridge http://HOST:PORT] [--capture FILE.jsonl] [--server NAME] [--spool DIR]',
   async run(args, io) {
-    const { values } = parseOptions(args, { ...recordingOptions, target: { type: 'string' }, port: { type: 'string', default: '8081' }, host: { type: 'string', default: '127.0.0.1' } });
+    const { values } = parseOptions(args, { ...recordingOptions, target: { type: 'string' }, port: { type: 'string', default: '8081' }, host: { type: 'string', default: '127.0.0.1' }, 'session-idle': { type: 'string', default: '60' } });
     if (!values.target) throw new UsageError('--target names the MCP server, e.g. --target http://127.0.0.1:3001');
     let target: URL;
     try {
@@ -22,9 +21,11 @@ export const proxyCommand: Command = {
     if (target.protocol !== 'http:') throw new UsageError('--target must be an http:// URL');
     const port = Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number, not "${values.port}"`);
+    const idle = Number(values['session-idle']);
+    if (!/^\d+(\.\d+)?$/.test(values['session-idle']) || !Number.isFinite(idle)) throw new UsageError(`--session-idle must be a number of seconds, not "${values['session-idle']}"`);
     const say = (text: string) => void write(io.stderr, `mcp-ld proxy: ${text}\n`).catch(() => {});
     const recording = await openRecording(values, say);
-    const server = createRecordingProxy({ target, recorder: recording.recorder, defaultSession: randomUUID() });
+    const server = createRecordingProxy({ target, recorder: recording.recorder, sessionIdleMs: idle * 1000 });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, values.host, resolve);
