@@ -22,5 +22,6 @@ export {
   type SolutionFormat,
   type GraphFormat,
 } from './result-formats.js';
+export { rowsJson, rowsJsonLines, rowsProfile } from './rows.js';
 export { queryPrefixes } from './prefixes.js';
 export { checkSparqlLimits, defaultSparqlLimits, type SparqlLimits } from './sparql-limits.js';

@@ -8,8 +8,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { McpLdError } from '../../core/problem.js';
 import type { ServiceConfig } from '../../core/config.js';
 import type { QuadStore } from '../../store/quad-store.js';
-import { formatsFor, resultMediaTypes, runQueryText, type ResultFormat } from '../../query/index.js';
-import { negotiate } from '../negotiate.js';
+import { resultMediaTypes, runQueryText } from '../../query/index.js';
+import { pickResult, resultOffers } from '../result-offers.js';
 import { requireWriteToken } from '../write-token.js';
 import { decodeUtf8, invalidUtf8Offset } from '../../core/utf8.js';
 import type { Metrics } from '../metrics.js';
@@ -26,16 +26,6 @@ export interface StoreRouteOptions {
 /** The time limit and the result limits of every query the service runs. */
 export function resultLimits(config: ServiceConfig): { timeoutMs: number; maxRows: number; maxBytes: number } {
   return { timeoutMs: config.queryTimeoutMs, maxRows: config.maxResultRows, maxBytes: config.maxResultBytes };
-}
-
-/** The result format for `accept` among those of a query form (its first one when the client says nothing). */
-export function resultFormat(accept: string | undefined, formats: readonly ResultFormat[]): ResultFormat {
-  const offered = formats.filter((f) => f !== 'table');
-  const index = negotiate(accept, offered.map((f) => ({ type: resultMediaTypes[f].split(';')[0]! })));
-  if (index < 0) {
-    throw new McpLdError({ code: 'http.not-acceptable', status: 406, title: 'Not acceptable', detail: `no result format matches Accept: ${accept}; this query gives ${offered.map((f) => resultMediaTypes[f].split(';')[0]).join(', ')}` });
-  }
-  return offered[index]!;
 }
 
 interface ProtocolParameters {
@@ -131,11 +121,11 @@ export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
     if (parameters['named-graph-uri'] !== undefined) throw protocolError('named-graph-uri is not supported: the named graphs are the sessions; use GRAPH in the query');
     const graph = single('default-graph-uri', parameters['default-graph-uri']);
     const parsed = await offload.query(text);
-    const format = resultFormat(request.headers.accept, formatsFor(parsed.form));
+    const { format, contentType } = pickResult(request.headers.accept, resultOffers(parsed.form, 'sparql'));
     const started = performance.now();
     try {
       const answer = await runQueryText(store, parsed, { ...resultLimits(config), ...(graph ? { session: graph } : {}) });
-      return reply.type(resultMediaTypes[format]).send(await offload.result(answer, format));
+      return reply.type(contentType).send(await offload.result(answer, format));
     } finally {
       metrics.observeQuery((performance.now() - started) / 1000);
     }

@@ -1,9 +1,9 @@
 // `mcp-ld query`: runs a SPARQL query (a .rq file or stdin, or a named query from queries/, with typed parameters)
-// over the store and prints the answer as a table, SPARQL 1.1 JSON, XML, CSV, TSV, or (CONSTRUCT/DESCRIBE) Turtle,
-// N-Triples, N-Quads or JSON-LD.
+// over the store and prints the answer as a table, SPARQL 1.1 JSON, XML, CSV, TSV, plain JSON rows or JSON Lines (SELECT),
+// or (CONSTRUCT/DESCRIBE) Turtle, N-Triples, N-Quads or JSON-LD.
 import { readStoreConfig } from '../../core/config.js';
 import { openStore } from '../../store/open-store.js';
-import { formatsFor, isResultFormat, NamedQueries, prepareQuery, readQuery, runQuery, sessionGraph, writeResult, type ParameterValues, type ResultFormat } from '../../query/index.js';
+import { formatsFor, graphFormats, isResultFormat, solutionFormats, NamedQueries, prepareQuery, readQuery, runQuery, sessionGraph, writeResult, type ParameterValues, type ResultFormat } from '../../query/index.js';
 import { parseOptions, UsageError, write, type Command } from '../command.js';
 import { readInput } from '../read-input.js';
 
@@ -20,7 +20,7 @@ function parameters(pairs: string[]): ParameterValues {
 export const queryCommand: Command = {
   name: 'query',
   summary: 'run a SPARQL query or a named query over the store',
-  usage: 'mcp-ld query (FILE.rq|- | --name NAME | --list) [--param k=v]... [--data DIR | --store URL] [--session ID] [--timeout MS] [--format table|json|xml|csv|tsv|turtle|ntriples|nquads|jsonld]',
+  usage: 'mcp-ld query (FILE.rq|- | --name NAME | --list) [--param k=v]... [--data DIR | --store URL] [--session ID] [--timeout MS] [--format table|json|xml|csv|tsv|rows|jsonl|turtle|ntriples|nquads|jsonld]',
   async run(args, io) {
     const { values, positionals } = parseOptions(
       args,
@@ -48,7 +48,7 @@ export const queryCommand: Command = {
     if ((values.name === undefined) === (positionals.length === 0) || positionals.length > 1) {
       throw new UsageError('give one query: a .rq file, or --name NAME (--list shows the named queries)');
     }
-    if (values.format !== undefined && !isResultFormat(values.format)) throw new UsageError(`--format must be one of table, json, xml, csv, tsv, turtle, ntriples, nquads, jsonld`);
+    if (values.format !== undefined && !isResultFormat(values.format)) throw new UsageError(`--format must be one of ${[...solutionFormats, ...graphFormats].join(', ')}`);
 
     const timeoutMs = values.timeout === undefined ? undefined : Number(values.timeout);
     if (timeoutMs !== undefined && (!Number.isSafeInteger(timeoutMs) || timeoutMs <= 0)) throw new UsageError('--timeout takes a positive number of milliseconds');
@@ -61,7 +61,7 @@ export const queryCommand: Command = {
         ? named.prepare(values.name, parameters(values.param))
         : prepareQuery(readQuery(positionals[0] === '-' ? 'stdin.rq' : positionals[0]!, await readInput(positionals[0], io.stdin), false, limits), parameters(values.param));
     const format = (values.format ?? (formatsFor(prepared.form)[0] === 'table' ? 'table' : 'turtle')) as ResultFormat;
-    if (!formatsFor(prepared.form).includes(format)) throw new UsageError(`a ${prepared.form} query is written as ${formatsFor(prepared.form).join(', ')}, not ${format}`);
+    if (!formatsFor(prepared.form).includes(format)) throw new UsageError(`${prepared.form === 'ASK' ? 'an' : 'a'} ${prepared.form} query is written as ${formatsFor(prepared.form).join(', ')}, not ${format}`);
 
     // Read-only: a query never writes to the data directory (no torn tail cut off, no snapshot on close).
     const store = await openStore(config, { role: 'read', onWarning: (message) => void write(io.stderr, `mcp-ld query: ${message}\n`) });
