@@ -5,7 +5,7 @@ import { buildServer } from '../../src/api/server.js';
 import { readServiceConfig } from '../../src/core/config.js';
 import { EmbeddedStore } from '../../src/store/embedded-store.js';
 import { trafficFile, trafficRecords } from '../helpers/corpus.js';
-import { jsonLinesText, rowsText, toolCallRows } from '../helpers/rows.js';
+import { jsonLinesText, latencyRowsProblems, rowsText, toolCallRows } from '../helpers/rows.js';
 
 const rowsType = 'application/json; profile="https://w3id.org/mcp-ld/rows"';
 
@@ -41,6 +41,20 @@ describe('api: named queries and /sparql answer plain JSON rows and JSON Lines',
       assert.equal(again.headers['content-type'], rowsType, accept);
       assert.equal(again.body, response.body, accept);
     }
+  });
+
+  it('latency-by-method as rows: p50, p95 and p99 beside the mean and the extremes, computed from the capture’s latencies', async () => {
+    const response = await get('/queries/latency-by-method', 'application/json');
+    assert.equal(response.statusCode, 200, response.body);
+    const rows = response.json() as Record<string, unknown>[];
+    assert.deepEqual(Object.keys(rows[0]!), ['method', 'direction', 'answered', 'avgMs', 'p50Ms', 'p95Ms', 'p99Ms', 'minMs', 'maxMs']);
+    assert.deepEqual(latencyRowsProblems(rows, records), []);
+    const calls = rows.find((row) => row['method'] === 'tools/call')!;
+    assert.ok((calls['answered'] as number) >= 30 && new Set([calls['p50Ms'], calls['p95Ms'], calls['p99Ms']]).size === 3, JSON.stringify(calls));
+    // The same columns in the SPARQL results, typed: the list they come from is not among them.
+    const sparqlJson = (await get('/queries/latency-by-method', 'application/sparql-results+json')).json();
+    assert.deepEqual(sparqlJson.head.vars, Object.keys(rows[0]!));
+    assert.equal(sparqlJson.results.bindings[0].p95Ms.datatype, 'http://www.w3.org/2001/XMLSchema#decimal');
   });
 
   it('answers JSON Lines for application/jsonl and for application/x-ndjson, under the type asked for', async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runCli } from '../helpers/run-cli.js';
 import { captureFiles, trafficFile, trafficRecords } from '../helpers/corpus.js';
-import { jsonLinesText, rowsText, toolCallRows } from '../helpers/rows.js';
+import { jsonLinesText, latencyRowsProblems, rowsText, toolCallRows } from '../helpers/rows.js';
 import { encodeFrame } from '../../src/store/frames.js';
 import { journalFileName, snapshotFileName } from '../../src/store/file-journal.js';
 
@@ -61,6 +61,15 @@ describe('cli: query', function () {
     const ask = await runCli(['query', '-', '--data', data, '--format', 'rows'], { input: 'ASK { ?s ?p ?o }' });
     assert.equal(ask.code, 2);
     assert.match(ask.stderr, /an ASK query is written as table, json, xml, csv, tsv, not rows/);
+  });
+
+  it('computes the percentiles of latency-by-method as the API does (p50, p95, p99 from the capture’s latencies)', async () => {
+    const lines = await runCli(['query', '--name', 'latency-by-method', '--data', data, '--format', 'jsonl']);
+    assert.equal(lines.code, 0, lines.stderr);
+    const rows = lines.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    assert.deepEqual(latencyRowsProblems(rows, trafficRecords()), []);
+    const table = await runCli(['query', '--name', 'latency-by-method', '--data', data]);
+    assert.match(table.stdout.split('\n')[0]!, /^method +direction +answered +avgMs +p50Ms +p95Ms +p99Ms +minMs +maxMs$/);
   });
 
   it('lists the named queries', async () => {

@@ -4,6 +4,7 @@ import { mld, ns } from '../../src/lift/vocabulary.js';
 import { NamedQueries, runQuery, type ParameterValues } from '../../src/query/index.js';
 import type { QueryResult } from '../../src/store/quad-store.js';
 import { canonicalJson, corpusStore, edgeSession, msBetween, ogcSession, type Corpus, type Message } from './corpus-store.js';
+import { percentileOf } from '../helpers/rows.js';
 
 type Row = Record<string, string | undefined>;
 
@@ -158,25 +159,47 @@ describe('query: the named queries, each against figures computed from the JSON'
 
   const answeredWithTimes = () => messages.filter((m) => m.kind === 'request' && m.response && m.ts && m.response.ts);
 
-  it('latency-by-method: answered requests per method and direction, average, smallest and largest latency', async () => {
+  /** The latencies of the answered requests `keep` keeps, grouped by `key`. */
+  const latencyGroups = (key: (m: Message) => string, keep: (m: Message) => boolean = () => true) => {
     const groups = new Map<string, number[]>();
-    for (const m of answeredWithTimes()) {
-      const key = `${m.method}|${m.dir}`;
-      groups.set(key, [...(groups.get(key) ?? []), msBetween(m.ts!, m.response!.ts!)]);
-    }
-    const rows = await run('latency-by-method');
-    const got = keyed(rows, (r) => `${r['method']}|${direction(r['direction'])}`, (r) => [num(r['answered']), num(r['minMs']), num(r['maxMs']), num(r['avgMs'])]);
+    for (const m of answeredWithTimes().filter(keep)) groups.set(key(m), [...(groups.get(key(m)) ?? []), msBetween(m.ts!, m.response!.ts!)]);
+    return groups;
+  };
+  const latencyColumns = ['answered', 'avgMs', 'p50Ms', 'p95Ms', 'p99Ms', 'minMs', 'maxMs'];
+  /** Rows of a latency query against the groups: count, p50, p95, p99 (nearest rank), extremes exactly; the mean closely. */
+  const checkLatencies = (rows: Row[], key: (r: Row) => string, groups: Map<string, number[]>) => {
+    const got = keyed(rows, key, (r) => ['answered', 'minMs', 'maxMs', 'p50Ms', 'p95Ms', 'p99Ms', 'avgMs'].map((c) => num(r[c])));
     assert.equal(got.size, groups.size);
     for (const [k, list] of groups) {
       const g = got.get(k) as number[];
       assert.ok(g, k);
-      assert.deepEqual(g.slice(0, 3), [list.length, Math.min(...list), Math.max(...list)], k);
-      assert.ok(Math.abs(g[3]! - list.reduce((a, b) => a + b, 0) / list.length) < 1e-6, k);
+      assert.deepEqual(g.slice(0, 6), [list.length, Math.min(...list), Math.max(...list), percentileOf(list, 50), percentileOf(list, 95), percentileOf(list, 99)], k);
+      assert.ok(Math.abs(g[6]! - list.reduce((a, b) => a + b, 0) / list.length) < 1e-6, k);
     }
+    return got;
+  };
+
+  it('latency-by-method: answered requests per method and direction, average, p50, p95, p99, smallest and largest latency', async () => {
+    const groups = latencyGroups((m) => `${m.method}|${m.dir}`);
+    const rows = await run('latency-by-method');
+    assert.deepEqual(Object.keys(rows[0]!), ['method', 'direction', ...latencyColumns]);
+    const got = checkLatencies(rows, (r) => `${r['method']}|${direction(r['direction'])}`, groups);
+    // Percentiles that tell something: a group of dozens, whose p50, p95 and p99 differ.
+    const calls = got.get('tools/call|c2s') as number[];
+    assert.ok(groups.get('tools/call|c2s')!.length >= 40 && new Set(calls.slice(3, 6)).size === 3, `tools/call: ${calls}`);
     // More than a day: 1 day, 0.75 s.
     assert.ok(rows.some((r) => num(r['maxMs']) === 86_400_750));
     const only = await run('latency-by-method', { method: 'ping' });
     assert.deepEqual(only.map((r) => r['method']), ['ping']);
+  });
+
+  it('tool-latency: answered calls per server and tool, average, p50, p95, p99, smallest and largest latency', async () => {
+    const groups = latencyGroups((m) => `${serverOf(m.session)}|${params(m)['name']}`, (m) => m.method === 'tools/call');
+    const rows = await run('tool-latency');
+    assert.deepEqual(Object.keys(rows[0]!), ['server', 'tool', ...latencyColumns]);
+    checkLatencies(rows, (r) => `${r['server']}|${r['tool']}`, groups);
+    assert.ok([...groups.values()].some((list) => list.length >= 3), 'a tool called several times');
+    assert.deepEqual([...new Set((await run('tool-latency', { tool: 'echo' })).map((r) => r['tool']))], ['echo']);
   });
 
   it('slowest-requests: the slowest answered requests, slowest first, honouring limit and method', async () => {

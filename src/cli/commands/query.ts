@@ -3,7 +3,7 @@
 // or (CONSTRUCT/DESCRIBE) Turtle, N-Triples, N-Quads or JSON-LD.
 import { readStoreConfig } from '../../core/config.js';
 import { openStore } from '../../store/open-store.js';
-import { formatsFor, graphFormats, isResultFormat, solutionFormats, NamedQueries, prepareQuery, readQuery, runQuery, sessionGraph, writeResult, type ParameterValues, type ResultFormat } from '../../query/index.js';
+import { completeAnswer, formatsFor, graphFormats, isResultFormat, solutionFormats, NamedQueries, prepareQuery, readQuery, runQuery, sessionGraph, writeResult, type ParameterValues, type ResultFormat } from '../../query/index.js';
 import { parseOptions, UsageError, write, type Command } from '../command.js';
 import { readInput } from '../read-input.js';
 
@@ -56,10 +56,8 @@ export const queryCommand: Command = {
     const config = readStoreConfig({ data: values.data, store: values.store });
     // A query file is read like a named query: its `@param` header lines declare the parameters --param binds.
     const limits = { maxBytes: config.maxQueryBytes, maxDepth: config.maxQueryDepth };
-    const prepared =
-      values.name !== undefined
-        ? named.prepare(values.name, parameters(values.param))
-        : prepareQuery(readQuery(positionals[0] === '-' ? 'stdin.rq' : positionals[0]!, await readInput(positionals[0], io.stdin), false, limits), parameters(values.param));
+    const query = values.name !== undefined ? named.get(values.name) : readQuery(positionals[0] === '-' ? 'stdin.rq' : positionals[0]!, await readInput(positionals[0], io.stdin), false, limits);
+    const prepared = prepareQuery(query, parameters(values.param));
     const format = (values.format ?? (formatsFor(prepared.form)[0] === 'table' ? 'table' : 'turtle')) as ResultFormat;
     if (!formatsFor(prepared.form).includes(format)) throw new UsageError(`${prepared.form === 'ASK' ? 'an' : 'a'} ${prepared.form} query is written as ${formatsFor(prepared.form).join(', ')}, not ${format}`);
 
@@ -72,7 +70,7 @@ export const queryCommand: Command = {
         maxBytes: config.maxResultBytes,
         ...(values.session ? { session: sessionGraph(values.session) } : {}),
       });
-      await write(io.stdout, await writeResult(result, format));
+      await write(io.stdout, await writeResult(completeAnswer(query, result), format));
     } finally {
       await store.close();
     }
