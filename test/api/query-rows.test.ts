@@ -77,6 +77,23 @@ describe('api: named queries and /sparql answer plain JSON rows and JSON Lines',
     assert.equal(none.body, '');
   });
 
+  it('takes since and until in the query string, as dates or date-times, and answers 400 for a day not in the calendar', async () => {
+    const during = (from: string, to: string) => (record: { ts?: string }) => Date.parse(record.ts!) >= Date.parse(from) && Date.parse(record.ts!) < Date.parse(to);
+    const day = await get('/queries/tool-calls?since=2026-11-29&until=2026-11-29', 'application/json');
+    assert.equal(day.statusCode, 200, day.body);
+    assert.equal(day.body, rowsText(toolCallRows(records)));
+    const part = await get(`/queries/tool-calls?since=${encodeURIComponent('2026-11-29T22:56:15.5Z')}&until=2026-11-29T22:56:25`, 'application/json');
+    const expected = toolCallRows(records, undefined, during('2026-11-29T22:56:15.5Z', '2026-11-29T22:56:25Z'));
+    assert.ok(expected.length > 0 && expected.length < toolCallRows(records).length);
+    assert.equal(part.body, rowsText(expected));
+    assert.equal((await get('/queries/tool-calls?since=2026-11-30', 'application/json')).body, '[]\n');
+    assert.equal((await get('/queries/tool-calls?until=2026-11-28', 'application/json')).body, '[]\n');
+    const bad = await get('/queries/tool-calls?since=2026-02-29', 'application/json');
+    assert.equal(bad.statusCode, 400);
+    assert.match(String(bad.headers['content-type']), /^application\/problem\+json/);
+    assert.match(bad.json().detail, /^parameter since must be a date and time like .* or a date like 2026-11-29 .*not "2026-02-29" \(no such date\)$/);
+  });
+
   it('still answers SPARQL 1.1 JSON results when the client asks for them or names no type', async () => {
     for (const accept of [undefined, '*/*', 'application/sparql-results+json']) {
       const response = await get('/queries/tool-calls', accept);

@@ -7,14 +7,14 @@ export function canonicalDateTime(ts: string): string {
   return ts.replace(/(\.[0-9]*?)0+(?=Z|[+-][0-9]{2}:[0-9]{2}$)/, '$1').replace(/\.(?=Z|[+-][0-9]{2}:[0-9]{2}$)/, '');
 }
 
-/** The rows of `tool-calls` for these records: per server and tool, calls, sessions, first and last call. */
-export function toolCallRows(records: CaptureRecord[], only?: string): Record<string, string | number>[] {
+/** The rows of `tool-calls` for these records (those `keep` keeps): per server and tool, calls, sessions, first and last call. */
+export function toolCallRows(records: CaptureRecord[], only?: string, keep: (record: CaptureRecord) => boolean = () => true): Record<string, string | number>[] {
   const byTool = new Map<string, { server: string; tool: string; calls: number; sessions: Set<string>; times: string[] }>();
   for (const record of records) {
     const msg = record.msg;
     if (msg?.['method'] !== 'tools/call' || !('id' in msg)) continue;
     const tool = (msg['params'] as { name: string }).name;
-    if (only !== undefined && tool !== only) continue;
+    if ((only !== undefined && tool !== only) || !keep(record)) continue;
     const key = `${record.server}|${tool}`;
     const entry = byTool.get(key) ?? { server: record.server!, tool, calls: 0, sessions: new Set<string>(), times: [] };
     entry.calls++;
