@@ -242,6 +242,7 @@ describe('query: the named queries, each against figures computed from the JSON'
     const rows = await checkSlowest();
     const top = slowest()[0]!;
     assert.equal(rows[0]!['method'], top.m.method);
+    for (const row of rows) assert.equal(row['server'], serverOf(messages.find((m) => m.iri === row['request'])!.session), row['request']);
     assert.equal(rows[0]!['outcome'], top.m.response!.kind === 'error' ? 'error' : result(top.m.response)?.['isError'] === true ? 'tool error' : 'result');
     const three = await run('slowest-requests', { limit: 3, method: 'resources/read' });
     assert.deepEqual(
@@ -498,6 +499,7 @@ describe('query: the named queries, each against figures computed from the JSON'
     const got = keyed(rows, (r) => r['operation']!.replace(/\/operation$/, ''), (r) => [num(r['inputRounds'])!, num(r['attempts'])!, r['outcome'] ?? null, num(r['totalMs']) ?? null]);
     assert.deepEqual(got, expected);
     assert.ok(rows.every((r) => r['target'] !== undefined && r['session'] !== undefined));
+    for (const row of rows) assert.equal(row['server'], serverOf(messages.find((m) => m.iri === row['operation']!.replace(/\/operation$/, ''))!.session), row['operation']);
     assert.deepEqual([...new Set((await run('mrtr-rounds', { method: 'prompts/get' })).map((r) => r['method']))], ['prompts/get']);
   });
 
@@ -710,6 +712,19 @@ describe('query: the named queries, each against figures computed from the JSON'
       }
       assert.ok(kept > 10 && dropped > 10, `the listings keep ${kept} rows and drop ${dropped} of ${JSON.stringify(window.values)}`);
     }
+  });
+
+  it('every query about tools (or that names the tool a request called) names the server too', async () => {
+    const about: string[] = [];
+    for (const q of named.list()) {
+      const answer = await named.run(corpus.store, q.name, q.parameters.some((p) => p.name === 'session') ? { session: edgeSession } : {});
+      assert.ok(answer.form === 'SELECT');
+      if (q.name.startsWith('tool-') || answer.variables.includes('tool') || /\btools?\b/.test(q.title)) {
+        about.push(q.name);
+        assert.ok(answer.variables.includes('server'), `${q.name} selects ${answer.variables.join(', ')}`);
+      }
+    }
+    assert.deepEqual(about.sort(), ['structured-errors', 'tool-calls', 'tool-errors', 'tool-inventory', 'tool-latency', 'tool-parameters', 'tool-schema-changes']);
   });
 
   it('every named query runs on one session only (--session), and gives a subset there', async () => {
