@@ -34,6 +34,8 @@ export interface Offer {
   type: string;
   /** Parameters that must match when the client names them (e.g. `profile`). */
   params?: Record<string, string>;
+  /** Offered only to a range that names every one of `params` (not to `*\/*`, nor to the bare type). */
+  onlyNamed?: boolean;
 }
 
 function matches(range: MediaRange, offer: Offer): number {
@@ -41,6 +43,7 @@ function matches(range: MediaRange, offer: Offer): number {
   if (range.type !== '*' && range.type !== type) return -1;
   if (range.subtype !== '*' && range.subtype !== subtype) return -1;
   for (const [key, value] of Object.entries(range.params)) if (offer.params?.[key] !== value) return -1;
+  if (offer.onlyNamed && Object.keys(offer.params ?? {}).some((key) => !(key in range.params))) return -1;
   // More specific ranges win: exact type and subtype, then parameters.
   return (range.type === '*' ? 0 : 2) + (range.subtype === '*' ? 0 : 1) + Object.keys(range.params).length * 4;
 }

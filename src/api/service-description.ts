@@ -12,8 +12,9 @@ const sd = 'http://www.w3.org/ns/sparql-service-description#';
 const voidNs = 'http://rdfs.org/ns/void#';
 const formats = 'http://www.w3.org/ns/formats/';
 
-/** The W3C format IRIs (https://www.w3.org/ns/formats/) of the result formats /sparql writes. */
-const formatIris: Record<Exclude<ResultFormat, 'table'>, string> = {
+/** The W3C format IRIs (https://www.w3.org/ns/formats/) of the result formats /sparql writes (rows and JSON Lines,
+ *  mcp-ld's own, have none). */
+const formatIris: Partial<Record<ResultFormat, string>> = {
   json: `${formats}SPARQL_Results_JSON`,
   xml: `${formats}SPARQL_Results_XML`,
   csv: `${formats}SPARQL_Results_CSV`,
@@ -62,7 +63,10 @@ export function serviceDescription(facts: ServiceFacts): Quad[] {
   add(service, `${sd}endpoint`, namedNode(facts.endpoint));
   add(service, `${sd}supportedLanguage`, namedNode(`${sd}SPARQL11Query`));
   if (facts.updates) add(service, `${sd}supportedLanguage`, namedNode(`${sd}SPARQL11Update`));
-  for (const format of facts.resultFormats) if (format !== 'table') add(service, `${sd}resultFormat`, namedNode(formatIris[format]));
+  for (const format of facts.resultFormats) {
+    const iri = formatIris[format];
+    if (iri) add(service, `${sd}resultFormat`, namedNode(iri));
+  }
   add(service, `${sd}feature`, namedNode(`${sd}UnionDefaultGraph`));
   add(service, `${sd}defaultEntailmentRegime`, namedNode('http://www.w3.org/ns/entailment/Simple'));
   // No vocabulary has terms for these limits (mcp-ld's own has none): said in words.

@@ -1,13 +1,16 @@
-// The named queries: one `.rq` file per query in queries/, its header giving title, description and parameters.
-// Lists them with their metadata, and prepares (parameters bound) or runs one by name. Query files given by a user
-// are read the same way, so their `@param` headers work too.
+// The named queries: one `.rq` file per query in queries/, its header giving title, description, parameters and
+// computed columns (`@percentiles`). Lists them with their metadata, and prepares (parameters bound) or runs one by
+// name, the computed columns added to its answer. Query files given by a user are read the same way, so their
+// headers work too.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { queriesDir } from '../core/paths.js';
 import { McpLdError } from '../core/problem.js';
 import type { QueryForm, QueryResult, QueryText, QuadStore } from '../store/quad-store.js';
+import { readQueryText, resultsJson } from '../store/sparql-results.js';
 import { bindParameters, modifierParameters, parameterUseProblem, type ParameterValues, type QueryParameter } from './parameters.js';
 import { parseQuery, type ParsedQuery } from './parse-query.js';
+import { applyPercentiles, type PercentileDeclaration } from './percentiles.js';
 import { parseQueryHeader } from './query-header.js';
 import { runQuery, runQueryText, type RunOptions } from './run-query.js';
 import type { SparqlLimits } from './sparql-limits.js';
@@ -19,6 +22,8 @@ export interface NamedQuery {
   description: string;
   parameters: QueryParameter[];
   form: QueryForm;
+  /** Columns computed from the answer (the percentiles of a list). */
+  percentiles: PercentileDeclaration[];
   file: string;
   /** The query as written, checked, parameters unbound. */
   query: ParsedQuery;
@@ -47,12 +52,42 @@ export function readQuery(file: string, text: string, strict = false, limits?: S
     const misuse = parameterUseProblem(query.tree, parameter.name);
     if (misuse) throw problem(`parameter ${parameter.name}: ${misuse}`);
   }
-  return { name, title: header.title ?? name, description: header.description ?? '', parameters: header.parameters, form: query.form, file, query };
+  if (header.percentiles.length > 0) {
+    const selected = query.tree.queryType === 'SELECT' ? query.tree.variables.map((v) => ('termType' in v ? v.value : v.variable.value)) : [];
+    if (query.tree.queryType !== 'SELECT' || selected.includes('*')) throw problem('@percentiles needs a SELECT that names the variables it selects');
+    for (const { list, columns } of header.percentiles) {
+      if (!selected.includes(list)) throw problem(`@percentiles names ?${list}, which the query does not select`);
+      const taken = columns.find((c) => selected.includes(c.name));
+      if (taken) throw problem(`@percentiles column ?${taken.name} is also selected by the query`);
+    }
+  }
+  return { name, title: header.title ?? name, description: header.description ?? '', parameters: header.parameters, form: query.form, percentiles: header.percentiles, file, query };
 }
 
 /** The query with parameter values bound (each checked by its declared type; defaults filled in). */
 export function prepareQuery(query: NamedQuery, values: ParameterValues = {}): ParsedQuery {
   return bindParameters(query.query, query.parameters, values, query.name);
+}
+
+/** The answer of a query read by readQuery with the columns its header computes (`@percentiles`) added. */
+export function completeAnswer(query: NamedQuery, answer: QueryResult): QueryResult {
+  return applyPercentiles(answer, query.percentiles, query.name);
+}
+
+/** Runs a query read by readQuery: its parameters bound, its computed columns added to the answer. */
+export async function runNamedQuery(store: QuadStore, query: NamedQuery, values: ParameterValues = {}, options: RunOptions = {}): Promise<QueryResult> {
+  return completeAnswer(query, await runQuery(store, prepareQuery(query, values), options));
+}
+
+/**
+ * The same, answered as text (see runQueryText). A query with computed columns has its answer read, completed and
+ * written again (SPARQL 1.1 JSON results); that answer is one row per group, so this is quick.
+ */
+export async function runNamedQueryText(store: QuadStore, query: NamedQuery, values: ParameterValues = {}, options: RunOptions = {}): Promise<QueryText> {
+  const answer = await runQueryText(store, prepareQuery(query, values), options);
+  if (query.percentiles.length === 0) return answer;
+  const completed = completeAnswer(query, readQueryText(answer)) as Extract<QueryResult, { form: 'SELECT' }>;
+  return { form: answer.form, data: new TextEncoder().encode(JSON.stringify(resultsJson(completed))) };
 }
 
 export class NamedQueries {
@@ -78,12 +113,12 @@ export class NamedQueries {
   }
 
   run(store: QuadStore, name: string, values: ParameterValues = {}, options: RunOptions = {}): Promise<QueryResult> {
-    return runQuery(store, this.prepare(name, values), options);
+    return runNamedQuery(store, this.get(name), values, options);
   }
 
-  /** The same, answered as text (see runQueryText). */
+  /** The same, answered as text (see runNamedQueryText). */
   runText(store: QuadStore, name: string, values: ParameterValues = {}, options: RunOptions = {}): Promise<QueryText> {
-    return runQueryText(store, this.prepare(name, values), options);
+    return runNamedQueryText(store, this.get(name), values, options);
   }
 
   private load(): Map<string, NamedQuery> {

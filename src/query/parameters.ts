@@ -8,7 +8,7 @@ import { McpLdError } from '../core/problem.js';
 import { xsd } from '../lift/vocabulary.js';
 import { generateQuery, parseQuery, type ParsedQuery } from './parse-query.js';
 
-export const parameterTypes = ['xsd:string', 'xsd:integer', 'xsd:decimal', 'xsd:double', 'xsd:boolean', 'xsd:dateTime', 'xsd:anyURI', 'iri'] as const;
+export const parameterTypes = ['xsd:string', 'xsd:integer', 'xsd:decimal', 'xsd:double', 'xsd:boolean', 'xsd:dateTime', 'start-time', 'end-time', 'xsd:anyURI', 'iri'] as const;
 export type ParameterType = (typeof parameterTypes)[number];
 
 /** Parameters with these names set the query's solution modifiers instead of a variable. */
@@ -31,13 +31,18 @@ export function isParameterType(name: string): name is ParameterType {
   return (parameterTypes as readonly string[]).includes(name);
 }
 
+const dateTimePattern = /^-?[0-9]{4,}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\.[0-9]+)?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])?$/;
+const datePattern = /^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$/;
 const iriPattern = /^[A-Za-z][A-Za-z0-9+.-]*:[^\u0000-\u0020<>"{}|^`\\\u007f-\u009f]*$/;
 const lexical: Partial<Record<ParameterType, RegExp>> = {
   'xsd:integer': /^[+-]?[0-9]+$/,
   'xsd:decimal': /^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)$/,
   'xsd:double': /^([+-]?(([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?|INF)|NaN)$/,
   'xsd:boolean': /^(true|false|1|0)$/,
-  'xsd:dateTime': /^-?[0-9]{4,}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\.[0-9]+)?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])?$/,
+  'xsd:dateTime': dateTimePattern,
+  // A date-time, or a date alone (four-digit years).
+  'start-time': new RegExp(`${dateTimePattern.source}|${datePattern.source}`),
+  'end-time': new RegExp(`${dateTimePattern.source}|${datePattern.source}`),
 };
 
 const description: Record<ParameterType, string> = {
@@ -47,6 +52,8 @@ const description: Record<ParameterType, string> = {
   'xsd:double': 'a floating-point number (xsd:double)',
   'xsd:boolean': 'true or false (xsd:boolean)',
   'xsd:dateTime': 'a date and time like 2025-06-18T12:00:00Z (xsd:dateTime)',
+  'start-time': 'a date and time like 2026-11-29T12:00:00Z (UTC when it names no time zone), or a date like 2026-11-29 (from the start of that day, UTC)',
+  'end-time': 'a date and time like 2026-11-29T12:00:00Z (UTC when it names no time zone), or a date like 2026-11-29 (to the end of that day, UTC)',
   'xsd:anyURI': 'an absolute URI (xsd:anyURI)',
   iri: 'an absolute IRI',
 };
@@ -85,9 +92,35 @@ export function parameterTerm(parameter: QueryParameter, given: ParameterValue):
     case 'xsd:boolean':
       return literal(text === 'true' || text === '1' ? 'true' : 'false', namedNode(xsd.boolean));
     case 'xsd:dateTime':
-      if (Number.isNaN(Date.parse(text.startsWith('-') || /^[0-9]{5}/.test(text) ? '2000-01-01T00:00:00Z' : text))) throw invalid(parameter, value, 'no such date');
+      if (!isCalendarDate(text)) throw invalid(parameter, value, 'no such date');
       return literal(text, namedNode(xsd.dateTime));
+    case 'start-time':
+    case 'end-time':
+      if (!isCalendarDate(text)) throw invalid(parameter, value, 'no such date');
+      return literal(windowBound(text, type === 'end-time'), namedNode(xsd.dateTime));
   }
+}
+
+/** Whether the date a date or date-time starts with is in the calendar (2026-02-29 and 2026-04-31 are not). */
+function isCalendarDate(text: string): boolean {
+  const match = /^(-?[0-9]{4,})-([0-9]{2})-([0-9]{2})/.exec(text)!;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return day <= [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
+}
+
+/**
+ * The instant a window parameter stands for, as an xsd:dateTime: a date-time as given (UTC when it names no zone);
+ * a date is the start of that day (UTC), or for the end of a window the start of the next day, since a window ends
+ * before its end (`?t < ?until`).
+ */
+function windowBound(text: string, end: boolean): string {
+  if (text.includes('T')) return /(Z|[+-][0-9]{2}:[0-9]{2})$/.test(text) ? text : `${text}Z`;
+  if (!end) return `${text}T00:00:00Z`;
+  const [year, month, day] = text.split('-').map(Number) as [number, number, number];
+  const next = new Date(0);
+  next.setUTCFullYear(year, month - 1, day + 1);
+  return `${String(next.getUTCFullYear()).padStart(4, '0')}-${String(next.getUTCMonth() + 1).padStart(2, '0')}-${String(next.getUTCDate()).padStart(2, '0')}T00:00:00Z`;
 }
 
 /**

@@ -1,13 +1,16 @@
-// Reads the header of a `.rq` file: its leading comment lines with `@title`, `@description` and one `@param` per
-// parameter, e.g. `# @param tool xsd:string (optional) — only this tool`. A line without a tag continues the
-// tag before it. Pure: text in, metadata out.
+// Reads the header of a `.rq` file: its leading comment lines with `@title`, `@description`, one `@param` per
+// parameter, e.g. `# @param tool xsd:string (optional) — only this tool`, and `@percentiles` lines (percentiles.ts).
+// A line without a tag continues the tag before it. Pure: text in, metadata out.
 import { McpLdError } from '../core/problem.js';
 import { isParameterType, modifierParameters, parameterTypes, type QueryParameter } from './parameters.js';
+import { parsePercentiles, type PercentileDeclaration } from './percentiles.js';
 
 export interface QueryHeader {
   title?: string;
   description?: string;
   parameters: QueryParameter[];
+  /** Columns computed from the answer: percentiles of a list of numbers. */
+  percentiles: PercentileDeclaration[];
 }
 
 const paramLine = /^([A-Za-z_][A-Za-z0-9_]*)\s+(\S+)\s*(?:\(([^)]*)\))?\s*(?:(?:—|–|--|-)\s*(.*))?$/;
@@ -21,7 +24,7 @@ function headerError(source: string, line: number, detail: string): McpLdError {
  * queries) also refuses tags it does not know; otherwise they are plain comments.
  */
 export function parseQueryHeader(text: string, source = 'query', strict = true): QueryHeader {
-  const header: QueryHeader = { parameters: [] };
+  const header: QueryHeader = { parameters: [], percentiles: [] };
   let last: { append: (more: string) => void } | undefined;
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
@@ -54,8 +57,16 @@ export function parseQueryHeader(text: string, source = 'query', strict = true):
         last = { append: (more) => (parameter.description = parameter.description ? `${parameter.description} ${more}` : more) };
         break;
       }
+      case 'percentiles': {
+        const declaration = parsePercentiles(rest);
+        if (typeof declaration === 'string') throw headerError(source, i + 1, declaration);
+        if (header.percentiles.some((p) => p.list === declaration.list)) throw headerError(source, i + 1, `@percentiles of ?${declaration.list} is declared twice`);
+        header.percentiles.push(declaration);
+        last = undefined;
+        break;
+      }
       default:
-        if (strict) throw headerError(source, i + 1, `unknown tag @${name} (known: @title, @description, @param)`);
+        if (strict) throw headerError(source, i + 1, `unknown tag @${name} (known: @title, @description, @param, @percentiles)`);
         last = undefined;
     }
   }

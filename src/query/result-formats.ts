@@ -1,17 +1,20 @@
 // Writes query results: SELECT/ASK as SPARQL 1.1 Query Results JSON, XML, CSV or TSV (W3C formats) or an aligned
-// text table for people; CONSTRUCT/DESCRIBE graphs as N-Triples, N-Quads, Turtle, JSON-LD or RDF/XML. Pure: results
-// in, text out.
+// text table for people, SELECT also as plain JSON rows or JSON Lines (rows.ts); CONSTRUCT/DESCRIBE graphs as
+// N-Triples, N-Quads, Turtle, JSON-LD or RDF/XML. Pure: results in, text out.
 import type { Quad, Term } from '@rdfjs/types';
 import { DataFactory, type Quad as N3Quad } from 'n3';
 import { McpLdError } from '../core/problem.js';
 import { serialize } from '../lift/serialize.js';
 import { quadsToNQuads } from '../lift/nquads.js';
-import { ns, xsd } from '../lift/vocabulary.js';
+import { xsd } from '../lift/vocabulary.js';
 import type { QueryForm, QueryResult } from '../store/quad-store.js';
 import { resultsJson } from '../store/sparql-results.js';
 import { compactIri } from './prefixes.js';
+import { numericDatatypes, rowsJson, rowsJsonLines, rowsProfile } from './rows.js';
 
-export const solutionFormats = ['table', 'json', 'xml', 'csv', 'tsv'] as const;
+export const solutionFormats = ['table', 'json', 'xml', 'csv', 'tsv', 'rows', 'jsonl'] as const;
+/** The formats of solutions that an ASK answer (a boolean, no solutions) has no form in. */
+const rowFormats: readonly SolutionFormat[] = ['rows', 'jsonl'];
 export const graphFormats = ['turtle', 'ntriples', 'nquads', 'jsonld', 'rdfxml'] as const;
 export type SolutionFormat = (typeof solutionFormats)[number];
 export type GraphFormat = (typeof graphFormats)[number];
@@ -23,6 +26,8 @@ export const resultMediaTypes: Record<ResultFormat, string> = {
   xml: 'application/sparql-results+xml',
   csv: 'text/csv; charset=utf-8',
   tsv: 'text/tab-separated-values; charset=utf-8',
+  rows: `application/json; profile="${rowsProfile}"`,
+  jsonl: 'application/jsonl',
   turtle: 'text/turtle',
   ntriples: 'application/n-triples',
   nquads: 'application/n-quads',
@@ -45,7 +50,8 @@ export function isResultFormat(name: string): name is ResultFormat {
 
 /** The formats a query form can be written in. */
 export function formatsFor(form: QueryForm): readonly ResultFormat[] {
-  return form === 'SELECT' || form === 'ASK' ? solutionFormats : graphFormats;
+  if (form === 'ASK') return solutionFormats.filter((format) => !rowFormats.includes(format));
+  return form === 'SELECT' ? solutionFormats : graphFormats;
 }
 
 export async function writeResult(result: QueryResult, format: ResultFormat): Promise<string> {
@@ -54,7 +60,7 @@ export async function writeResult(result: QueryResult, format: ResultFormat): Pr
       code: 'query.format-mismatch',
       status: 406,
       title: 'Format does not fit the query',
-      detail: `a ${result.form} query gives ${result.form === 'SELECT' || result.form === 'ASK' ? 'solutions' : 'a graph'}: use one of ${formatsFor(result.form).join(', ')}, not ${format}`,
+      detail: `${result.form === 'ASK' ? 'an' : 'a'} ${result.form} query gives ${result.form === 'SELECT' ? 'solutions' : result.form === 'ASK' ? 'a boolean' : 'a graph'}: use one of ${formatsFor(result.form).join(', ')}, not ${format}`,
     });
   }
   if (result.form === 'SELECT' || result.form === 'ASK') return writeSolutions(result, format as SolutionFormat);
@@ -73,6 +79,10 @@ export function writeSolutions(result: Solutions | Answer, format: SolutionForma
       return resultsTsv(result);
     case 'table':
       return resultsTable(result);
+    case 'rows':
+    case 'jsonl':
+      if (result.form === 'ASK') throw new McpLdError({ code: 'query.format-mismatch', status: 406, title: 'Format does not fit the query', detail: `an ASK query gives a boolean, not rows: use one of ${formatsFor('ASK').join(', ')}` });
+      return format === 'rows' ? rowsJson(result) : rowsJsonLines(result);
   }
 }
 
@@ -199,7 +209,6 @@ export function resultsTsv(result: Solutions | Answer): string {
 // ---- an aligned text table, for people ----------------------------------------------------------------------
 
 const cellLimit = 100;
-const numeric = new Set<string>(['integer', 'decimal', 'double', 'float', 'long', 'int', 'short', 'nonNegativeInteger', 'positiveInteger'].map((t) => ns.xsd + t));
 
 function tableCell(term: Term | undefined): string {
   if (!term) return '';
@@ -236,7 +245,7 @@ export function resultsTable(result: Solutions | Answer): string {
   const cells = result.rows.map((row) => header.map((name) => tableCell(row.get(name))));
   const right = header.map((name) => result.rows.length > 0 && result.rows.every((row) => {
     const term = row.get(name);
-    return !term || (term.termType === 'Literal' && numeric.has(term.datatype.value));
+    return !term || (term.termType === 'Literal' && numericDatatypes.has(term.datatype.value));
   }));
   const widths = header.map((name, i) => Math.max(width(name), ...cells.map((row) => width(row[i]!))));
   const pad = (text: string, i: number) => (right[i] ? ' '.repeat(widths[i]! - width(text)) + text : text + ' '.repeat(widths[i]! - width(text)));

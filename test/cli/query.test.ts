@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runCli } from '../helpers/run-cli.js';
 import { captureFiles, trafficFile, trafficRecords } from '../helpers/corpus.js';
+import { jsonLinesText, latencyRowsProblems, rowsText, toolCallRows } from '../helpers/rows.js';
 import { encodeFrame } from '../../src/store/frames.js';
 import { journalFileName, snapshotFileName } from '../../src/store/file-journal.js';
 
@@ -43,6 +44,32 @@ describe('cli: query', function () {
     const json = JSON.parse((await runCli(['query', file, '--data', data, '--format', 'json'])).stdout);
     assert.deepEqual(json.head.vars, ['version']);
     assert.equal(json.results.bindings[0].version.value, '2025-11-25');
+  });
+
+  it('prints a named query as plain JSON rows (--format rows) and as JSON Lines (--format jsonl), exactly the rows of the JSON', async () => {
+    const rows = await runCli(['query', '--name', 'tool-calls', '--data', data, '--format', 'rows']);
+    assert.equal(rows.code, 0, rows.stderr);
+    assert.equal(rows.stdout, rowsText(toolCallRows(trafficRecords())));
+    const lines = await runCli(['query', '--name', 'tool-calls', '--param', 'tool=echo', '--data', data, '--format', 'jsonl']);
+    assert.equal(lines.code, 0, lines.stderr);
+    assert.equal(lines.stdout, jsonLinesText(toolCallRows(trafficRecords(), 'echo')));
+    // IRIs compacted, unbound variables left out, also for a query file.
+    const file = path.join(dir, 'kinds.rq');
+    writeFileSync(file, 'SELECT ?class ?none WHERE { VALUES ?class { mcp:CallToolRequest } ?m a ?class OPTIONAL { ?m mld:nothing ?none } } LIMIT 1\n');
+    const compacted = await runCli(['query', file, '--data', data, '--format', 'jsonl']);
+    assert.equal(compacted.stdout, '{"class":"mcp:CallToolRequest"}\n');
+    const ask = await runCli(['query', '-', '--data', data, '--format', 'rows'], { input: 'ASK { ?s ?p ?o }' });
+    assert.equal(ask.code, 2);
+    assert.match(ask.stderr, /an ASK query is written as table, json, xml, csv, tsv, not rows/);
+  });
+
+  it('computes the percentiles of latency-by-method as the API does (p50, p95, p99 from the capture’s latencies)', async () => {
+    const lines = await runCli(['query', '--name', 'latency-by-method', '--data', data, '--format', 'jsonl']);
+    assert.equal(lines.code, 0, lines.stderr);
+    const rows = lines.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    assert.deepEqual(latencyRowsProblems(rows, trafficRecords()), []);
+    const table = await runCli(['query', '--name', 'latency-by-method', '--data', data]);
+    assert.match(table.stdout.split('\n')[0]!, /^method +direction +answered +avgMs +p50Ms +p95Ms +p99Ms +minMs +maxMs$/);
   });
 
   it('lists the named queries', async () => {

@@ -111,7 +111,7 @@ const body = (route: Route): fc.Arbitrary<Buffer | undefined> => {
 };
 
 const contentTypes = ['application/json', 'application/x-ndjson', 'application/jsonl', 'application/sparql-query', 'application/sparql-update', 'application/x-www-form-urlencoded', 'text/plain', 'application/json; charset=latin1', 'multipart/form-data; boundary=x', 'application/ld+json', '*/*', ';;', 'application/json; charset="', ''];
-const accepts = ['*/*', 'application/json', 'application/ld+json', 'application/ld+json; profile="http://www.w3.org/ns/json-ld#expanded"', 'text/turtle', 'application/n-quads', 'application/trig', 'application/rdf+xml', 'application/n-triples', 'application/sparql-results+json', 'application/sparql-results+xml', 'text/csv', 'text/tab-separated-values', 'text/html', 'image/png', 'application/*;q=0', 'text/turtle;q=0.1, application/json;q=abc', ',,,', ''];
+const accepts = ['*/*', 'application/json', 'application/ld+json', 'application/ld+json; profile="http://www.w3.org/ns/json-ld#expanded"', 'text/turtle', 'application/n-quads', 'application/trig', 'application/rdf+xml', 'application/n-triples', 'application/sparql-results+json', 'application/sparql-results+xml', 'text/csv', 'text/tab-separated-values', 'application/json; profile="https://w3id.org/mcp-ld/rows"', 'application/jsonl', 'application/x-ndjson', 'text/html', 'image/png', 'application/*;q=0', 'text/turtle;q=0.1, application/json;q=abc', ',,,', ''];
 
 function routeContentTypes(route: Route): string[] {
   if (route.path === '/sparql') return ['application/sparql-query', 'application/sparql-update', 'application/x-www-form-urlencoded'];

@@ -4,6 +4,7 @@ import { mld, ns } from '../../src/lift/vocabulary.js';
 import { NamedQueries, runQuery, type ParameterValues } from '../../src/query/index.js';
 import type { QueryResult } from '../../src/store/quad-store.js';
 import { canonicalJson, corpusStore, edgeSession, msBetween, ogcSession, type Corpus, type Message } from './corpus-store.js';
+import { percentileOf } from '../helpers/rows.js';
 
 type Row = Record<string, string | undefined>;
 
@@ -71,6 +72,10 @@ describe('query: the named queries, each against figures computed from the JSON'
     return declared.find((v) => v !== undefined);
   };
 
+  /** Which anchor messages (calls, requests, messages…) a check counts: all of them, or those in a time window. */
+  type Keep = (m: Message) => boolean;
+  const all: Keep = () => true;
+
   it('has at least 12 named queries, each with a title, a description and typed parameters', () => {
     const all = named.list();
     assert.ok(all.length >= 12, `${all.length} named queries`);
@@ -80,9 +85,10 @@ describe('query: the named queries, each against figures computed from the JSON'
     }
   });
 
-  it('sessions: client, server and protocol versions, message counts and times', async () => {
-    const rows = await run('sessions');
-    const sessions = [...new Set(messages.map((m) => m.session))];
+  /** Sessions with a message in the window `keep` stands for (all sessions when it keeps everything). */
+  const checkSessions = async (values: ParameterValues = {}, keep: Keep = all) => {
+    const rows = await run('sessions', values);
+    const sessions = [...new Set(messages.map((m) => m.session))].filter((id) => keep === all || messages.some((m) => m.session === id && keep(m)));
     assert.equal(rows.length, sessions.length);
     for (const id of sessions) {
       const row = rows.find((r) => r['sessionId'] === id);
@@ -104,15 +110,18 @@ describe('query: the named queries, each against figures computed from the JSON'
       assert.equal(row['requestedProtocolVersion'], init ? params(init)['protocolVersion'] : undefined, id);
       assert.equal(row['protocolVersion'], protocolVersionOf(id), id);
     }
-    const since = await run('sessions', { since: '2026-01-01T00:00:00Z' });
-    const recent = sessions.filter((id) => messages.some((m) => m.session === id && m.ts !== undefined && Date.parse(m.ts) >= Date.parse('2026-01-01T00:00:00Z')));
+    return sessions;
+  };
+
+  it('sessions: client, server and protocol versions, message counts and times', async () => {
+    const sessions = await checkSessions();
+    const recent = await checkSessions({ since: '2026-01-01T00:00:00Z' }, (m) => m.ts !== undefined && Date.parse(m.ts) >= Date.parse('2026-01-01T00:00:00Z'));
     assert.ok(recent.includes(edgeSession) && recent.length < sessions.length);
-    assert.deepEqual(since.map((r) => r['sessionId']).sort(), recent.sort());
   });
 
-  it('tool-calls: calls per tool and server, sessions, first and last call', async () => {
+  const checkToolCalls = async (values: ParameterValues = {}, keep: Keep = all) => {
     const expected = new Map<string, { calls: number; sessions: Set<string>; times: number[] }>();
-    for (const m of messages.filter((m) => m.method === 'tools/call' && m.kind === 'request')) {
+    for (const m of messages.filter((m) => m.method === 'tools/call' && m.kind === 'request' && keep(m))) {
       const key = `${serverOf(m.session)}|${params(m)['name']}`;
       const entry = expected.get(key) ?? { calls: 0, sessions: new Set(), times: [] };
       entry.calls++;
@@ -120,10 +129,15 @@ describe('query: the named queries, each against figures computed from the JSON'
       if (m.ts) entry.times.push(Date.parse(m.ts));
       expected.set(key, entry);
     }
-    const rows = await run('tool-calls');
+    const rows = await run('tool-calls', values);
     const got = keyed(rows, (r) => `${r['server']}|${r['tool']}`, (r) => [num(r['calls']), num(r['sessions']), time(r['firstCall']), time(r['lastCall'])]);
     const want = new Map([...expected].map(([k, e]) => [k, [e.calls, e.sessions.size, e.times.length ? Math.min(...e.times) : undefined, e.times.length ? Math.max(...e.times) : undefined]]));
     assert.deepEqual(got, want);
+    return expected;
+  };
+
+  it('tool-calls: calls per tool and server, sessions, first and last call', async () => {
+    const expected = await checkToolCalls();
     const echo = await run('tool-calls', { tool: 'echo' });
     const echoServers = [...expected.keys()].filter((key) => key.endsWith('|echo'));
     assert.ok(echoServers.length >= 2);
@@ -137,14 +151,14 @@ describe('query: the named queries, each against figures computed from the JSON'
     assert.deepEqual(keyed(rowsOf(answer), (r) => r['name']!, (r) => num(r['n'])), expected);
   });
 
-  it('tool-errors: tool errors (isError) and JSON-RPC errors per tool, and the error rate', async () => {
+  const checkToolErrors = async (values: ParameterValues = {}, keep: Keep = all) => {
     const expected = new Map<string, number[]>();
-    for (const m of messages.filter((m) => m.method === 'tools/call' && m.kind === 'request')) {
+    for (const m of messages.filter((m) => m.method === 'tools/call' && m.kind === 'request' && keep(m))) {
       const key = `${serverOf(m.session)}|${params(m)['name']}`;
       const [calls, answered, toolErrors, rpcErrors] = expected.get(key) ?? [0, 0, 0, 0];
       expected.set(key, [calls! + 1, answered! + (m.response ? 1 : 0), toolErrors! + (result(m.response)?.['isError'] === true ? 1 : 0), rpcErrors! + (m.response?.kind === 'error' ? 1 : 0)]);
     }
-    const rows = await run('tool-errors');
+    const rows = await run('tool-errors', values);
     const got = keyed(rows, (r) => `${r['server']}|${r['tool']}`, (r) => [num(r['calls']), num(r['answered']), num(r['toolErrors']), num(r['rpcErrors']), num(r['unanswered']), num(r['errorRate'])]);
     const want = new Map([...expected].map(([k, [c, a, t, e]]) => [k, [c, a, t, e, c! - a!, a! > 0 ? (t! + e!) / a! : 0]]));
     for (const [k, w] of want) {
@@ -154,44 +168,86 @@ describe('query: the named queries, each against figures computed from the JSON'
       assert.ok(Math.abs(g[5]! - w[5]!) < 1e-9, `${k}: error rate ${g[5]} ≠ ${w[5]}`);
     }
     assert.equal(got.size, want.size);
-  });
+  };
+
+  it('tool-errors: tool errors (isError) and JSON-RPC errors per tool, and the error rate', () => checkToolErrors());
 
   const answeredWithTimes = () => messages.filter((m) => m.kind === 'request' && m.response && m.ts && m.response.ts);
 
-  it('latency-by-method: answered requests per method and direction, average, smallest and largest latency', async () => {
+  /** The latencies of the answered requests `keep` keeps, grouped by `key`. */
+  const latencyGroups = (key: (m: Message) => string, keep: (m: Message) => boolean = () => true) => {
     const groups = new Map<string, number[]>();
-    for (const m of answeredWithTimes()) {
-      const key = `${m.method}|${m.dir}`;
-      groups.set(key, [...(groups.get(key) ?? []), msBetween(m.ts!, m.response!.ts!)]);
-    }
-    const rows = await run('latency-by-method');
-    const got = keyed(rows, (r) => `${r['method']}|${direction(r['direction'])}`, (r) => [num(r['answered']), num(r['minMs']), num(r['maxMs']), num(r['avgMs'])]);
+    for (const m of answeredWithTimes().filter(keep)) groups.set(key(m), [...(groups.get(key(m)) ?? []), msBetween(m.ts!, m.response!.ts!)]);
+    return groups;
+  };
+  const latencyColumns = ['answered', 'avgMs', 'p50Ms', 'p95Ms', 'p99Ms', 'minMs', 'maxMs'];
+  /** Rows of a latency query against the groups: count, p50, p95, p99 (nearest rank), extremes exactly; the mean closely. */
+  const checkLatencies = (rows: Row[], key: (r: Row) => string, groups: Map<string, number[]>) => {
+    const got = keyed(rows, key, (r) => ['answered', 'minMs', 'maxMs', 'p50Ms', 'p95Ms', 'p99Ms', 'avgMs'].map((c) => num(r[c])));
     assert.equal(got.size, groups.size);
     for (const [k, list] of groups) {
       const g = got.get(k) as number[];
       assert.ok(g, k);
-      assert.deepEqual(g.slice(0, 3), [list.length, Math.min(...list), Math.max(...list)], k);
-      assert.ok(Math.abs(g[3]! - list.reduce((a, b) => a + b, 0) / list.length) < 1e-6, k);
+      assert.deepEqual(g.slice(0, 6), [list.length, Math.min(...list), Math.max(...list), percentileOf(list, 50), percentileOf(list, 95), percentileOf(list, 99)], k);
+      assert.ok(Math.abs(g[6]! - list.reduce((a, b) => a + b, 0) / list.length) < 1e-6, k);
     }
+    return got;
+  };
+
+  const checkLatencyByMethod = async (values: ParameterValues = {}, keep: Keep = all) => {
+    const groups = latencyGroups((m) => `${m.method}|${m.dir}`, keep);
+    const rows = await run('latency-by-method', values);
+    if (rows.length > 0) assert.deepEqual(Object.keys(rows[0]!), ['method', 'direction', ...latencyColumns]);
+    return { rows, groups, got: checkLatencies(rows, (r) => `${r['method']}|${direction(r['direction'])}`, groups) };
+  };
+
+  it('latency-by-method: answered requests per method and direction, average, p50, p95, p99, smallest and largest latency', async () => {
+    const { rows, groups, got } = await checkLatencyByMethod();
+    // Percentiles that tell something: a group of dozens, whose p50, p95 and p99 differ.
+    const calls = got.get('tools/call|c2s') as number[];
+    assert.ok(groups.get('tools/call|c2s')!.length >= 40 && new Set(calls.slice(3, 6)).size === 3, `tools/call: ${calls}`);
     // More than a day: 1 day, 0.75 s.
     assert.ok(rows.some((r) => num(r['maxMs']) === 86_400_750));
     const only = await run('latency-by-method', { method: 'ping' });
     assert.deepEqual(only.map((r) => r['method']), ['ping']);
   });
 
-  it('slowest-requests: the slowest answered requests, slowest first, honouring limit and method', async () => {
-    const all = answeredWithTimes()
+  const checkToolLatency = async (values: ParameterValues = {}, keep: Keep = all) => {
+    const groups = latencyGroups((m) => `${serverOf(m.session)}|${params(m)['name']}`, (m) => m.method === 'tools/call' && keep(m));
+    const rows = await run('tool-latency', values);
+    if (rows.length > 0) assert.deepEqual(Object.keys(rows[0]!), ['server', 'tool', ...latencyColumns]);
+    checkLatencies(rows, (r) => `${r['server']}|${r['tool']}`, groups);
+    return groups;
+  };
+
+  it('tool-latency: answered calls per server and tool, average, p50, p95, p99, smallest and largest latency', async () => {
+    const groups = await checkToolLatency();
+    assert.ok([...groups.values()].some((list) => list.length >= 3), 'a tool called several times');
+    assert.deepEqual([...new Set((await run('tool-latency', { tool: 'echo' })).map((r) => r['tool']))], ['echo']);
+  });
+
+  /** The answered requests `keep` keeps, slowest first (ties by IRI). */
+  const slowest = (keep: Keep = all) =>
+    answeredWithTimes()
+      .filter(keep)
       .map((m) => ({ iri: m.iri, ms: msBetween(m.ts!, m.response!.ts!), m }))
       .sort((a, b) => b.ms - a.ms || (a.iri < b.iri ? -1 : 1));
-    const rows = await run('slowest-requests');
-    assert.deepEqual(rows.map((r) => [r['request'], num(r['ms'])]), all.slice(0, 10).map((e) => [e.iri, e.ms]));
-    const top = all[0]!;
+  const checkSlowest = async (values: ParameterValues = {}, keep: Keep = all) => {
+    const rows = await run('slowest-requests', values);
+    assert.deepEqual(rows.map((r) => [r['request'], num(r['ms'])]), slowest(keep).slice(0, 10).map((e) => [e.iri, e.ms]));
+    return rows;
+  };
+
+  it('slowest-requests: the slowest answered requests, slowest first, honouring limit and method', async () => {
+    const rows = await checkSlowest();
+    const top = slowest()[0]!;
     assert.equal(rows[0]!['method'], top.m.method);
+    for (const row of rows) assert.equal(row['server'], serverOf(messages.find((m) => m.iri === row['request'])!.session), row['request']);
     assert.equal(rows[0]!['outcome'], top.m.response!.kind === 'error' ? 'error' : result(top.m.response)?.['isError'] === true ? 'tool error' : 'result');
     const three = await run('slowest-requests', { limit: 3, method: 'resources/read' });
     assert.deepEqual(
       three.map((r) => [r['request'], num(r['ms'])]),
-      all.filter((e) => e.m.method === 'resources/read').slice(0, 3).map((e) => [e.iri, e.ms]),
+      slowest((m) => m.method === 'resources/read').slice(0, 3).map((e) => [e.iri, e.ms]),
     );
   });
 
@@ -241,31 +297,37 @@ describe('query: the named queries, each against figures computed from the JSON'
     assert.equal(one.length, notifications.filter((n) => params(n)['progressToken'] === 49).length);
   });
 
-  it('resources-read: reads per resource and client, with errors', async () => {
+  const checkResourcesRead = async (values: ParameterValues = {}, keep: Keep = all) => {
     const expected = new Map<string, number[]>();
-    for (const m of messages.filter((m) => m.method === 'resources/read' && m.kind === 'request')) {
+    for (const m of messages.filter((m) => m.method === 'resources/read' && m.kind === 'request' && keep(m))) {
       const info = clientInfoOf(m.session);
       const key = `${serverOf(m.session)}|${params(m)['uri']}|${info?.['name']}|${info?.['version']}`;
       const [reads, errors] = expected.get(key) ?? [0, 0];
       expected.set(key, [reads! + 1, errors! + (m.response?.kind === 'error' ? 1 : 0)]);
     }
-    const rows = await run('resources-read');
+    const rows = await run('resources-read', values);
     assert.deepEqual(keyed(rows, (r) => `${r['server']}|${r['uri']}|${r['client']}|${r['clientVersion']}`, (r) => [num(r['reads']), num(r['errors'])]), expected);
+  };
+
+  it('resources-read: reads per resource and client, with errors', async () => {
+    await checkResourcesRead();
     const one = await run('resources-read', { uri: 'demo://resource/does-not-exist' });
     assert.deepEqual(one.map((r) => [r['uri'], num(r['errors'])]), [['demo://resource/does-not-exist', 1]]);
   });
 
-  it('prompts-fetched: fetches per prompt and arguments, with errors', async () => {
+  const checkPromptsFetched = async (values: ParameterValues = {}, keep: Keep = all) => {
     const expected = new Map<string, number[]>();
-    for (const m of messages.filter((m) => m.method === 'prompts/get' && m.kind === 'request')) {
+    for (const m of messages.filter((m) => m.method === 'prompts/get' && m.kind === 'request' && keep(m))) {
       const args = params(m)['arguments'];
       const key = `${serverOf(m.session)}|${params(m)['name']}|${args === undefined ? '' : canonicalJson(args)}`;
       const [fetches, errors] = expected.get(key) ?? [0, 0];
       expected.set(key, [fetches! + 1, errors! + (m.response?.kind === 'error' ? 1 : 0)]);
     }
-    const rows = await run('prompts-fetched');
+    const rows = await run('prompts-fetched', values);
     assert.deepEqual(keyed(rows, (r) => `${r['server']}|${r['prompt']}|${r['arguments']}`, (r) => [num(r['fetches']), num(r['errors'])]), expected);
-  });
+  };
+
+  it('prompts-fetched: fetches per prompt and arguments, with errors', () => checkPromptsFetched());
 
   it('server-requests: every server-to-client request with the answer, its details and latency', async () => {
     const requests = messages.filter((m) => m.kind === 'request' && m.dir === 's2c');
@@ -298,9 +360,9 @@ describe('query: the named queries, each against figures computed from the JSON'
     assert.ok(rows.some((r) => r['method'] === 'roots/list' && r['roots'] === '0'), 'an empty roots list counts 0');
   });
 
-  it('unknown-methods: methods the schema does not know, with answers and errors', async () => {
+  const checkUnknownMethods = async (values: ParameterValues = {}, keep: Keep = all) => {
     const expected = new Map<string, { messages: number; sessions: Set<string>; results: number; errors: number }>();
-    for (const m of messages.filter((m) => m.unknownMethod && (m.kind === 'request' || m.kind === 'notification'))) {
+    for (const m of messages.filter((m) => m.unknownMethod && (m.kind === 'request' || m.kind === 'notification') && keep(m))) {
       const key = `${m.method}|${m.kind}|${m.dir}`;
       const e = expected.get(key) ?? { messages: 0, sessions: new Set(), results: 0, errors: 0 };
       e.messages++;
@@ -309,16 +371,21 @@ describe('query: the named queries, each against figures computed from the JSON'
       if (m.response?.kind === 'error') e.errors++;
       expected.set(key, e);
     }
-    const rows = await run('unknown-methods');
+    const rows = await run('unknown-methods', values);
     assert.deepEqual(
       keyed(rows, (r) => `${r['method']}|${r['kind']}|${direction(r['direction'])}`, (r) => [num(r['messages']), num(r['sessions']), num(r['results']), num(r['errors'])]),
       new Map([...expected].map(([k, e]) => [k, [e.messages, e.sessions.size, e.results, e.errors]])),
     );
+    return rows;
+  };
+
+  it('unknown-methods: methods the schema does not know, with answers and errors', async () => {
+    const rows = await checkUnknownMethods();
     assert.ok(rows.some((r) => r['method'] === 'bogus/method'));
   });
 
-  it('unknown-keys: extension keys per method, counted from the lifted quads without SPARQL', async () => {
-    const byIri = new Map(messages.map((m) => [m.iri, m]));
+  const checkUnknownKeys = async (values: ParameterValues = {}, keep: Keep = all) => {
+    const byIri = new Map(messages.filter(keep).map((m) => [m.iri, m]));
     const occurrences = new Map<string, number>();
     const inMessages = new Map<string, Set<string>>();
     for (const q of corpus.quads) {
@@ -330,11 +397,15 @@ describe('query: the named queries, each against figures computed from the JSON'
       count(occurrences, key);
       inMessages.set(key, (inMessages.get(key) ?? new Set()).add(iri!));
     }
-    const rows = await run('unknown-keys');
+    const rows = await run('unknown-keys', values);
     assert.deepEqual(
       keyed(rows, (r) => `${r['predicate']}|${r['method']}`, (r) => [num(r['occurrences']), num(r['messages'])]),
       new Map([...occurrences].map(([k, n]) => [k, [n, inMessages.get(k)!.size]])),
     );
+  };
+
+  it('unknown-keys: extension keys per method, counted from the lifted quads without SPARQL', async () => {
+    await checkUnknownKeys();
     // And one key straight from the JSON: `task` in the params of tasks/get and tasks/result, which the SDK sends
     // but 2025-11-25 defines for neither (it does for tools/call, sampling and elicitation params).
     const tasks = new Map<string, number>();
@@ -347,31 +418,35 @@ describe('query: the named queries, each against figures computed from the JSON'
     assert.deepEqual(keyed(taskRows, (r) => r['method']!, (r) => num(r['occurrences'])), tasks);
   });
 
-  it('validation-problems: the lifter’s validation results per method, keyword and path', async () => {
+  const checkValidationProblems = async (values: ParameterValues = {}, keep: Keep = all) => {
     const problems = new Map<string, number>();
     const inMessages = new Map<string, Set<string>>();
-    for (const m of messages) {
+    for (const m of messages.filter(keep)) {
       for (const p of m.problems) {
         const key = `${m.method ?? ''}|${p.keyword}|${p.instancePath}|${p.schemaPath}`;
         count(problems, key);
         inMessages.set(key, (inMessages.get(key) ?? new Set()).add(m.iri));
       }
     }
-    const rows = await run('validation-problems');
+    const rows = await run('validation-problems', values);
     assert.deepEqual(
       keyed(rows, (r) => `${r['method']}|${r['keyword']}|${r['instancePath']}|${r['schemaPath']}`, (r) => [num(r['problems']), num(r['messages'])]),
       new Map([...problems].map(([k, n]) => [k, [n, inMessages.get(k)!.size]])),
     );
+  };
+
+  it('validation-problems: the lifter’s validation results per method, keyword and path', async () => {
+    await checkValidationProblems();
     const typed = await run('validation-problems', { keyword: 'type' });
     assert.ok(typed.length > 0 && typed.every((r) => r['keyword'] === 'type'));
   });
 
-  it('protocol-versions: sessions and messages per protocol version, client and server', async () => {
+  const checkProtocolVersions = async (values: ParameterValues = {}, keep: Keep = all) => {
     // A capture's session speaks one version: what its initialize settled on, else what its messages declare
     // (2026-07-28). (The OGC examples and the edge cases are plain messages of several versions in one session.)
     const expected = new Map<string, { sessions: Set<string>; messages: number }>();
     const captured = (session: string) => session !== ogcSession && session !== edgeSession;
-    for (const m of messages.filter((m) => captured(m.session))) {
+    for (const m of messages.filter((m) => captured(m.session) && keep(m))) {
       const version = protocolVersionOf(m.session) ?? '2025-06-18';
       const key = `${version}|${clientInfoOf(m.session)?.['name']}|${serverInfoOf(m.session)?.['name']}`;
       const entry = expected.get(key) ?? { sessions: new Set(), messages: 0 };
@@ -379,12 +454,17 @@ describe('query: the named queries, each against figures computed from the JSON'
       entry.messages++;
       expected.set(key, entry);
     }
-    const rows = await run('protocol-versions');
+    const rows = await run('protocol-versions', values);
     const clients = new Set([...expected.keys()].map((key) => key.split('|')[1]!));
     assert.deepEqual(
       keyed(rows.filter((r) => clients.has(r['client'] ?? '')), (r) => `${r['version']}|${r['client']}|${r['server']}`, (r) => [num(r['sessions']), num(r['messages'])]),
       new Map([...expected].map(([k, e]) => [k, [e.sessions.size, e.messages]])),
     );
+    return rows;
+  };
+
+  it('protocol-versions: sessions and messages per protocol version, client and server', async () => {
+    const rows = await checkProtocolVersions();
     assert.deepEqual([...new Set(rows.map((r) => r['version']))].sort(), ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28']);
     assert.deepEqual((await run('protocol-versions', { version: '2026-07-28' })).map((r) => r['server']), ['field-notes']);
   });
@@ -419,26 +499,33 @@ describe('query: the named queries, each against figures computed from the JSON'
     const got = keyed(rows, (r) => r['operation']!.replace(/\/operation$/, ''), (r) => [num(r['inputRounds'])!, num(r['attempts'])!, r['outcome'] ?? null, num(r['totalMs']) ?? null]);
     assert.deepEqual(got, expected);
     assert.ok(rows.every((r) => r['target'] !== undefined && r['session'] !== undefined));
+    for (const row of rows) assert.equal(row['server'], serverOf(messages.find((m) => m.iri === row['operation']!.replace(/\/operation$/, ''))!.session), row['operation']);
     assert.deepEqual([...new Set((await run('mrtr-rounds', { method: 'prompts/get' })).map((r) => r['method']))], ['prompts/get']);
   });
 
-  it('errors: error responses per code and method', async () => {
+  const checkErrors = async (values: ParameterValues = {}, keep: Keep = all) => {
     const expected = new Map<string, number>();
-    for (const m of messages.filter((m) => m.kind === 'error')) count(expected, `${(m.msg['error'] as JsonObject)['code']}|${m.method ?? ''}`);
-    const rows = await run('errors');
+    for (const m of messages.filter((m) => m.kind === 'error' && keep(m))) count(expected, `${(m.msg['error'] as JsonObject)['code']}|${m.method ?? ''}`);
+    const rows = await run('errors', values);
     assert.deepEqual(keyed(rows, (r) => `${r['code']}|${r['method']}`, (r) => num(r['errors'])), expected);
+  };
+
+  it('errors: error responses per code and method', async () => {
+    await checkErrors();
     const notFound = await run('errors', { code: -32601 });
     const methodsNotFound = [...new Set(messages.filter((m) => m.kind === 'error' && (m.msg['error'] as JsonObject)['code'] === -32601).map((m) => m.method))];
     assert.ok(methodsNotFound.includes('bogus/method'));
     assert.deepEqual(notFound.map((r) => r['method']).sort(), methodsNotFound.sort());
   });
 
-  it('messages-per-method: messages per method, kind and direction', async () => {
+  const checkMessagesPerMethod = async (values: ParameterValues = {}, keep: Keep = all) => {
     const expected = new Map<string, number>();
-    for (const m of messages) count(expected, `${m.method ?? ''}|${m.kind}|${m.dir}`);
-    const rows = await run('messages-per-method');
+    for (const m of messages.filter(keep)) count(expected, `${m.method ?? ''}|${m.kind}|${m.dir}`);
+    const rows = await run('messages-per-method', values);
     assert.deepEqual(keyed(rows, (r) => `${r['method']}|${r['kind']}|${direction(r['direction'])}`, (r) => num(r['messages'])), expected);
-  });
+  };
+
+  it('messages-per-method: messages per method, kind and direction', () => checkMessagesPerMethod());
 
   it('tool-inventory: tools offered by tools/list and calls per tool', async () => {
     const expected = new Map<string, [boolean, number]>();
@@ -561,6 +648,83 @@ describe('query: the named queries, each against figures computed from the JSON'
     const got = new Map<string, number>();
     for (const r of rows) count(got, `${r['taskId']}|${r['status']}|${r['method']}`);
     assert.deepEqual(got, expected);
+  });
+
+  // Two windows: by dates (all of 2026-01-01 to 2026-11-29: the edge cases and the 2025-11-25 capture, not the captures
+  // of 2026-12-01), and by date-times (a zone named and not) that cut one capture in two and keep another whole.
+  const windows = [
+    { values: { since: '2026-01-01', until: '2026-11-29' }, from: '2026-01-01T00:00:00Z', to: '2026-11-30T00:00:00Z' },
+    { values: { since: '2026-11-29T22:56:10Z', until: '2026-12-01T17:40:40' }, from: '2026-11-29T22:56:10Z', to: '2026-12-01T17:40:40Z' },
+  ];
+  const inWindow = ({ from, to }: { from: string; to: string }): Keep => (m) => m.ts !== undefined && Date.parse(m.ts) >= Date.parse(from) && Date.parse(m.ts) < Date.parse(to);
+  // The queries whose figures count messages by their time, each checked against the JSON of the messages in the window.
+  const windowChecks: Record<string, (values: ParameterValues, keep: Keep) => Promise<unknown>> = {
+    sessions: checkSessions,
+    'tool-calls': checkToolCalls,
+    'tool-errors': checkToolErrors,
+    'tool-latency': checkToolLatency,
+    'latency-by-method': checkLatencyByMethod,
+    'slowest-requests': checkSlowest,
+    'resources-read': checkResourcesRead,
+    'prompts-fetched': checkPromptsFetched,
+    'unknown-methods': checkUnknownMethods,
+    'unknown-keys': checkUnknownKeys,
+    'validation-problems': checkValidationProblems,
+    'protocol-versions': checkProtocolVersions,
+    errors: checkErrors,
+    'messages-per-method': checkMessagesPerMethod,
+  };
+  // The queries that list things with a time: in a window, exactly the rows (in order) whose time is in it.
+  const timeColumns: Record<string, string> = {
+    'cancelled-requests': 'cancelledAt',
+    'progress-timeline': 'at',
+    'server-requests': 'requestedAt',
+    'mrtr-rounds': 'started',
+    'task-status': 'at',
+    'structured-errors': 'time',
+    'tool-schema-changes': 'afterTime',
+    'session-timeline': 'at',
+  };
+
+  it('since and until (a date, or a date-time) narrow every query with a time dimension to what happened in the window', async () => {
+    const windowed = named.list().filter((q) => q.parameters.some((p) => p.name === 'since') && q.parameters.some((p) => p.name === 'until'));
+    assert.deepEqual(windowed.map((q) => q.name).sort(), [...Object.keys(windowChecks), ...Object.keys(timeColumns)].sort(), 'every query with a window is checked here');
+    for (const q of windowed) assert.deepEqual(q.parameters.filter((p) => p.name === 'since' || p.name === 'until').map((p) => p.type), ['start-time', 'end-time'], q.name);
+    for (const window of windows) {
+      const keep = inWindow(window);
+      // Not a trivial window: it keeps some messages of the corpus and drops others.
+      assert.ok(messages.some(keep) && messages.some((m) => m.ts !== undefined && !keep(m)));
+      for (const [name, check] of Object.entries(windowChecks)) {
+        try {
+          await check(window.values, keep);
+        } catch (error) {
+          throw new Error(`${name} ${JSON.stringify(window.values)}: ${(error as Error).message}`);
+        }
+      }
+      let [kept, dropped] = [0, 0];
+      for (const [name, column] of Object.entries(timeColumns)) {
+        const values = name === 'session-timeline' ? { session: '57cd8539-bf6a-4833-ae14-361ffa3a23c9' } : {};
+        const whole = await run(name, values);
+        const inside = (row: Row) => row[column] !== undefined && Date.parse(row[column]!) >= Date.parse(window.from) && Date.parse(row[column]!) < Date.parse(window.to);
+        assert.deepEqual(await run(name, { ...values, ...window.values }), whole.filter(inside), `${name} ${JSON.stringify(window.values)}`);
+        kept += whole.filter(inside).length;
+        dropped += whole.length - whole.filter(inside).length;
+      }
+      assert.ok(kept > 10 && dropped > 10, `the listings keep ${kept} rows and drop ${dropped} of ${JSON.stringify(window.values)}`);
+    }
+  });
+
+  it('every query about tools (or that names the tool a request called) names the server too', async () => {
+    const about: string[] = [];
+    for (const q of named.list()) {
+      const answer = await named.run(corpus.store, q.name, q.parameters.some((p) => p.name === 'session') ? { session: edgeSession } : {});
+      assert.ok(answer.form === 'SELECT');
+      if (q.name.startsWith('tool-') || answer.variables.includes('tool') || /\btools?\b/.test(q.title)) {
+        about.push(q.name);
+        assert.ok(answer.variables.includes('server'), `${q.name} selects ${answer.variables.join(', ')}`);
+      }
+    }
+    assert.deepEqual(about.sort(), ['structured-errors', 'tool-calls', 'tool-errors', 'tool-inventory', 'tool-latency', 'tool-parameters', 'tool-schema-changes']);
   });
 
   it('every named query runs on one session only (--session), and gives a subset there', async () => {

@@ -41,6 +41,32 @@ describe('query: parameters', function () {
     assert.deepEqual(term('iri', 'urn:mcp-ld:session/x'), ['NamedNode', 'urn:mcp-ld:session/x']);
   });
 
+  it('reads a window bound as a date-time (UTC when it names no zone) or a date: the start of that day, or the end of it', () => {
+    const bound = (type: 'start-time' | 'end-time', value: string) => {
+      const t = parameterTerm(param(type), value);
+      assert.equal(t.termType === 'Literal' && t.datatype.value, xsd.dateTime);
+      return t.value;
+    };
+    assert.equal(bound('start-time', '2026-11-29'), '2026-11-29T00:00:00Z');
+    // A window ends before its end: the end of a day is the start of the next.
+    assert.equal(bound('end-time', '2026-11-29'), '2026-11-30T00:00:00Z');
+    assert.equal(bound('end-time', '2026-11-30'), '2026-12-01T00:00:00Z');
+    assert.equal(bound('end-time', '2026-12-31'), '2027-01-01T00:00:00Z');
+    assert.equal(bound('end-time', '2026-02-28'), '2026-03-01T00:00:00Z');
+    assert.equal(bound('end-time', '2028-02-28'), '2028-02-29T00:00:00Z');
+    assert.equal(bound('end-time', '2000-02-29'), '2000-03-01T00:00:00Z');
+    assert.equal(bound('end-time', '0099-12-31'), '0100-01-01T00:00:00Z');
+    assert.equal(bound('end-time', '9999-12-31'), '10000-01-01T00:00:00Z');
+    for (const type of ['start-time', 'end-time'] as const) {
+      assert.equal(bound(type, ' 2026-11-29T22:56:10.5Z '), '2026-11-29T22:56:10.5Z');
+      assert.equal(bound(type, '2026-11-29T22:56:10'), '2026-11-29T22:56:10Z');
+      assert.equal(bound(type, '2026-11-29T23:56:10+01:00'), '2026-11-29T23:56:10+01:00');
+      for (const bad of ['2026-02-29', '2026-04-31', '2026-13-01', '2026-11-29T25:00:00Z', '29/11/2026', '2026-11', 'yesterday', '2026-02-30T00:00:00Z']) {
+        fails(() => parameterTerm(param(type, 'since'), bad), 'query.parameter-invalid', /^parameter since must be a date and time like 2026-11-29T12:00:00Z .*, or a date like 2026-11-29/);
+      }
+    }
+  });
+
   it('refuses a value that does not fit its type, naming the parameter and the type', () => {
     const bad: [QueryParameter['type'], string][] = [
       ['xsd:integer', 'many'],
@@ -49,6 +75,7 @@ describe('query: parameters', function () {
       ['xsd:double', 'fast'],
       ['xsd:boolean', 'yes'],
       ['xsd:dateTime', '2026-13-01T00:00:00Z'],
+      ['xsd:dateTime', '2026-02-30T00:00:00Z'],
       ['xsd:dateTime', 'yesterday'],
       ['iri', 'not an iri'],
       ['iri', 'urn:x> } ; DROP ALL ; { <urn:y'],

@@ -1,10 +1,11 @@
 // GET /queries lists the named queries (name, title, description, parameters); GET|POST /queries/:name runs one,
 // with parameters from the query string (GET) or a JSON object (POST), each checked against its declared type and
-// bound as an RDF term. Results by Accept, as for /sparql.
+// bound as an RDF term. Results by Accept, as for /sparql, but `application/json` is plain JSON rows here.
 import type { FastifyPluginAsync } from 'fastify';
 import { McpLdError } from '../../core/problem.js';
-import { formatsFor, NamedQueries, type ParameterValues } from '../../query/index.js';
-import { resultFormat, resultLimits, type StoreRouteOptions } from './sparql.js';
+import { NamedQueries, type ParameterValues } from '../../query/index.js';
+import { pickResult, resultOffers } from '../result-offers.js';
+import { resultLimits, type StoreRouteOptions } from './sparql.js';
 
 const nameParams = { type: 'object', properties: { name: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', maxLength: 100 } }, required: ['name'] } as const;
 
@@ -24,11 +25,11 @@ export const queryRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, { 
 
   const run = async (name: string, values: ParameterValues, accept: string | undefined) => {
     const query = named.get(name);
-    const { format, type } = resultFormat(accept, formatsFor(query.form));
+    const { format, contentType } = pickResult(accept, resultOffers(query.form, 'named-query'));
     const started = performance.now();
     try {
       const answer = await named.runText(store, name, values, resultLimits(config));
-      return { type, body: await offload.result(answer, format) };
+      return { type: contentType, body: await offload.result(answer, format) };
     } finally {
       metrics.observeQuery((performance.now() - started) / 1000);
     }

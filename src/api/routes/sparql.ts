@@ -10,10 +10,11 @@ import { McpLdError } from '../../core/problem.js';
 import type { ServiceConfig } from '../../core/config.js';
 import type { QuadStore, QueryDataset } from '../../store/quad-store.js';
 import { checkDataset } from '../../store/query-dataset.js';
-import { formatsFor, graphFormats, resultMediaAliases, resultMediaTypes, runQueryText, solutionFormats, type ResultFormat } from '../../query/index.js';
+import { graphFormats, resultMediaAliases, resultMediaTypes, runQueryText, solutionFormats, type ResultFormat } from '../../query/index.js';
 import { descriptionFormats, type ServiceFacts } from '../service-description.js';
 import { mediaTypes } from '../../lift/formats.js';
 import { negotiate } from '../negotiate.js';
+import { pickResult, resultOffers } from '../result-offers.js';
 import { requireWriteToken } from '../write-token.js';
 import { decodeUtf8, invalidUtf8Offset } from '../../core/utf8.js';
 import type { Metrics } from '../metrics.js';
@@ -30,19 +31,6 @@ export interface StoreRouteOptions {
 /** The time limit and the result limits of every query the service runs. */
 export function resultLimits(config: ServiceConfig): { timeoutMs: number; maxRows: number; maxBytes: number } {
   return { timeoutMs: config.queryTimeoutMs, maxRows: config.maxResultRows, maxBytes: config.maxResultBytes };
-}
-
-/**
- * The result format for `accept` among those of a query form (its first one when the client says nothing), and the
- * media type to answer with: the format's own, or the alias the client asked for (`application/json`).
- */
-export function resultFormat(accept: string | undefined, formats: readonly ResultFormat[]): { format: ResultFormat; type: string } {
-  const offered = formats.filter((f) => f !== 'table').flatMap((format) => [resultMediaTypes[format], ...(resultMediaAliases[format] ?? [])].map((type) => ({ format, type })));
-  const index = negotiate(accept, offered.map((o) => ({ type: o.type.split(';')[0]! })));
-  if (index < 0) {
-    throw new McpLdError({ code: 'http.not-acceptable', status: 406, title: 'Not acceptable', detail: `no result format matches Accept: ${accept}; this query gives ${offered.map((o) => o.type.split(';')[0]).join(', ')}` });
-  }
-  return offered[index]!;
 }
 
 interface ProtocolParameters {
@@ -165,11 +153,11 @@ export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
     if (text === undefined || text.trim() === '') throw protocolError('no query: pass it as the query parameter, an urlencoded query= body, or an application/sparql-query body');
     const dataset = protocolDataset(parameters);
     const parsed = await offload.query(text);
-    const { format, type } = resultFormat(request.headers.accept, formatsFor(parsed.form));
+    const { format, contentType } = pickResult(request.headers.accept, resultOffers(parsed.form, 'sparql'));
     const started = performance.now();
     try {
       const answer = await runQueryText(store, parsed, { ...resultLimits(config), ...(dataset ? { dataset } : {}) });
-      return reply.type(type).header('Vary', 'Accept').send(await offload.result(answer, format));
+      return reply.type(contentType).header('Vary', 'Accept').send(await offload.result(answer, format));
     } finally {
       metrics.observeQuery((performance.now() - started) / 1000);
     }

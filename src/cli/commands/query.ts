@@ -1,10 +1,10 @@
 // `mcp-ld query`: runs a SPARQL query (a .rq file or stdin, or a named query from queries/, with typed parameters)
-// over the store and prints the answer as a table, SPARQL 1.1 JSON, XML, CSV, TSV, or (CONSTRUCT/DESCRIBE) Turtle,
-// N-Triples, N-Quads, JSON-LD or RDF/XML.
+// over the store and prints the answer as a table, SPARQL 1.1 JSON, XML, CSV, TSV, plain JSON rows or JSON Lines (SELECT),
+// or (CONSTRUCT/DESCRIBE) Turtle, N-Triples, N-Quads, JSON-LD or RDF/XML.
 import { readStoreConfig } from '../../core/config.js';
 import { McpLdError } from '../../core/problem.js';
 import { openStore } from '../../store/open-store.js';
-import { formatsFor, graphFormats, isResultFormat, solutionFormats, NamedQueries, prepareQuery, readQuery, runQuery, sessionGraph, writeResult, type ParameterValues, type ResultFormat } from '../../query/index.js';
+import { completeAnswer, formatsFor, graphFormats, isResultFormat, solutionFormats, NamedQueries, prepareQuery, readQuery, runQuery, sessionGraph, writeResult, type ParameterValues, type ResultFormat } from '../../query/index.js';
 import { parseOptions, UsageError, write, type Command } from '../command.js';
 import { readInput } from '../read-input.js';
 
@@ -27,7 +27,7 @@ function withSession(named: NamedQueries, name: string, values: ParameterValues,
 export const queryCommand: Command = {
   name: 'query',
   summary: 'run a SPARQL query or a named query over the store',
-  usage: 'mcp-ld query (FILE.rq|- | --name NAME | --list) [--param k=v]... [--data DIR | --store URL] [--session ID] [--timeout MS] [--format table|json|xml|csv|tsv|turtle|ntriples|nquads|jsonld|rdfxml]',
+  usage: 'mcp-ld query (FILE.rq|- | --name NAME | --list) [--param k=v]... [--data DIR | --store URL] [--session ID] [--timeout MS] [--format table|json|xml|csv|tsv|rows|jsonl|turtle|ntriples|nquads|jsonld|rdfxml]',
   async run(args, io) {
     const { values, positionals } = parseOptions(
       args,
@@ -63,12 +63,10 @@ export const queryCommand: Command = {
     const config = readStoreConfig({ data: values.data, store: values.store });
     // A query file is read like a named query: its `@param` header lines declare the parameters --param binds.
     const limits = { maxBytes: config.maxQueryBytes, maxDepth: config.maxQueryDepth };
-    const prepared =
-      values.name !== undefined
-        ? named.prepare(values.name, withSession(named, values.name, parameters(values.param), values.session))
-        : prepareQuery(readQuery(positionals[0] === '-' ? 'stdin.rq' : positionals[0]!, await readInput(positionals[0], io.stdin), false, limits), parameters(values.param));
+    const query = values.name !== undefined ? named.get(values.name) : readQuery(positionals[0] === '-' ? 'stdin.rq' : positionals[0]!, await readInput(positionals[0], io.stdin), false, limits);
+    const prepared = prepareQuery(query, values.name !== undefined ? withSession(named, values.name, parameters(values.param), values.session) : parameters(values.param));
     const format = (values.format ?? (formatsFor(prepared.form)[0] === 'table' ? 'table' : 'turtle')) as ResultFormat;
-    if (!formatsFor(prepared.form).includes(format)) throw new UsageError(`a ${prepared.form} query is written as ${formatsFor(prepared.form).join(', ')}, not ${format}`);
+    if (!formatsFor(prepared.form).includes(format)) throw new UsageError(`${prepared.form === 'ASK' ? 'an' : 'a'} ${prepared.form} query is written as ${formatsFor(prepared.form).join(', ')}, not ${format}`);
 
     // Read-only: a query never writes to the data directory (no torn tail cut off, no snapshot on close).
     const store = await openStore(config, { role: 'read', onWarning: (message) => void write(io.stderr, `mcp-ld query: ${message}\n`) });
@@ -82,7 +80,7 @@ export const queryCommand: Command = {
         maxBytes: config.maxResultBytes,
         ...(values.session ? { session: sessionGraph(values.session) } : {}),
       });
-      await write(io.stdout, await writeResult(result, format));
+      await write(io.stdout, await writeResult(completeAnswer(query, result), format));
     } finally {
       await store.close();
     }
