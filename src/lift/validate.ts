@@ -46,6 +46,11 @@ export interface ValidationProblem {
 
 const resultSuffix = '__result';
 
+/** The ajv refs of a definition (requests, notifications), of a result definition's own part, of an envelope anchor. */
+const definitionRef = (name: string): string => `${documentUris.mcp}#/definitions/${name}`;
+const resultRef = (name: string): string => `${definitionRef(name)}${resultSuffix}`;
+const anchorRef = (anchor: string): string => `${documentUris['json-rpc']}#${anchor}`;
+
 /** ajv (draft-07) knows plain-name fragments as `$id: "#Name"`, not `$anchor`: rewrite them in a copy. */
 function anchorsAsIds(value: JsonValue): JsonValue {
   if (Array.isArray(value)) return value.map(anchorsAsIds);
@@ -71,15 +76,22 @@ export class MessageValidator {
   /** The cache entry of this schema's validators: a directory of generated CommonJS modules. */
   private readonly cacheName: string;
   private readonly loaded = new Map<string, ValidateFunction>();
+  /**
+   * The validators of definitions (results apart) and of the envelope's anchors, by name: a ref string built for
+   * every message would be hashed again in every lookup of `loaded` (~20 ms in 30,000 messages).
+   */
+  private readonly byDefinition = new Map<string, ValidateFunction>();
+  private readonly byResult = new Map<string, ValidateFunction>();
+  private readonly byAnchor = new Map<string, ValidateFunction>();
   private readonly modules = new Map<string, Record<string, unknown>>();
   /** The generated modules by file name, when this process had to generate them (the cache missed). */
   private generated: Record<string, string> | undefined;
 
   constructor(private readonly schema: SchemaIndex) {
     this.refs = [
-      ...schema.messages.map((m) => `${documentUris.mcp}#/definitions/${m.name}${m.kind === 'result' ? resultSuffix : ''}`),
-      `${documentUris.mcp}#/definitions/Result${resultSuffix}`,
-      ...['Request', 'Notification', 'Response'].map((anchor) => `${documentUris['json-rpc']}#${anchor}`),
+      ...schema.messages.map((m) => (m.kind === 'result' ? resultRef : definitionRef)(m.name)),
+      resultRef('Result'),
+      ...['Request', 'Notification', 'Response'].map(anchorRef),
     ];
     const key = contentKey([validatorCodeVersion(), schema.contentKey, JSON.stringify(this.refs)]);
     this.cacheName = `validators-${key.slice(0, 32)}`;
@@ -127,8 +139,17 @@ export class MessageValidator {
     return exports;
   }
 
-  private run(ref: string, value: JsonValue, prefix = ''): ValidationProblem[] {
-    const validate = this.validator(ref);
+  /** The validator of `key` (a definition or an anchor) from `cache`, loaded by its ref the first time. */
+  private validatorOf(cache: Map<string, ValidateFunction>, key: string, ref: (key: string) => string): ValidateFunction {
+    let validate = cache.get(key);
+    if (validate === undefined) {
+      validate = this.validator(ref(key));
+      cache.set(key, validate);
+    }
+    return validate;
+  }
+
+  private run(validate: ValidateFunction, value: JsonValue, prefix = ''): ValidationProblem[] {
     if (validate(value)) return [];
     return (validate.errors ?? []).map((error: ErrorObject) => ({
       instancePath: prefix + error.instancePath,
@@ -140,22 +161,24 @@ export class MessageValidator {
 
   /** Problems of a request or notification against its definition. */
   validateMessage(definition: string, msg: JsonObject): ValidationProblem[] {
-    return this.run(`${documentUris.mcp}#/definitions/${definition}`, msg);
+    return this.run(this.validatorOf(this.byDefinition, definition, definitionRef), msg);
   }
 
   /** Problems of a message against the bare JSON-RPC envelope (#Request, #Notification, #Response). */
   validateEnvelope(anchor: 'Request' | 'Notification' | 'Response', msg: JsonObject): ValidationProblem[] {
-    return this.run(`${documentUris['json-rpc']}#${anchor}`, msg);
+    return this.run(this.validatorOf(this.byAnchor, anchor, anchorRef), msg);
   }
 
   /** Problems of a response's `result` against the result definition, and of the envelope against #Response. */
   validateResult(definition: string, msg: JsonObject): ValidationProblem[] {
-    return [...this.validateEnvelope('Response', msg), ...this.run(`${documentUris.mcp}#/definitions/${definition}${resultSuffix}`, msg['result'] ?? null, '/result')];
+    const envelope = this.validateEnvelope('Response', msg);
+    const result = this.run(this.validatorOf(this.byResult, definition, resultRef), msg['result'] ?? null, '/result');
+    return envelope.length === 0 ? result : [...envelope, ...result];
   }
 
   /** Whether `result` fits a result definition. */
   fitsResult(definition: string, result: JsonValue): boolean {
-    return this.validator(`${documentUris.mcp}#/definitions/${definition}${resultSuffix}`)(result) === true;
+    return this.validatorOf(this.byResult, definition, resultRef)(result) === true;
   }
 }
 
