@@ -16,6 +16,7 @@ import { childIri, extensionPredicate, IriMinter, jrpc, listCellIri, mld, ns, rd
 import { hasMembers, liftMembers, liftSchema, topParameters, type DerivedSink } from './derived.js';
 import { NQuadsSink, NullSink, RdfJsSink, unsafeIriCharacters, type ObjectValue, type QuadSink } from './sinks.js';
 import { McpLdError } from '../core/problem.js';
+import { captureTime, isoDateTime } from './capture-time.js';
 
 export interface LiftOptions {
   /** Base of the instance IRIs (default `urn:mcp-ld:`). */
@@ -218,7 +219,7 @@ export class Lifter {
     const { msg } = record;
     const shape = messageShape(msg);
     // The capture time, parsed once (records.ts has checked it parses): timestamp, and latency of a response.
-    const time = record.ts === undefined ? undefined : Date.parse(record.ts);
+    const time = record.ts === undefined ? undefined : captureTime(record.ts);
     const session = this.session(record.session ?? this.sessionForPlainMessages());
     const order = ++session.order;
     // A captured message is named by its capture seq, so ingesting the same capture again gives the same quads
@@ -373,7 +374,7 @@ export class Lifter {
     if (record.dir !== undefined) this.emit(iri, mld.direction, direction === 'c2s' ? mld.clientToServer : mld.serverToClient);
     this.emitLiteral(iri, mld.order, { value: String(record.seq ?? order), datatype: xsd.integer });
     if (record.seq !== undefined) this.emitLiteral(iri, mld.captureSeq, { value: String(record.seq), datatype: xsd.integer });
-    if (record.ts !== undefined) this.liftTimestamp(iri, record.ts, Date.parse(record.ts));
+    if (record.ts !== undefined) this.liftTimestamp(iri, record.ts, captureTime(record.ts));
     this.liftHttp(iri, record.http);
     return { iri, session: session.id, order, direction, version: this.active.version, problems: [], body: { context: '' }, unknownMethod: false, rawLine: true, quadCount: sink.count };
   }
@@ -873,7 +874,7 @@ export class Lifter {
 
   /** xsd:dateTime in the ISO form; the original text too when it is in another form, so lowering is exact. */
   private liftTimestamp(iri: string, ts: string, time: number): void {
-    const iso = new Date(time).toISOString();
+    const iso = isoDateTime(time);
     this.emitLiteral(iri, mld.timestamp, { value: iso, datatype: xsd.dateTime });
     if (iso !== ts) this.emitLiteral(iri, mld.timestampText, { value: ts, datatype: xsd.string });
   }

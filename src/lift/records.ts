@@ -4,6 +4,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../core/json.js';
 import { McpLdError } from '../core/problem.js';
 import { isBase64, isWellFormed } from './literals.js';
 import type { Direction } from '../schema/index.js';
+import { captureTime } from './capture-time.js';
 
 /**
  * What the HTTP request that carried a client's message said of it besides its body: 2026-07-28's `Mcp-Method` and
@@ -118,7 +119,7 @@ export function toRecord(value: JsonValue, line?: number): InputRecord {
     record.seq = seq;
   }
   if (ts !== undefined) {
-    if (typeof ts !== 'string' || Number.isNaN(Date.parse(ts))) throw invalid('"ts" must be an ISO 8601 date-time', line);
+    if (typeof ts !== 'string' || Number.isNaN(captureTime(ts))) throw invalid('"ts" must be an ISO 8601 date-time', line);
     record.ts = ts;
   }
   if (dir !== undefined) {

@@ -46,6 +46,11 @@ export interface ValidationProblem {
 
 const resultSuffix = '__result';
 
+/** The ajv refs of a definition (requests, notifications), of a result definition's own part, of an envelope anchor. */
+const definitionRef = (name: string): string => `${documentUris.mcp}#/definitions/${name}`;
+const resultRef = (name: string): string => `${definitionRef(name)}${resultSuffix}`;
+const anchorRef = (anchor: string): string => `${documentUris['json-rpc']}#${anchor}`;
+
 /** ajv (draft-07) knows plain-name fragments as `$id: "#Name"`, not `$anchor`: rewrite them in a copy. */
 function anchorsAsIds(value: JsonValue): JsonValue {
   if (Array.isArray(value)) return value.map(anchorsAsIds);
@@ -71,15 +76,22 @@ export class MessageValidator {
   /** The cache entry of this schema's validators: a directory of generated CommonJS modules. */
   private readonly cacheName: string;
   private readonly loaded = new Map<string, ValidateFunction>();
+  /**
+   * The refs of definitions (results apart), of result definitions and of the envelope's anchors, by name, each made
+   * once: a ref string built for every message would be hashed again in every lookup of `loaded`.
+   */
+  private readonly definitionRefs = new Map<string, string>();
+  private readonly resultRefs = new Map<string, string>();
+  private readonly anchorRefs = new Map<string, string>();
   private readonly modules = new Map<string, Record<string, unknown>>();
   /** The generated modules by file name, when this process had to generate them (the cache missed). */
   private generated: Record<string, string> | undefined;
 
   constructor(private readonly schema: SchemaIndex) {
     this.refs = [
-      ...schema.messages.map((m) => `${documentUris.mcp}#/definitions/${m.name}${m.kind === 'result' ? resultSuffix : ''}`),
-      `${documentUris.mcp}#/definitions/Result${resultSuffix}`,
-      ...['Request', 'Notification', 'Response'].map((anchor) => `${documentUris['json-rpc']}#${anchor}`),
+      ...schema.messages.map((m) => (m.kind === 'result' ? resultRef : definitionRef)(m.name)),
+      resultRef('Result'),
+      ...['Request', 'Notification', 'Response'].map(anchorRef),
     ];
     const key = contentKey([validatorCodeVersion(), schema.contentKey, JSON.stringify(this.refs)]);
     this.cacheName = `validators-${key.slice(0, 32)}`;
@@ -140,22 +152,32 @@ export class MessageValidator {
 
   /** Problems of a request or notification against its definition. */
   validateMessage(definition: string, msg: JsonObject): ValidationProblem[] {
-    return this.run(`${documentUris.mcp}#/definitions/${definition}`, msg);
+    let ref = this.definitionRefs.get(definition);
+    if (ref === undefined) this.definitionRefs.set(definition, (ref = definitionRef(definition)));
+    return this.run(ref, msg);
   }
 
   /** Problems of a message against the bare JSON-RPC envelope (#Request, #Notification, #Response). */
   validateEnvelope(anchor: 'Request' | 'Notification' | 'Response', msg: JsonObject): ValidationProblem[] {
-    return this.run(`${documentUris['json-rpc']}#${anchor}`, msg);
+    let ref = this.anchorRefs.get(anchor);
+    if (ref === undefined) this.anchorRefs.set(anchor, (ref = anchorRef(anchor)));
+    return this.run(ref, msg);
   }
 
   /** Problems of a response's `result` against the result definition, and of the envelope against #Response. */
   validateResult(definition: string, msg: JsonObject): ValidationProblem[] {
-    return [...this.validateEnvelope('Response', msg), ...this.run(`${documentUris.mcp}#/definitions/${definition}${resultSuffix}`, msg['result'] ?? null, '/result')];
+    return [...this.validateEnvelope('Response', msg), ...this.run(this.resultRefOf(definition), msg['result'] ?? null, '/result')];
   }
 
   /** Whether `result` fits a result definition. */
   fitsResult(definition: string, result: JsonValue): boolean {
-    return this.validator(`${documentUris.mcp}#/definitions/${definition}${resultSuffix}`)(result) === true;
+    return this.validator(this.resultRefOf(definition))(result) === true;
+  }
+
+  private resultRefOf(definition: string): string {
+    let ref = this.resultRefs.get(definition);
+    if (ref === undefined) this.resultRefs.set(definition, (ref = resultRef(definition)));
+    return ref;
   }
 }
 
