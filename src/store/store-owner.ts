@@ -87,6 +87,7 @@ export class StoreOwner {
     try {
       await opened;
     } catch (error) {
+      for (const connection of owner.connections) connection.destroy(); // else closing the server waits for them
       await owner.stopServing();
       throw error;
     }
@@ -118,7 +119,12 @@ export class StoreOwner {
       this.connections.delete(socket);
       this.resetIdle();
     });
-    socket.write(Buffer.concat(encodeOwnerMessage({ hello: this.lock.ownToken })));
+    // The hello only once the store is open: a client is never told of an owner that cannot serve it (a store that
+    // fails to open closes the connection instead, and the client reads why in the log).
+    this.opened.then(
+      () => void (socket.destroyed || socket.write(Buffer.concat(encodeOwnerMessage({ hello: this.lock.ownToken })))),
+      () => socket.destroy(),
+    );
   }
 
   private async answer(socket: net.Socket, request: OwnerRequest, payload: Buffer): Promise<void> {
