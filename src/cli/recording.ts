@@ -6,10 +6,9 @@ import { McpLdError } from '../core/problem.js';
 import { ConfigError, readStoreConfig, readTapConfig, type StoreConfig } from '../core/config.js';
 import { loadSchema } from '../schema/index.js';
 import { Lifter } from '../lift/lifter.js';
-import { encodeSegment } from '../lift/vocabulary.js';
 import { openStore } from '../store/open-store.js';
 import type { QuadStore } from '../store/quad-store.js';
-import { BatchRefused, DeliveryQueue, badInputStatuses, type DeliverySink } from '../tap/delivery.js';
+import { BatchRefused, DeliveryQueue, badInputStatuses, spoolFileFor, type DeliverySink } from '../tap/delivery.js';
 import { Recorder } from '../tap/recorder.js';
 import { BridgeSink } from '../tap/bridge-sink.js';
 
@@ -62,11 +61,6 @@ class ReopeningSink implements DeliverySink {
   async close(): Promise<void> {
     await this.store?.close();
   }
-}
-
-/** The spool file of a delivery target (a data directory, a store or a service URL). */
-export function spoolFileFor(spoolDir: string, target: string): string {
-  return path.join(spoolDir, `${encodeSegment(target)}.spool.jsonl`);
 }
 
 export async function openRecording(flags: RecordingFlags, say: (text: string) => void): Promise<Recording> {

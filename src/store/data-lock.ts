@@ -188,13 +188,13 @@ export class DataLock {
     throw storeLocked(`could not take the lock ${file}: other processes keep taking it`);
   }
 
-  /** Throws McpLdError `store.locked` when another process has taken this lock over: writing on would corrupt what
-   *  that process keeps. */
   /** The lock file's text, which names this process. */
   get ownToken(): string {
     return this.token;
   }
 
+  /** Throws McpLdError `store.locked` when another process has taken this lock over: writing on would corrupt what
+   *  that process keeps. */
   assertHeld(): void {
     if (this.lostTo !== undefined) throw storeLocked(`${this.file} was taken over by ${this.lostTo}; this process no longer writes there`);
   }

@@ -7,10 +7,11 @@ import type { QuadStore } from './quad-store.js';
 import { EmbeddedStore } from './embedded-store.js';
 import { RemoteStore } from './remote-store.js';
 import { readLockHolder } from './data-lock.js';
-import { OwnerClient } from './owner-client.js';
+import { notShared, OwnerClient } from './owner-client.js';
 import { startOwnerProcess } from './owner-process.js';
 import { StoreOwner } from './store-owner.js';
 import { existsSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { noDataDirectory, storeLocked } from './store-errors.js';
 
 /**
@@ -32,8 +33,6 @@ export interface OpenStoreOptions {
 }
 
 export const memoryOnlyWarning = 'no data directory (--data DIR or MCPLD_DATA): the store is in memory only, and what it holds is lost when the process ends';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function openStore(config: StoreConfig, options: OpenStoreOptions = {}): Promise<QuadStore> {
   const onWarning = options.onWarning ?? (() => {});
@@ -63,10 +62,7 @@ async function openDataDirectory(dir: string, role: DataDirectoryRole, config: S
   for (;;) {
     const holder = await readLockHolder(dir);
     if (holder?.live && holder.socket) return client();
-    if (holder?.live && !holder.readOnly) {
-      // Held by a process that serves nobody (a program using EmbeddedStore itself): nothing to wait for.
-      throw storeLocked(`${dir} is in use by process ${holder.pid} on ${holder.host}, since ${holder.since}, which does not share it; stop it first`);
-    }
+    if (holder?.live && !holder.readOnly) throw notShared(dir, holder);
     if (!holder?.live) {
       try {
         if (role === 'client') return await client();

@@ -4,6 +4,7 @@
 // no answer yet (batches of quads are sets: storing one twice changes nothing); only an update whose answer was
 // lost is not repeated. A socket is trusted only when its owner repeats the lock's token.
 import net from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
 import type { Quad } from '@rdfjs/types';
@@ -108,10 +109,14 @@ export interface OwnerClientOptions {
   waitMs: number;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 function describeHolder(holder: LockHolder): string {
   return `process ${holder.pid} on ${holder.host}, since ${holder.since}`;
+}
+
+/** The refusal for a directory held by a process that serves nobody (a program using EmbeddedStore itself, not a
+ *  reader): there is nothing to wait for. */
+export function notShared(dir: string, holder: LockHolder): McpLdError {
+  return storeLocked(`${dir} is in use by ${describeHolder(holder)}, which does not share it; stop it first`);
 }
 
 export class OwnerClient implements QuadStore {
@@ -151,8 +156,10 @@ export class OwnerClient implements QuadStore {
           const connection = await OwnerConnection.open(holder.socket, holder.token);
           if (connection) return (this.connection = connection);
           waitingFor = `${describeHolder(holder)} to answer on ${holder.socket}`; // starting, or stopping
-        } else {
+        } else if (holder.readOnly) {
           waitingFor = `${describeHolder(holder)}, which has it open to read only, to finish`;
+        } else {
+          throw notShared(this.dataDir, holder);
         }
       } else {
         const code = started?.exited();

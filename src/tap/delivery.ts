@@ -4,6 +4,8 @@
 // A batch the sink will never take (refused as bad input, or failing the same way attempt after attempt) is set
 // aside in a quarantine file, said so, and the batches behind it go on: one bad batch never jams the spool.
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { encodeSegment } from '../lift/vocabulary.js';
 
 export interface DeliverySink {
   /** Stores a batch; resolves to how many quads were stored, when the sink tells (a bridged service lifts them). */
@@ -42,6 +44,11 @@ export interface DeliveryOptions {
   quarantineFile?: string;
   /** How many BatchFailed answers for one batch before it is quarantined. */
   maxFailures?: number;
+}
+
+/** The spool file of a delivery target (a data directory, a store or a service URL) in `spoolDir`. */
+export function spoolFileFor(spoolDir: string, target: string): string {
+  return path.join(spoolDir, `${encodeSegment(target)}.spool.jsonl`);
 }
 
 /** The quarantine file beside a spool file: `x.spool.jsonl` → `x.rejected.jsonl`. */
@@ -83,7 +90,7 @@ export function readSpool(file: string): { nquads: string; records: number; at?:
     if (line.trim() === '') continue;
     try {
       const batch = JSON.parse(line) as { nquads: string; records?: number; at?: string };
-      // Lines of earlier versions tell no record count: one a line of the batch (N-Quads carry several, so at least).
+      // Lines written before the count was kept say nothing of it: counted as one record, the least a batch holds.
       batches.push({ nquads: batch.nquads, records: batch.records ?? 1, ...(batch.at ? { at: batch.at } : {}) });
     } catch {
       // a torn last line of a crashed process: it was never delivered nor complete

@@ -74,17 +74,6 @@ export class Recorder {
     const text = invalidUtf8Offset(bytes) < 0 ? bytes.toString('utf8') : undefined;
     if (text?.trim() === '') return;
     const seq = ++this.seq;
-    const before = this.batch.length;
-    try {
-      this.recordLine(dir, ts, session, bytes, text, seq, http);
-    } finally {
-      if (this.batch.length > before) {
-        if (this.batchRecords++ === 0) this.batchSince = ts;
-      }
-    }
-  }
-
-  private recordLine(dir: Direction, ts: string, session: string, bytes: Buffer, text: string | undefined, seq: number, http: HttpFacts | undefined): void {
     // `--server NAME`: every record names its server, as a capture's do.
     const server = this.options.server !== undefined ? { server: this.options.server } : {};
     const facts: { http?: HttpFacts } = http !== undefined ? { http } : {};
@@ -106,7 +95,7 @@ export class Recorder {
     if (!this.lifter) {
       // A bridge: the service lifts; it gets the record as a line of NDJSON.
       this.counts.messages += 1;
-      this.batch += JSON.stringify(record) + '\n';
+      this.addToBatch(JSON.stringify(record) + '\n', ts);
       return;
     }
     try {
@@ -114,7 +103,7 @@ export class Recorder {
       const lifted = this.lifter.liftToNQuads(toRecord(record));
       this.counts.messages += 1;
       this.counts.quads += lifted.quadCount;
-      this.batch += lifted.nquads;
+      this.addToBatch(lifted.nquads, ts);
     } catch (error) {
       if (!(error instanceof McpLdError)) throw error;
       this.counts.notMcp += 1;
@@ -125,8 +114,14 @@ export class Recorder {
    *  gives the session back whole. */
   private recordRaw(raw: RawLineRecord): void {
     this.write(raw);
-    if (!this.lifter) this.batch += JSON.stringify(raw) + '\n';
-    else this.batch += this.lifter.liftToNQuads(raw).nquads;
+    this.addToBatch(this.lifter ? this.lifter.liftToNQuads(raw).nquads : JSON.stringify(raw) + '\n', raw.ts);
+  }
+
+  /** One record's text (N-Quads, or a line of NDJSON for a bridge) joins the batch, which counts it and keeps the
+   *  time of its first. */
+  private addToBatch(text: string, ts: string | undefined): void {
+    this.batch += text;
+    if (this.batchRecords++ === 0) this.batchSince = ts ?? new Date().toISOString();
   }
 
   private write(record: object): void {

@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runCli } from '../helpers/run-cli.js';
 import { trafficFile } from '../helpers/corpus.js';
-import { spoolFileFor } from '../../src/cli/recording.js';
-import { quarantineFileFor } from '../../src/tap/delivery.js';
+import { quarantineFileFor, spoolFileFor } from '../../src/tap/delivery.js';
 
 describe('cli: status', function () {
   this.timeout(60_000);

@@ -8,9 +8,8 @@ import { decodeSegment } from '../../lift/vocabulary.js';
 import { readLockHolder } from '../../store/data-lock.js';
 import { openStore } from '../../store/open-store.js';
 import { OwnerClient } from '../../store/owner-client.js';
-import { quarantineFileFor, readSpool } from '../../tap/delivery.js';
+import { quarantineFileFor, readSpool, spoolFileFor } from '../../tap/delivery.js';
 import { parseOptions, write, type Command } from '../command.js';
-import { spoolFileFor } from '../recording.js';
 
 const plural = (count: number, word: string) => `${count.toLocaleString('en')} ${word}${count === 1 ? '' : /(s|ch)$/.test(word) ? 'es' : 's'}`;
 
