@@ -31,6 +31,11 @@ export interface RecordingFlags {
   server?: string | undefined;
 }
 
+export interface RecordingOptions {
+  /** The server's name where neither --server nor its first answer names it: what the tap ran, the proxy's target. */
+  fallbackServer: string;
+}
+
 export interface Recording {
   recorder: Recorder;
   /** Delivers what is left (waiting for the store up to the configured time), closes everything, reports. */
@@ -63,7 +68,7 @@ class ReopeningSink implements DeliverySink {
   }
 }
 
-export async function openRecording(flags: RecordingFlags, say: (text: string) => void): Promise<Recording> {
+export async function openRecording(flags: RecordingFlags, options: RecordingOptions, say: (text: string) => void): Promise<Recording> {
   const config = readStoreConfig({ data: flags.data, store: flags.store });
   const tapConfig = readTapConfig({ spool: flags.spool });
   if (flags.bridge && (config.dataDir || config.storeUrl)) throw new ConfigError('choose one sink: --bridge, --data or --store');
@@ -97,7 +102,10 @@ export async function openRecording(flags: RecordingFlags, say: (text: string) =
     if (delivery.earlier > 0) say(`delivering ${delivery.earlier} batch(es) (${delivery.pendingRecords} records) spooled by an earlier run`);
   }
   // A bridge sends the records themselves: the service lifts them.
-  const recorder = new Recorder(flags.bridge ? undefined : new Lifter(loadSchema()), delivery, flags.capture, { ...(flags.server !== undefined ? { server: flags.server } : {}) });
+  const recorder = new Recorder(flags.bridge ? undefined : new Lifter(loadSchema()), delivery, flags.capture, {
+    ...(flags.server !== undefined ? { server: flags.server } : {}),
+    fallbackServer: options.fallbackServer,
+  });
   return {
     recorder,
     async finish() {

@@ -937,7 +937,8 @@ const inputRequiredResult = 'InputRequiredResult';
 const keepsParams = new Set(['tools/call', 'prompts/get', 'resources/read']);
 const clientInfoKey = 'io.modelcontextprotocol/clientInfo';
 const clientCapabilitiesKey = 'io.modelcontextprotocol/clientCapabilities';
-const serverInfoKey = 'io.modelcontextprotocol/serverInfo';
+/** Where a 2026-07-28 result's `_meta` names the server. */
+export const serverInfoKey = 'io.modelcontextprotocol/serverInfo';
 const subscriptionIdKey = 'io.modelcontextprotocol/subscriptionId';
 /** W3C trace context: `version-traceid-spanid-flags`. */
 const traceparent = /^[0-9a-f]{2}-([0-9a-f]{32})-([0-9a-f]{16})-[0-9a-f]{2}$/;

@@ -14,6 +14,7 @@ import { parseJsonText } from '../lift/input.js';
 import { invalidUtf8Offset } from '../core/utf8.js';
 import type { DeliveryQueue } from './delivery.js';
 import { LineSplitter } from './line-splitter.js';
+import { isAnswer, serverInfoName } from './server-name.js';
 
 export interface RecorderCounts {
   messages: number;
@@ -44,6 +45,8 @@ export class Recorder {
   private batchRecords = 0;
   private batchSince = '';
   private batchTimer: NodeJS.Timeout | undefined;
+  /** Per session, once its server has answered: the name its records carry (undefined: its serverInfo names it). */
+  private readonly serverNames = new Map<string, string | undefined>();
   private readonly capture: WriteStream | undefined;
 
   constructor(
@@ -51,7 +54,14 @@ export class Recorder {
     private readonly lifter: Lifter | undefined,
     private readonly delivery: DeliveryQueue | undefined,
     private readonly captureFile: string | undefined,
-    private readonly options: { batchDelayMs?: number; server?: string } = {},
+    private readonly options: {
+      batchDelayMs?: number;
+      /** `--server NAME`: the server's name in every record. */
+      server?: string;
+      /** The name for a session whose server's first answer does not name it (what the tap ran, what the proxy
+       *  forwards to): in every record from that answer on. */
+      fallbackServer?: string;
+    } = {},
   ) {
     this.capture = captureFile ? createWriteStream(captureFile, { flags: 'a' }) : undefined;
   }
@@ -74,8 +84,8 @@ export class Recorder {
     const text = invalidUtf8Offset(bytes) < 0 ? bytes.toString('utf8') : undefined;
     if (text?.trim() === '') return;
     const seq = ++this.seq;
-    // `--server NAME`: every record names its server, as a capture's do.
-    const server = this.options.server !== undefined ? { server: this.options.server } : {};
+    const named = this.options.server ?? this.serverNames.get(session);
+    const server = named !== undefined ? { server: named } : {};
     const facts: { http?: HttpFacts } = http !== undefined ? { http } : {};
     if (text === undefined) {
       this.counts.keptRaw += 1;
@@ -90,6 +100,7 @@ export class Recorder {
       else this.counts.keptRaw += 1;
       return this.recordRaw({ seq, ts, dir, ...server, session, ...facts, raw: text });
     }
+    if (dir === 's2c' && named === undefined) Object.assign(server, this.nameAtFirstAnswer(session, msg));
     const record = { seq, ts, dir, ...server, session, ...facts, msg } as unknown as JsonObject;
     this.write(record);
     if (!this.lifter) {
@@ -108,6 +119,16 @@ export class Recorder {
       if (!(error instanceof McpLdError)) throw error;
       this.counts.notMcp += 1;
     }
+  }
+
+  /** At the server's first answer: a serverInfo names the server (the lifter takes it from there); else the
+   *  fallback name does, in this record and every later one of the session. */
+  private nameAtFirstAnswer(session: string, msg: unknown): { server?: string } {
+    const fallback = this.options.fallbackServer;
+    if (fallback === undefined || this.serverNames.has(session) || !isJsonObject(msg) || !isAnswer(msg)) return {};
+    const own = serverInfoName(msg);
+    this.serverNames.set(session, own === undefined ? fallback : undefined);
+    return own === undefined ? { server: fallback } : {};
   }
 
   /** A line kept as it is (text, or base64 bytes): in the capture and in the graph (mld:RawLine), so that lowering

@@ -87,6 +87,7 @@ describe('proxy: a recording reverse proxy for MCP over HTTP', function () {
       });
     });
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const targetPort = (upstream.address() as AddressInfo).port;
     const capture = path.join(mkdtempSync(path.join(tmpdir(), 'mcp-ld-proxy-')), 'exact.jsonl');
     const { child: proxy, match } = await startUntil(process.execPath, [cliPath, 'proxy', '--target', `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`, '--port', '0', '--capture', capture], /at http:\/\/127\.0\.0\.1:(\d+)/);
     const notUtf8 = Buffer.concat([Buffer.from('{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":"'), Buffer.of(0xed, 0xa0, 0x80), Buffer.from('"}}')]);
@@ -119,7 +120,10 @@ describe('proxy: a recording reverse proxy for MCP over HTTP', function () {
         { dir: 's2c', raw: batch },
       ].map((r) => JSON.stringify(r)).sort(),
     );
-    assert.ok(records.some((r) => r.dir === 's2c' && JSON.stringify(r.msg) === message.toString()), 'the SSE message, every character whole');
+    const answer = records.find((r) => r.dir === 's2c' && JSON.stringify(r.msg) === message.toString()) as { server?: string } | undefined;
+    assert.ok(answer, 'the SSE message, every character whole');
+    // An answer that names no server: the session is named by the URL the proxy forwards to.
+    assert.equal(answer.server, `http://127.0.0.1:${targetPort}`);
   });
 });
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { cliPath, runCli } from '../helpers/run-cli.js';
@@ -177,6 +177,35 @@ describe('tap: a transparent stdio relay that records', function () {
     } finally {
       service.child.kill('SIGTERM');
     }
+  });
+
+  it('names a server that never says its name by the command it ran, in the capture and in the named queries', async () => {
+    // A server that answers everything with an empty result: no serverInfo, in any version.
+    const project = path.join(dir, 'quiet-project');
+    mkdirSync(path.join(project, 'dist'), { recursive: true });
+    writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'acme-quiet-server' }));
+    writeFileSync(path.join(project, 'dist', 'index.js'), "require('readline').createInterface({ input: process.stdin }).on('line', (line) => { const m = JSON.parse(line); if ('id' in m) console.log(JSON.stringify({ jsonrpc: '2.0', id: m.id, result: {} })); });\n");
+    const data = path.join(dir, 'quiet');
+    const capture = path.join(dir, 'quiet.jsonl');
+    const requests = ['{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}', '{"jsonrpc":"2.0","method":"notifications/initialized"}', '{"jsonrpc":"2.0","id":2,"method":"tools/list"}'];
+    const tap = spawn(node, [cliPath, 'tap', '--data', data, '--capture', capture, '--session-name', 'quiet', '--', node, path.join('quiet-project', 'dist', 'index.js')], { cwd: dir, stdio: ['pipe', 'pipe', 'pipe'] });
+    let answers = '';
+    tap.stdout.on('data', (chunk: Buffer) => (answers += chunk.toString()));
+    await new Promise<void>((resolve) => {
+      tap.stdout.on('data', () => answers.split('\n').length > 2 && tap.stdin.end());
+      tap.on('close', () => resolve());
+      tap.stdin.write(requests.join('\n') + '\n');
+    });
+    assert.equal(answers.trim().split('\n').length, 2, 'both requests answered through the tap');
+    // Named from the server's first answer on (the initialize request before it belongs to the session all the same).
+    const records = captureOf(capture) as { dir: string; server?: string }[];
+    const firstAnswer = records.findIndex((record) => record.dir === 's2c');
+    assert.equal(records.length, 5);
+    assert.ok(firstAnswer > 0 && records.slice(0, firstAnswer).every((record) => record.server === undefined), 'the records before its first answer name no server');
+    assert.ok(records.slice(firstAnswer).every((record) => record.server === 'acme-quiet-server'), 'from its first answer on, every record names it');
+    const sessions = await runCli(['query', '--data', data, '--name', 'sessions', '--format', 'rows']);
+    assert.equal(sessions.code, 0, sessions.stderr);
+    assert.deepEqual((JSON.parse(sessions.stdout) as { server?: string }[]).map((row) => row.server), ['acme-quiet-server']);
   });
 
   it('relays bytes unchanged, non-JSON lines included, and records non-JSON lines as such', async () => {

@@ -24,7 +24,8 @@ export const proxyCommand: Command = {
     const idle = Number(values['session-idle']);
     if (!/^\d+(\.\d+)?$/.test(values['session-idle']) || !Number.isFinite(idle)) throw new UsageError(`--session-idle must be a number of seconds, not "${values['session-idle']}"`);
     const say = (text: string) => void write(io.stderr, `mcp-ld proxy: ${text}\n`).catch(() => {});
-    const recording = await openRecording(values, say);
+    // A server that does not name itself is named by the URL it is reached at.
+    const recording = await openRecording(values, { fallbackServer: `${target.origin}${target.pathname.replace(/\/$/, '')}` }, say);
     const server = createRecordingProxy({ target, recorder: recording.recorder, sessionIdleMs: idle * 1000 });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { StdioObserver } from '../../tap/recorder.js';
 import { relay } from '../../tap/tap.js';
+import { serverNameOfCommand } from '../../tap/server-name.js';
 import { parseOptions, UsageError, write, type Command } from '../command.js';
 import { openRecording, recordingOptions } from '../recording.js';
 import { sessionProblem } from '../../lift/records.js';
@@ -20,7 +21,7 @@ export const tapCommand: Command = {
     const session = values['session-name'] ?? randomUUID();
     const problem = sessionProblem(session);
     if (problem) throw new UsageError(`--session-name ${problem}`);
-    const recording = await openRecording(values, say);
+    const recording = await openRecording(values, { fallbackServer: serverNameOfCommand(command, commandArgs) }, say);
     const code = await relay(command, commandArgs, new StdioObserver(recording.recorder, session), { stdin: io.stdin, stdout: io.stdout }, (error) =>
       say(`cannot start ${command}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'command not found' : error.message}`),
     );
