@@ -22,16 +22,35 @@ const dayMs = 86_400_000;
 const firstFourDigitYear = -62_167_219_200_000;
 const lastFourDigitYear = 253_402_300_799_999;
 
-function pad(value: number, width: number): string {
-  return String(value).padStart(width, '0');
-}
+/** "00" to "99", and "000" to "999": the digits of times, without a padStart per field. */
+const twoDigits = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0'));
+const threeDigits = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, '0'));
+
+/** The day of the last time written, and its `YYYY-MM-DDT`: a capture's records mostly share their day. */
+let lastDay = NaN;
+let lastDayText = '';
 
 /** `new Date(time).toISOString()` for a time in ms since the epoch, computed from the number. */
 export function isoDateTime(time: number): string {
   if (!Number.isInteger(time) || time < firstFourDigitYear || time > lastFourDigitYear) return new Date(time).toISOString();
   const days = Math.floor(time / dayMs);
   let ms = time - days * dayMs;
-  // The civil date of a day count (H. Hinnant's days_from_civil inverse: 400-year eras starting on March 1st).
+  if (days !== lastDay) {
+    lastDay = days;
+    lastDayText = civilDate(days);
+  }
+  const hours = Math.floor(ms / 3_600_000);
+  ms -= hours * 3_600_000;
+  const minutes = Math.floor(ms / 60_000);
+  ms -= minutes * 60_000;
+  const seconds = Math.floor(ms / 1000);
+  ms -= seconds * 1000;
+  return `${lastDayText}${twoDigits[hours]}:${twoDigits[minutes]}:${twoDigits[seconds]}.${threeDigits[ms]}Z`;
+}
+
+/** `YYYY-MM-DDT` of a day count since the epoch (H. Hinnant's days_from_civil inverse: 400-year eras starting on
+ *  March 1st). */
+function civilDate(days: number): string {
   const shifted = days + 719_468;
   const era = Math.floor(shifted / 146_097);
   const dayOfEra = shifted - era * 146_097;
@@ -41,11 +60,5 @@ export function isoDateTime(time: number): string {
   const day = dayOfYear - Math.floor((153 * monthFromMarch + 2) / 5) + 1;
   const month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
   const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
-  const hours = Math.floor(ms / 3_600_000);
-  ms -= hours * 3_600_000;
-  const minutes = Math.floor(ms / 60_000);
-  ms -= minutes * 60_000;
-  const seconds = Math.floor(ms / 1000);
-  ms -= seconds * 1000;
-  return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}T${pad(hours, 2)}:${pad(minutes, 2)}:${pad(seconds, 2)}.${pad(ms, 3)}Z`;
+  return `${String(year).padStart(4, '0')}-${twoDigits[month]}-${twoDigits[day]}T`;
 }

@@ -72,7 +72,8 @@ export const maxSessionLength = 500;
 export function sessionProblem(session: unknown): string | undefined {
   if (typeof session !== 'string' || session === '') return 'must be a non-empty string';
   if (!isWellFormed(session)) return 'must be well-formed Unicode (it has a lone surrogate, which no URL can carry)';
-  if ([...session].length > maxSessionLength) return `must be at most ${maxSessionLength} characters (it has ${[...session].length})`;
+  // No more UTF-16 units than the limit: no more characters either (counting them costs an array per record).
+  if (session.length > maxSessionLength && [...session].length > maxSessionLength) return `must be at most ${maxSessionLength} characters (it has ${[...session].length})`;
   return undefined;
 }
 
