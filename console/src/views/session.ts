@@ -176,7 +176,7 @@ export const sessionView: View = {
             'data-kind': r['kind'] as string,
           },
           h('span', { class: 'order' }, `#${order}`),
-          h('span', { class: 'at' }, typeof r['at'] === 'string' ? (r['at'] as string).slice(11, 23) : ''),
+          h('span', { class: 'at' }, typeof r['at'] === 'string' ? new Date(r['at'] as string).toISOString().slice(11, 23) : ''),
           h(
             'button',
             { type: 'button', class: 'arrow-cell', onclick: () => select(order) },
@@ -209,7 +209,7 @@ export const sessionView: View = {
       section(
         'Messages',
         pager,
-        h('div', { class: 'session-body' }, h('div', { class: 'lanes' }, h('div', { class: 'lane-heads', 'aria-hidden': 'true' }, h('span', {}, 'Client'), h('span', {}, 'Server')), diagram), panel),
+        h('div', { class: 'session-body' }, h('div', { class: 'lanes' }, h('div', { class: 'lane-heads', 'aria-hidden': 'true' }, h('span', {}, '#'), h('span', {}, 'time (UTC)'), h('span', { class: 'lane-names' }, h('span', {}, 'Client'), h('span', {}, 'Server')), h('span', {}, 'answers, latency')), diagram), panel),
       ),
     );
     if (selected !== undefined && byOrder.has(selected)) {
