@@ -203,7 +203,16 @@ describe('console: the web console in a real browser, against the corpus', funct
     await open('#/tools?server=everything&tool=echo');
     await page.waitForSelector('#tool-title');
     const histogram = (await api('tool-latency-histogram', { tool: 'echo' })).filter((r) => r['server'] === 'everything');
-    assert.equal((await page.$$('.tool-detail svg rect.bar')).length, histogram.length);
+    const bounds = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 30000, 60000, Infinity];
+    const used = histogram.map((r) => bounds.indexOf((r['upToMs'] as number | undefined) ?? Infinity));
+    assert.equal((await page.$$('.tool-detail svg rect.bar')).length, Math.max(...used) - Math.min(...used) + 1, 'a bar per range from the fastest to the slowest');
+    await page.waitForFunction(() => document.querySelector('[data-parameters]')?.getAttribute('data-parameters') !== 'loading');
+    const parameters = (await api('tool-parameters', { tool: 'echo' })).filter((r) => r['server'] === 'everything');
+    assert.equal(await page.$eval('[data-parameters]', (e) => e.getAttribute('data-parameters')), String(parameters.length));
+    await page.click('[data-changes="closed"] button');
+    await page.waitForFunction(() => document.querySelector('[data-changes]')?.getAttribute('data-changes') !== 'closed');
+    const changes = (await api('tool-schema-changes', { tool: 'echo' })).filter((r) => r['server'] === 'everything');
+    assert.equal(await page.$eval('[data-changes]', (e) => e.getAttribute('data-changes')), String(changes.length));
     await audit('tool');
   });
 

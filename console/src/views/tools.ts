@@ -3,7 +3,7 @@
 // changed between tools/list answers (tool-schema-changes).
 import { rows, type Row } from '../api.js';
 import { barChart } from '../chart.js';
-import { h, fill, loading } from '../dom.js';
+import { h, fill, loading, problem } from '../dom.js';
 import { count, millis, percent, time } from '../format.js';
 import { link } from '../router.js';
 import { heading, section, table, type View } from '../view.js';
@@ -13,24 +13,28 @@ const histogramBounds = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 1
 
 const keyOf = (r: Row) => `${r['server'] ?? ''}\u0000${r['tool']}`;
 
-function schemaText(value: unknown): string {
-  if (typeof value !== 'string' || value === '') return '(none)';
-  try {
-    return JSON.stringify(JSON.parse(value), null, 2);
-  } catch {
-    return value;
-  }
-}
-
 async function details(panel: HTMLElement, server: string, tool: string): Promise<void> {
+  const changes = definitionChanges(server, tool);
   const sameServer = (r: Row) => (r['server'] ?? '') === server;
-  const [histogram, parameters, changes] = await Promise.all([rows('tool-latency-histogram', { tool }), rows('tool-parameters', { tool }), rows('tool-schema-changes', { tool })]);
+  // The parameters come on their own: tool-parameters is slow on a large store, and the histogram need not wait for it.
+  const parameterList = h('div', { 'data-parameters': 'loading' }, loading());
+  const histogram = await rows('tool-latency-histogram', { tool });
+  void rows('tool-parameters', { tool }).then(
+    (parameters) => {
+      parameterList.dataset['parameters'] = String(parameters.filter(sameServer).length);
+      fill(parameterList, table(`Parameters of ${tool}`, [
+        { label: 'Name', cell: (r: Row) => h('code', {}, r['name'] as string) },
+        { label: 'Type', cell: (r) => (r['type'] as string) || '–' },
+        { label: 'Required', cell: (r) => (r['required'] === true ? 'yes' : 'no') },
+      ], parameters.filter(sameServer)));
+    },
+    (error: unknown) => fill(parameterList, problem(error)),
+  );
   // Every range from the fastest answer's to the slowest's, the empty ones too, so the bars read as a histogram.
   const counts = new Map(histogram.filter(sameServer).map((r) => [(r['upToMs'] as number | undefined) ?? Infinity, r['answered'] as number]));
   const used = histogramBounds.filter((b) => counts.has(b));
   const span = used.length ? histogramBounds.slice(histogramBounds.indexOf(used[0]!), histogramBounds.indexOf(used[used.length - 1]!) + 1) : [];
   const bars = span.map((bound) => ({ label: bound === Infinity ? '≥1 min' : `<${millis(bound)}`.replace(' ', ''), value: counts.get(bound) ?? 0, title: `${count(counts.get(bound) ?? 0)} answers ${bound === Infinity ? 'of a minute or more' : `under ${millis(bound)}`}` }));
-  const changed = changes.filter(sameServer);
   fill(
     panel,
     h('h2', { id: 'tool-title' }, `${tool}`, h('span', { class: 'muted' }, ` on ${server || 'an unnamed server'}`)),
@@ -38,23 +42,36 @@ async function details(panel: HTMLElement, server: string, tool: string): Promis
       h('figure', {}, h('figcaption', {}, 'Latency of its answered calls'), barChart(`Latency histogram of ${tool}`, bars, (v) => count(v))),
       h('div', {},
         h('h3', {}, 'Parameters'),
-        table(`Parameters of ${tool}`, [
-          { label: 'Name', cell: (r: Row) => h('code', {}, r['name'] as string) },
-          { label: 'Type', cell: (r) => (r['type'] as string) || '–' },
-          { label: 'Required', cell: (r) => (r['required'] === true ? 'yes' : 'no') },
-        ], parameters.filter(sameServer)),
+        parameterList,
       ),
     ),
     h('h3', {}, 'Definition changes'),
-    changed.length === 0
-      ? h('p', { class: 'muted' }, 'Its inputSchema and outputSchema were the same in every tools/list answer recorded.')
-      : changed.map((r) =>
-          h('details', { class: 'change' },
-            h('summary', {}, `${r['changed']} changed at ${time(r['afterTime'])} (before: ${time(r['beforeTime'])})`),
-            h('p', { class: 'muted' }, 'The answers compared: ', h('code', {}, r['before'] as string), ' and ', h('code', {}, r['after'] as string)),
-          ),
-        ),
+    changes,
   );
+}
+
+/** How the tool's definition changed between tools/list answers (tool-schema-changes compares every listing of it: asked for on demand). */
+function definitionChanges(server: string, tool: string): HTMLElement {
+  const place = h('div', { 'data-changes': 'closed' });
+  const button = h('button', { type: 'button' }, 'Compare its tools/list answers');
+  button.addEventListener('click', async () => {
+    fill(place, loading('Comparing every tools/list answer…'));
+    const changed = (await rows('tool-schema-changes', { tool })).filter((r) => (r['server'] ?? '') === server);
+    place.dataset['changes'] = String(changed.length);
+    fill(
+      place,
+      changed.length === 0
+        ? h('p', { class: 'muted' }, 'Its inputSchema and outputSchema were the same in every tools/list answer recorded.')
+        : changed.map((r) =>
+            h('details', { class: 'change' },
+              h('summary', {}, `${r['changed']} changed at ${time(r['afterTime'])} (before: ${time(r['beforeTime'])})`),
+              h('p', { class: 'muted' }, 'The answers compared: ', h('code', {}, r['before'] as string), ' and ', h('code', {}, r['after'] as string)),
+            ),
+          ),
+    );
+  });
+  fill(place, button);
+  return place;
 }
 
 export const toolsView: View = {
