@@ -1,6 +1,8 @@
 // GET /queries lists the named queries (name, title, description, parameters); GET|POST /queries/:name runs one,
 // with parameters from the query string (GET) or a JSON object (POST), each checked against its declared type and
-// bound as an RDF term. Results by Accept, as for /sparql, but `application/json` is plain JSON rows here.
+// bound as an RDF term. Results by Accept, as for /sparql, but `application/json` is plain JSON rows here. The listing
+// gives each query's text too (its file: header and SPARQL), to read or to run as it is on /sparql.
+import { readFileSync } from 'node:fs';
 import type { FastifyPluginAsync } from 'fastify';
 import { McpLdError } from '../../core/problem.js';
 import { NamedQueries, type ParameterValues } from '../../query/index.js';
@@ -11,6 +13,7 @@ const nameParams = { type: 'object', properties: { name: { type: 'string', patte
 
 export const queryRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, { store, config, metrics, offload }) => {
   const named = new NamedQueries();
+  const texts = new Map(named.list().map((q) => [q.name, readFileSync(q.file, 'utf8')]));
 
   app.get('/queries', { schema: { summary: 'The named queries and their parameters' } }, async () => ({
     queries: named.list().map((q) => ({
@@ -20,6 +23,7 @@ export const queryRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, { 
       form: q.form,
       parameters: q.parameters.map((p) => ({ name: p.name, type: p.type, required: p.required, ...(p.default !== undefined ? { default: p.default } : {}), description: p.description })),
       href: `/queries/${q.name}`,
+      sparql: texts.get(q.name),
     })),
   }));
 
