@@ -8,6 +8,9 @@ import { runCli } from '../helpers/run-cli.js';
 import { trafficFile } from '../helpers/corpus.js';
 import { packageRoot } from '../../src/core/paths.js';
 import { protocolVersions } from '../../src/schema/versions.js';
+import { loadCommands } from '../../src/cli/main.js';
+import { optionSynopsis } from '../../src/cli/help.js';
+import { environmentVariables } from '../../src/core/config.js';
 
 describe('cli: the first hour', function () {
   this.timeout(60_000);
@@ -20,6 +23,38 @@ describe('cli: the first hour', function () {
     const result = await runCli(['--version']);
     assert.equal(result.code, 0);
     assert.equal(result.stdout, `mcp-ld ${version} (MCP protocol versions ${protocolVersions.join(', ')})\n`);
+  });
+
+  it("every command's --help lists each option it declares, with its default and environment variable, and examples", async () => {
+    for (const command of await loadCommands()) {
+      const help = await runCli(['help', command.name]);
+      assert.equal(help.code, 0, command.name);
+      assert.deepEqual(await runCli([command.name, '--help']), help, `${command.name} --help is mcp-ld help ${command.name}`);
+      const [usage, options = ''] = help.stdout.split(/\noptions:\n|\n(?=environment:\n|examples:\n)/);
+      assert.ok(usage!.startsWith(`usage: ${command.usage}\n`), command.name);
+      for (const [name, spec] of Object.entries(command.options)) {
+        const line = options.split('\n').find((text) => text.trimStart().startsWith(`${optionSynopsis(name, spec)} `));
+        assert.ok(line, `${command.name} --help lists --${name}`);
+        assert.ok(command.usage.includes(`--${name}`), `the usage line of ${command.name} names --${name}`);
+        const fallback = spec.default;
+        if (typeof fallback === 'string') assert.ok(line.includes(`(default ${fallback})`), `${command.name} --${name} shows its default`);
+        if (spec.env) assert.ok(line.endsWith(`[env ${spec.env}]`) && spec.env in environmentVariables, `${command.name} --${name} names ${spec.env}`);
+      }
+      for (const name of command.environment ?? []) assert.match(help.stdout, new RegExp(`\\b${name}\\b`), `${command.name} --help names ${name}`);
+      assert.ok(command.examples.length >= 1 && command.examples.length <= 2, `${command.name} has one or two examples`);
+      assert.ok(help.stdout.endsWith(`\nexamples:\n${command.examples.map((e) => `  ${e}\n`).join('')}`), `${command.name} --help ends with its examples`);
+    }
+    const serve = await runCli(['serve', '--help']);
+    assert.match(serve.stdout, /\n {2}--port PORT {2}port the service listens on \(default 8080\) \[env MCPLD_PORT\]\n/);
+    assert.match(serve.stdout, /\nenvironment:\n(.*\n)* {2}MCPLD_WRITE_TOKEN +bearer token/);
+  });
+
+  it('mcp-ld help with a name that is no command says so, lists the commands and exits 2', async () => {
+    const result = await runCli(['help', 'nope']);
+    assert.equal(result.code, 2);
+    assert.equal(result.stdout, '');
+    assert.match(result.stderr, /^mcp-ld: unknown command "nope"\n\nmcp-ld: a JSON-LD \/ RDF bridge/);
+    for (const command of await loadCommands()) assert.match(result.stderr, new RegExp(`\\n {2}${command.name} +${command.summary.slice(0, 20).replace(/[()]/g, '.')}`));
   });
 
   it('an unknown command or option says what is wrong and the name probably meant, and exits 2', async () => {

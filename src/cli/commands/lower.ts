@@ -4,7 +4,7 @@ import { Parser, type Quad } from 'n3';
 import { loadSchema } from '../../schema/index.js';
 import { MessagePlans } from '../../lift/message-plans.js';
 import { Lowerer } from '../../lower/lower.js';
-import { parseOptions, UsageError, write, type Command } from '../command.js';
+import { parseOptions, UsageError, write, type Command, type OptionSpecs } from '../command.js';
 import { readInput } from '../read-input.js';
 
 interface ParseProblem {
@@ -36,12 +36,19 @@ function parseTriG(text: string, problems: ParseProblem[]): Quad[] {
   }
 }
 
+const options = {
+  format: { type: 'string', value: 'FORMAT', description: 'nquads or trig (default: trig for a .trig file, else nquads)' },
+  strict: { type: 'boolean', default: false, description: 'stop at the first bad line, naming it' },
+} as const satisfies OptionSpecs;
+
 export const lowerCommand: Command = {
   name: 'lower',
   summary: 'turn lifted RDF (N-Quads or TriG) back into the MCP messages, as JSONL capture records',
   usage: 'mcp-ld lower [FILE|-] [--format nquads|trig] [--strict]',
+  options,
+  examples: ['mcp-ld convert capture.jsonl | mcp-ld lower > again.jsonl'],
   async run(args, io) {
-    const { values, positionals } = parseOptions(args, { format: { type: 'string' }, strict: { type: 'boolean', default: false } }, true);
+    const { values, positionals } = parseOptions(args, options, true);
     if (positionals.length > 1) throw new UsageError('lower takes one input file (or - for stdin)');
     const file = positionals[0];
     const format = values.format ?? (file?.endsWith('.trig') ? 'trig' : 'nquads');
