@@ -1,6 +1,6 @@
 // Issue 18's traps, each as a newcomer meets it: what the command says and its exit status.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -111,5 +111,47 @@ describe('cli: the first hour', function () {
     const timeline = await runCli(['query', '--name', 'session-timeline', '--data', data, '--session', '57cd8539-bf6a-4833-ae14-361ffa3a23c9', '--format', 'csv'], { env });
     assert.equal(timeline.code, 0, timeline.stderr);
     assert.equal(timeline.stdout.trim().split('\n').length, 221, 'a header and the 220 messages of the session');
+  });
+
+  it('input of the wrong kind is named once, with the command probably meant', async () => {
+    const turtle = path.join(root, 'graph.ttl');
+    const nquads = path.join(root, 'graph.nq');
+    writeFileSync(turtle, (await runCli(['convert', trafficFile, '--format', 'turtle', '--quiet'])).stdout);
+    writeFileSync(nquads, (await runCli(['convert', trafficFile, '--quiet'])).stdout);
+    const convert = await runCli(['convert', turtle]);
+    assert.equal(convert.code, 1);
+    assert.equal(convert.stdout, '');
+    assert.equal(convert.stderr, `mcp-ld convert: Wrong kind of input: ${turtle} looks like Turtle; convert reads MCP JSON/JSONL — did you mean lower?\n`);
+    const ingest = await runCli(['ingest', nquads, '--data', path.join(root, 'wrong-kind')], { env });
+    assert.equal(ingest.code, 1);
+    assert.match(ingest.stderr, /^mcp-ld ingest: Wrong kind of input: .*graph\.nq looks like N-Quads \(or N-Triples\); ingest reads MCP JSON\/JSONL — did you mean lower\?\n/);
+    const lower = await runCli(['lower', trafficFile]);
+    assert.equal(lower.code, 1);
+    assert.equal(lower.stdout, '');
+    assert.equal(lower.stderr, `mcp-ld lower: Wrong kind of input: ${trafficFile}: this is JSONL of MCP messages; lower reads the N-Quads or TriG that convert writes — did you mean convert?\n`);
+    const piped = await runCli(['lower'], { input: '{"jsonrpc":"2.0","id":1,"method":"ping"}\n' });
+    assert.match(piped.stderr, /^mcp-ld lower: Wrong kind of input: stdin: this is an MCP message \(JSON\); .* did you mean convert\?\n$/);
+    const asNQuads = await runCli(['lower', turtle]);
+    assert.match(asNQuads.stderr, /looks like Turtle or TriG, not N-Quads: pass --format trig/);
+    assert.equal((await runCli(['lower', nquads])).code, 0, 'N-Quads still lower');
+  });
+
+  it('a run of bad lines is shown for the first few, and the rest summarised on one line', async () => {
+    const capture = readFileSync(trafficFile, 'utf8').split('\n');
+    const file = path.join(root, 'damaged.jsonl');
+    writeFileSync(file, [...capture.slice(0, 3), ...Array.from({ length: 5222 }, (_, i) => `garbage ${i}`), ...capture.slice(3)].join('\n'));
+    for (const [command, prefix] of [['convert', ''], ['ingest', `${file}: `]] as const) {
+      const result = await runCli([command, file, ...(command === 'ingest' ? ['--data', path.join(root, 'damaged')] : [])], { env });
+      assert.equal(result.code, 1);
+      const lines = result.stderr.trimEnd().split('\n');
+      assert.equal(lines.length, 12, `${command}: ten bad lines, the rest in one, and the summary`);
+      assert.deepEqual(lines.slice(0, 10).map((line) => line.slice(prefix.length).split(':')[0]), Array.from({ length: 10 }, (_, i) => `line ${i + 4}`));
+      assert.equal(lines[10], '… and 5,212 more malformed lines');
+      assert.match(lines[11]!, /220 messages in 1 session .* 5222 failed lines/);
+    }
+    const nquads = (await runCli(['convert', trafficFile, '--quiet'])).stdout.split('\n');
+    const lower = await runCli(['lower'], { input: [...nquads.slice(0, 5), ...Array.from({ length: 30 }, () => '<urn:x> <urn:y> .'), ...nquads.slice(5)].join('\n') });
+    assert.equal(lower.code, 1);
+    assert.match(lower.stderr, /^(line \d+: .*\n){10}… and 20 more malformed lines\n$/);
   });
 });

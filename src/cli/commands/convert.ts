@@ -9,7 +9,8 @@ import { Conversion, convertText, summaryLine, type ConversionSummary } from '..
 import { isRdfFormat, rdfFormats } from '../../lift/formats.js';
 import { ChunkedOutput } from '../chunked-output.js';
 import { parseOptions, UsageError, write, type Command, type OptionSpecs } from '../command.js';
-import { readInputBytes } from '../read-input.js';
+import { readInputBytes, refuseWrongKind } from '../read-input.js';
+import { conversionFailures, reportFailedLines } from '../failed-lines.js';
 
 const options = {
   format: { type: 'string', default: 'nquads', value: 'FORMAT', description: `the RDF written: ${rdfFormats.join(', ')}` },
@@ -38,6 +39,7 @@ export const convertCommand: Command = {
     if (values.base !== undefined && !/^[a-z][a-z0-9+.-]*:/i.test(values.base)) throw new UsageError('--base must be an absolute IRI');
 
     const text = await readInputBytes(positionals[0], io.stdin);
+    refuseWrongKind(positionals[0], text, 'convert');
     // Plain messages without a session: a session id derived from the input, so the same input gives the same graph.
     const session = values.session ?? (() => createHash('sha256').update(text).digest('hex').slice(0, 16));
     const lifter = new Lifter(loadSchema({ protocol: protocolOption(values.protocol) ?? seedVersion }), { defaultSession: session, ...(values.base ? { base: values.base } : {}) });
@@ -60,10 +62,7 @@ export const convertCommand: Command = {
       await write(io.stdout, await serialize(converted.quads, values.format));
       summary = converted.summary;
     }
-    for (const failed of summary.failed) {
-      const where = failed.index !== undefined ? `line ${failed.line}, batch item ${failed.index}` : `line ${failed.line}`;
-      await write(io.stderr, `${where}: ${failed.error.title}: ${failed.error.detail}\n`);
-    }
+    await reportFailedLines(io.stderr, conversionFailures(summary.failed));
     if (!values.quiet) await write(io.stderr, `mcp-ld convert: ${summaryLine(summary)}\n`);
     return summary.failed.length > 0 ? 1 : 0;
   },

@@ -14,7 +14,8 @@ import { openStore } from '../../store/open-store.js';
 import type { QuadStore } from '../../store/quad-store.js';
 import { BatchWriter } from '../../store/batch-writer.js';
 import { parseOptions, UsageError, write, type Command, type CommandIo, type OptionSpecs } from '../command.js';
-import { checkReadable, readInputBytes } from '../read-input.js';
+import { checkReadable, readInputBytes, refuseWrongKind } from '../read-input.js';
+import { conversionFailures, reportFailedLines } from '../failed-lines.js';
 
 /** A progress line on a terminal, redrawn at most ten times a second; nothing when stderr is not a terminal. */
 class Progress {
@@ -94,6 +95,7 @@ export const ingestCommand: Command = {
       for (const file of positionals) {
         const name = file === '-' ? 'stdin' : file;
         const text = await readInputBytes(file, io.stdin);
+        refuseWrongKind(file, text, 'ingest');
         current = text;
         const lines = progress.enabled ? lineCount(text) : 1;
         const failedBefore = conversion.summary.failed.length;
@@ -111,10 +113,7 @@ export const ingestCommand: Command = {
           progress.update(name, item.line / lines, conversion.summary.messages);
         }
         progress.clear();
-        for (const failed of conversion.summary.failed.slice(failedBefore)) {
-          const where = failed.index !== undefined ? `line ${failed.line}, batch item ${failed.index}` : `line ${failed.line}`;
-          await write(io.stderr, `${name}: ${where}: ${failed.error.title}: ${failed.error.detail}\n`);
-        }
+        await reportFailedLines(io.stderr, conversionFailures(conversion.summary.failed.slice(failedBefore), `${name}: `));
         failedLines = conversion.summary.failed.length;
         if (writer.error) break;
       }

@@ -5,7 +5,8 @@ import { loadSchema } from '../../schema/index.js';
 import { MessagePlans } from '../../lift/message-plans.js';
 import { Lowerer } from '../../lower/lower.js';
 import { parseOptions, UsageError, write, type Command, type OptionSpecs } from '../command.js';
-import { readInput } from '../read-input.js';
+import { readInput, refuseWrongKind } from '../read-input.js';
+import { reportFailedLines } from '../failed-lines.js';
 
 interface ParseProblem {
   line: number;
@@ -54,6 +55,7 @@ export const lowerCommand: Command = {
     const format = values.format ?? (file?.endsWith('.trig') ? 'trig' : 'nquads');
     if (format !== 'nquads' && format !== 'trig') throw new UsageError('--format must be nquads or trig');
     const text = await readInput(file, io.stdin);
+    refuseWrongKind(file, text, 'lower', format);
     const problems: ParseProblem[] = [];
     const quads = format === 'trig' ? parseTriG(text, problems) : parseNQuads(text, problems);
     if (values.strict && problems.length > 0) {
@@ -62,7 +64,7 @@ export const lowerCommand: Command = {
     }
     const records = new Lowerer(new MessagePlans(loadSchema())).lower(quads);
     await write(io.stdout, records.map((record) => JSON.stringify(record)).join('\n') + (records.length > 0 ? '\n' : ''));
-    for (const problem of problems) await write(io.stderr, `line ${problem.line}: ${problem.detail}\n`);
+    await reportFailedLines(io.stderr, problems.map((problem) => ({ text: `line ${problem.line}: ${problem.detail}`, malformed: true })));
     return problems.length > 0 ? 1 : 0;
   },
 };
