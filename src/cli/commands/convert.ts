@@ -1,9 +1,9 @@
 // `mcp-ld convert`: lifts MCP messages (one, a batch, JSONL of messages or capture records) to RDF on stdout.
 // Bad lines are reported on stderr with their line number and skipped; the exit status says whether any failed.
-import { createHash } from 'node:crypto';
 import { loadSchema, seedVersion } from '../../schema/index.js';
 import { protocolOption, protocolOptionSpec } from '../protocol-option.js';
 import { Lifter } from '../../lift/lifter.js';
+import { derivedSessionId } from '../../lift/session-id.js';
 import { parseInput } from '../../lift/input.js';
 import { Conversion, convertText, summaryLine, type ConversionSummary } from '../../lift/convert.js';
 import { isRdfFormat, rdfFormats } from '../../lift/formats.js';
@@ -41,7 +41,7 @@ export const convertCommand: Command = {
     const text = await readInputBytes(positionals[0], io.stdin);
     refuseWrongKind(positionals[0], text, 'convert');
     // Plain messages without a session: a session id derived from the input, so the same input gives the same graph.
-    const session = values.session ?? (() => createHash('sha256').update(text).digest('hex').slice(0, 16));
+    const session = values.session ?? (() => derivedSessionId(text));
     const lifter = new Lifter(loadSchema({ protocol: protocolOption(values.protocol) ?? seedVersion }), { defaultSession: session, ...(values.base ? { base: values.base } : {}) });
     let summary: ConversionSummary;
     if (values.format === 'nquads' && values.engine === 'fast') {

@@ -1,13 +1,13 @@
 // `mcp-ld ingest`: lifts MCP messages from files (or stdin) and stores them, in batches, in the embedded store
 // (--data DIR, or memory only) or a remote SPARQL store (--store URL). Bad lines are reported with their line number
 // and skipped; the rest is stored. A store error stops the ingest: what was acknowledged before it stays stored.
-import { createHash } from 'node:crypto';
 import { readStoreConfig, storeVariables } from '../../core/config.js';
 import { isMcpLdError, McpLdError } from '../../core/problem.js';
 import { loadSchema, seedVersion } from '../../schema/index.js';
 import { protocolOption, protocolOptionSpec } from '../protocol-option.js';
 import { storeOptions } from '../store-options.js';
 import { Lifter } from '../../lift/lifter.js';
+import { derivedSessionId } from '../../lift/session-id.js';
 import { parseInput } from '../../lift/input.js';
 import { Conversion, summaryLine } from '../../lift/convert.js';
 import { openStore } from '../../store/open-store.js';
@@ -84,7 +84,7 @@ export const ingestCommand: Command = {
     // Plain messages without a session: a session id derived from the input (as `convert` does), so the same input
     // gives the same graph and ingesting it again changes nothing.
     let current: Buffer = Buffer.alloc(0);
-    const session = values.session ?? (() => createHash('sha256').update(current).digest('hex').slice(0, 16));
+    const session = values.session ?? (() => derivedSessionId(current));
     const lifter = new Lifter(loadSchema({ protocol: protocolOption(values.protocol) ?? seedVersion }), { defaultSession: session, ...(values.base ? { base: values.base } : {}) });
     const conversion = new Conversion(lifter);
     const store = await openStore(config, { command: 'ingest', onWarning: (message) => void io.stderr.write(`mcp-ld ingest: warning: ${message}\n`) });
