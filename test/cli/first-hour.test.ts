@@ -113,6 +113,22 @@ describe('cli: the first hour', function () {
     assert.equal(timeline.stdout.trim().split('\n').length, 221, 'a header and the 220 messages of the session');
   });
 
+  it('a table shows times in one fixed form, means with three decimals and IRIs compacted', async () => {
+    const data = path.join(root, 'graph');
+    if (!existsSync(data)) assert.equal((await runCli(['ingest', trafficFile, '--data', data, '--quiet'], { env })).code, 0);
+    const latency = await runCli(['query', '--name', 'latency-by-method', '--data', data], { env });
+    assert.equal(latency.code, 0, latency.stderr);
+    assert.match(latency.stdout, /^tools\/call +mld:clientToServer +31 +264\.097 +2 +3014 +3015 +0 +3015$/m);
+    const errors = await runCli(['query', '--name', 'tool-errors', '--data', data], { env });
+    assert.match(errors.stdout, /^everything +trigger-url-elicitation +3 +3 +0 +1 +0 +0\.333$/m);
+    const timeline = await runCli(['query', '--name', 'session-timeline', '--data', data, '--session', '57cd8539-bf6a-4833-ae14-361ffa3a23c9'], { env });
+    const times = [...timeline.stdout.matchAll(/^ *\d+ {2}(\S+)/gm)].map((m) => m[1]!);
+    assert.equal(times.length, 220);
+    for (const time of times) assert.match(time, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    assert.ok(times.includes('2026-11-29T22:56:05.080Z'), 'a time the store gives as …05.08Z keeps its three digits');
+    assert.deepEqual([...times].sort(), times, 'in the fixed form, time order is text order');
+  });
+
   it('input of the wrong kind is named once, with the command probably meant', async () => {
     const turtle = path.join(root, 'graph.ttl');
     const nquads = path.join(root, 'graph.nq');
