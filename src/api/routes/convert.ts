@@ -6,7 +6,8 @@ import { McpLdError } from '../../core/problem.js';
 import { protocolVersions, type ProtocolVersion } from '../../schema/index.js';
 import { mediaTypes, type RdfFormat } from '../../lift/formats.js';
 import { negotiate, type Offer } from '../negotiate.js';
-import { acceptMessageBodies, messageMediaTypes } from './raw-bodies.js';
+import { acceptMessageBodies, messageBody, messageMediaTypes } from './raw-bodies.js';
+import { problems } from '../openapi.js';
 import type { Offload } from '../offload.js';
 
 /** The profile that asks for compacted JSON-LD with the merged context inlined rather than referenced by URL. */
@@ -76,10 +77,24 @@ export const convertRoutes: FastifyPluginAsync<{ offload: Offload }> = async (ap
       schema: {
         summary: 'Lift MCP messages to RDF (stores nothing)',
         description: `Body: one JSON-RPC message, a JSON array (batch), or NDJSON of messages or capture records ({"seq","ts","dir","server","session","msg"}), as ${messageMediaTypes.join(', ')}. The answer's format is negotiated: ${formats.map((f) => mediaTypes[f.format]).join(', ')}.`,
+        tags: ['convert'],
         querystring: convertQuerySchema,
         consumes: messageMediaTypes,
-        produces: formats.map((f) => mediaTypes[f.format]),
+        response: {
+          200: {
+            description: 'the RDF, in the format Accept asks for; MCP-LD-Session, MCP-LD-Messages, MCP-LD-Quads and MCP-LD-Invalid-Messages say what was converted. Compacted JSON-LD references the merged context by URL (also in a Link header), or inlines it for the profile ' + inlineContextProfile,
+            headers: {
+              'MCP-LD-Session': { type: 'string', description: 'the session plain messages were put in' },
+              'MCP-LD-Messages': { type: 'integer', description: 'messages converted' },
+              'MCP-LD-Quads': { type: 'integer', description: 'quads written' },
+              'MCP-LD-Invalid-Messages': { type: 'integer', description: 'messages that fail schema validation (kept, with mld:ValidationResult nodes)' },
+            },
+            content: Object.fromEntries([...new Set(formats.map((f) => mediaTypes[f.format]))].map((type) => [type, { schema: type.startsWith('application/ld+json') ? { anyOf: [{ type: 'object', additionalProperties: true }, { type: 'array' }] } : { type: 'string' } }])),
+          },
+          ...problems(406, 408, 413, 415, 422, 429, 504),
+        },
       },
+      config: messageBody('the MCP messages to convert'),
     },
     async (request, reply) => {
       const { format, inlineContext } = pickFormat(request.headers.accept);
