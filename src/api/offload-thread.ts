@@ -23,7 +23,10 @@ export type OffloadRequest =
 /** What POST /convert was asked: the body, and its query string resolved. */
 export interface ConvertRequest {
   body: string | Uint8Array;
-  session: string;
+  /** The session of plain messages; without it, one derived from the body (as the CLI does). */
+  session?: string;
+  /** Compacted JSON-LD references the merged context at this URL instead of inlining it. */
+  contextUrl?: string;
   base?: string;
   protocol?: ProtocolVersion;
   strict: boolean;
@@ -34,6 +37,8 @@ export interface ConvertRequest {
 /** What POST /convert answers: the RDF, and the counts for its headers. */
 export interface Converted {
   body: Uint8Array;
+  /** The session plain messages were put in. */
+  session: string;
   messages: number;
   quads: number;
   invalid: number;
@@ -75,9 +80,16 @@ async function session(request: Extract<OffloadRequest, { op: 'session' }>): Pro
 
 /** Lifts the body of POST /convert and writes it in the negotiated format; any failed line fails it (400, all listed). */
 async function convert(request: ConvertRequest): Promise<TaskAnswer<Converted>> {
-  const [{ loadSchema }, { Lifter }, { convertText }, { serialize }] = await Promise.all([import('../schema/index.js'), import('../lift/lifter.js'), import('../lift/convert.js'), import('../lift/serialize.js')]);
+  const [{ loadSchema }, { Lifter }, { convertText }, { serialize }, { derivedSessionId }] = await Promise.all([
+    import('../schema/index.js'),
+    import('../lift/lifter.js'),
+    import('../lift/convert.js'),
+    import('../lift/serialize.js'),
+    import('../lift/session-id.js'),
+  ]);
   const schema = loadSchema(request.protocol ? { protocol: request.protocol } : {});
-  const lifter = new Lifter(schema, { defaultSession: request.session, ...(request.base ? { base: request.base } : {}) });
+  const session = request.session ?? derivedSessionId(request.body);
+  const lifter = new Lifter(schema, { defaultSession: session, ...(request.base ? { base: request.base } : {}) });
   const { quads, summary } = await convertText(lifter, request.body, { strict: request.strict, engine: request.engine });
   if (summary.failed.length > 0) {
     const first = summary.failed[0]!;
@@ -92,8 +104,8 @@ async function convert(request: ConvertRequest): Promise<TaskAnswer<Converted>> 
       { errors: summary.failed.map((f) => ({ line: f.line, ...(f.index !== undefined ? { index: f.index } : {}), title: f.error.title, detail: f.error.detail })) },
     );
   }
-  const { value, transfer } = bytes(await serialize(quads, request.format));
-  return { value: { body: value, messages: summary.messages, quads: summary.quads, invalid: summary.invalid }, ...(transfer ? { transfer } : {}) };
+  const { value, transfer } = bytes(await serialize(quads, request.format, request.contextUrl));
+  return { value: { body: value, session, messages: summary.messages, quads: summary.quads, invalid: summary.invalid }, ...(transfer ? { transfer } : {}) };
 }
 
 serveTasks<OffloadRequest, BoundedQuery | string | Uint8Array | Converted>(async (request) => {

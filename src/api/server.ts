@@ -2,8 +2,6 @@
 // core: it translates HTTP to core calls and core errors to problem+json, and holds no logic of its own.
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ServiceConfig } from '../core/config.js';
@@ -17,6 +15,7 @@ import { IngestLifting } from './ingest-lifting.js';
 import { clientErrorProblem, frameworkProblem, registerProblemHandler } from './problem-handler.js';
 import { registerHostGuard } from './host-guard.js';
 import { registerBodyTimeout } from './body-timeout.js';
+import { answer, problems, registerOpenApi } from './openapi.js';
 import { healthRoutes } from './routes/health.js';
 import { contextRoutes } from './routes/contexts.js';
 import { convertRoutes } from './routes/convert.js';
@@ -58,15 +57,7 @@ export async function buildServer(config: ServiceConfig, options: BuildOptions =
     metrics.count('mcpld_http_requests_total', 'HTTP requests answered', { method: request.method, route: request.routeOptions.url ?? 'unknown', status: String(reply.statusCode) });
   });
   if (config.corsOrigins.length > 0) await app.register(cors, { origin: config.corsOrigins.includes('*') ? true : config.corsOrigins, exposedHeaders: ['MCP-LD-Session', 'MCP-LD-Messages', 'MCP-LD-Quads', 'MCP-LD-Invalid-Messages'] });
-  // OpenAPI 3 generated from the route schemas, at /openapi.json, with a docs page at /docs (assets bundled, not fetched).
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: { title: 'mcp-ld', version: packageVersion, description: 'A JSON-LD / RDF bridge for the Model Context Protocol: conversion, ingestion, SPARQL, named queries, contexts and the ontology.' },
-    },
-  });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await registerOpenApi(app, { version: packageVersion });
 
   const offload = new Offload(config);
   const lifting = new IngestLifting();
@@ -83,7 +74,7 @@ export async function buildServer(config: ServiceConfig, options: BuildOptions =
   await app.register(messageRoutes, routeOptions);
   await app.register(eventRoutes, routeOptions);
   await app.register(consoleRoutes, {});
-  app.get('/metrics', { schema: { summary: 'Prometheus metrics' } }, async (_request, reply) => {
+  app.get('/metrics', { schema: { summary: 'Prometheus metrics', tags: ['service'], response: { 200: answer('the metrics in the Prometheus text format', { 'text/plain': { type: 'string' } }), ...problems(503) } } }, async (_request, reply) => {
     const [size, graphs] = await Promise.all([store.size(), store.graphs()]);
     const text = metrics.render([
       { name: 'mcpld_store_quads', help: 'Quads in the store', value: size },

@@ -1,6 +1,7 @@
 // The shape of a CLI command and the helpers every command shares: option parsing with clear errors, and
 // writing to stdout/stderr through an injectable pair of streams so tests can read what a command prints.
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { parseArgs } from 'node:util';
+import type { EnvironmentVariable } from '../core/config.js';
 
 export interface CommandIo {
   stdout: NodeJS.WritableStream;
@@ -8,12 +9,36 @@ export interface CommandIo {
   stdin: NodeJS.ReadableStream;
 }
 
+/**
+ * One option of a command: what `parseArgs` reads (type, multiple, default) and what `--help` says of it, in one
+ * declaration, so that the help cannot drift from what the command takes.
+ */
+export interface OptionSpec {
+  type: 'string' | 'boolean';
+  multiple?: boolean;
+  default?: string | boolean | string[];
+  /** The value's placeholder in the help (`--data DIR`). */
+  value?: string;
+  /** What it does, for the help; without it, the description of its environment variable (`env`). */
+  description?: string;
+  /** The environment variable that sets it when the flag is not given. */
+  env?: EnvironmentVariable;
+}
+
+export type OptionSpecs = Readonly<Record<string, OptionSpec>>;
+
 export interface Command {
   name: string;
   /** One line for the command list. */
   summary: string;
   /** The usage line(s) shown by `mcp-ld help NAME` and on a usage error. */
   usage: string;
+  /** Every option the command takes: parsed from this declaration, and listed from it by `--help`. */
+  options: OptionSpecs;
+  /** The environment variables the command reads besides those of its options. */
+  environment?: readonly EnvironmentVariable[];
+  /** One or two command lines that show it at work (a test runs each that needs no service). */
+  examples: readonly string[];
   /** Runs the command; resolves to the process exit code. */
   run(args: string[], io: CommandIo): Promise<number>;
 }
@@ -21,7 +46,7 @@ export interface Command {
 /** Thrown for a wrong command line; the CLI prints it with the command's usage and exits with 2. */
 export class UsageError extends Error {}
 
-type Options = NonNullable<ParseArgsConfig['options']>;
+type Options = OptionSpecs;
 
 /** How many edits (a character inserted, deleted, replaced, or two neighbours swapped) turn `a` into `b`. */
 function editDistance(a: string, b: string): number {

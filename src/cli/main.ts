@@ -47,6 +47,11 @@ async function overview(): Promise<string> {
   ].join('\n');
 }
 
+/** A command's help, with its options and examples (help.ts loaded only when asked for). */
+async function helpOf(command: Command): Promise<string> {
+  return (await import('./help.js')).commandHelp(command);
+}
+
 /** "unknown command "x"", with the command probably meant. */
 function unknownCommand(name: string): string {
   const meant = nearest(name, Object.keys(commandLoaders));
@@ -74,7 +79,7 @@ export async function main(argv: string[], io: CommandIo): Promise<number> {
       await write(io.stderr, `${unknownCommand(args[0])}\n${await overview()}`);
       return 2;
     }
-    await write(name === undefined ? io.stderr : io.stdout, command ? `usage: ${command.usage}\n` : await overview());
+    await write(name === undefined ? io.stderr : io.stdout, command ? await helpOf(command) : await overview());
     return name === undefined ? 2 : 0;
   }
   const command = await loadCommand(name);
@@ -83,14 +88,14 @@ export async function main(argv: string[], io: CommandIo): Promise<number> {
     return 2;
   }
   if (args.includes('--help') || args.includes('-h')) {
-    await write(io.stdout, `usage: ${command.usage}\n`);
+    await write(io.stdout, await helpOf(command));
     return 0;
   }
   try {
     return await command.run(args, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      await write(io.stderr, `mcp-ld ${name}: ${error.message}\nusage: ${command.usage}\n`);
+      await write(io.stderr, `mcp-ld ${name}: ${error.message}\nusage: ${command.usage}\n'mcp-ld ${name} --help' lists its options\n`);
       return 2;
     }
     // Loaded only when a command failed: the commands that read no configuration (convert, lower …) never load it.

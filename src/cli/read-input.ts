@@ -2,6 +2,7 @@
 import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { McpLdError } from '../core/problem.js';
 import { decodeUtf8, invalidUtf8Offset } from '../core/utf8.js';
+import { inputKindNames, rdfKinds, sniffInputKind } from '../lift/input-kind.js';
 
 /** The input as text; bytes that are not UTF-8 are refused with their offset and line, never replaced. */
 export async function readInput(file: string | undefined, stdin: NodeJS.ReadableStream): Promise<string> {
@@ -43,4 +44,26 @@ export async function readInputBytes(file: string | undefined, stdin: NodeJS.Rea
   const chunks: Buffer[] = [];
   for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
   return Buffer.concat(chunks);
+}
+
+function wrongKind(detail: string): McpLdError {
+  return new McpLdError({ code: 'input.wrong-kind', status: 400, title: 'Wrong kind of input', detail });
+}
+
+/**
+ * Refuses, once, input of a kind the command does not read (instead of an error on each of its lines): RDF given to
+ * `convert` or `ingest`, MCP messages given to `lower`, Turtle given to `lower` as N-Quads.
+ */
+export function refuseWrongKind(file: string | undefined, bytes: Uint8Array | string, command: 'convert' | 'ingest' | 'lower', lowerFormat?: 'nquads' | 'trig'): void {
+  const kind = sniffInputKind(bytes);
+  if (kind === undefined) return;
+  const name = file === undefined || file === '-' ? 'stdin' : file;
+  if (command !== 'lower' && rdfKinds.has(kind)) {
+    const hint = kind === 'turtle' || kind === 'nquads' ? 'did you mean lower?' : 'lower reads the N-Quads or TriG that convert writes';
+    throw wrongKind(`${name} looks like ${inputKindNames[kind]}; ${command} reads MCP JSON/JSONL — ${hint}`);
+  }
+  if (command !== 'lower') return;
+  if (kind === 'mcp-json' || kind === 'mcp-jsonl') throw wrongKind(`${name}: this is ${inputKindNames[kind]}; lower reads the N-Quads or TriG that convert writes — did you mean convert?`);
+  if (kind === 'turtle' && lowerFormat === 'nquads') throw wrongKind(`${name} looks like Turtle or TriG, not N-Quads: pass --format trig (lower reads N-Quads unless the file ends in .trig)`);
+  if (kind === 'rdfxml' || kind === 'jsonld') throw wrongKind(`${name} looks like ${inputKindNames[kind]}; lower reads the N-Quads or TriG that convert writes`);
 }

@@ -3,7 +3,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { McpLdError } from '../core/problem.js';
-import { ConfigError, readStoreConfig, readTapConfig, type StoreConfig } from '../core/config.js';
+import { ConfigError, readStoreConfig, readTapConfig, storeVariables, tapVariables, type EnvironmentVariable, type StoreConfig } from '../core/config.js';
+import type { OptionSpecs } from './command.js';
+import { spoolOption, storeOptions } from './store-options.js';
 import { loadSchema } from '../schema/index.js';
 import { Lifter } from '../lift/lifter.js';
 import { openStore } from '../store/open-store.js';
@@ -13,13 +15,15 @@ import { Recorder } from '../tap/recorder.js';
 import { BridgeSink } from '../tap/bridge-sink.js';
 
 export const recordingOptions = {
-  data: { type: 'string' },
-  store: { type: 'string' },
-  bridge: { type: 'string' },
-  capture: { type: 'string' },
-  spool: { type: 'string' },
-  server: { type: 'string' },
-} as const;
+  ...storeOptions,
+  bridge: { type: 'string', value: 'URL', description: 'a running mcp-ld serve to send the records to (it lifts them; its write token in MCPLD_WRITE_TOKEN)' },
+  capture: { type: 'string', value: 'FILE.jsonl', description: 'also write every record to this capture file (mcp-ld ingest takes it later)' },
+  spool: spoolOption,
+  server: { type: 'string', value: 'NAME', description: "the server's name in every record (default: the name it gives itself, else what the command runs)" },
+} as const satisfies OptionSpecs;
+
+/** What a recording command reads from the environment besides its options. */
+export const recordingVariables: readonly EnvironmentVariable[] = [...storeVariables, ...tapVariables];
 
 export interface RecordingFlags {
   data?: string | undefined;

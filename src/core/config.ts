@@ -94,6 +94,43 @@ export const environmentVariables = {
   MCPLD_TAP_FLUSH_MS: 'how long `mcp-ld tap` waits at exit for the store to take what is left (default 10000)',
 } as const;
 
+export type EnvironmentVariable = keyof typeof environmentVariables;
+
+/** What readStoreConfig reads: every command that opens a store. */
+export const storeVariables: readonly EnvironmentVariable[] = [
+  'MCPLD_DATA',
+  'MCPLD_STORE',
+  'MCPLD_STORE_UPDATE',
+  'MCPLD_STORE_GRAPHS',
+  'MCPLD_STORE_USER',
+  'MCPLD_STORE_PASSWORD',
+  'MCPLD_MAX_QUADS',
+  'MCPLD_QUERY_TIMEOUT',
+  'MCPLD_MAX_LITERAL',
+  'MCPLD_MAX_QUERY_BYTES',
+  'MCPLD_MAX_QUERY_DEPTH',
+  'MCPLD_MAX_RESULT_ROWS',
+  'MCPLD_MAX_RESULT_BYTES',
+  'MCPLD_MAX_QUEUED',
+  'MCPLD_OWNER_IDLE_MS',
+  'MCPLD_OWNER_WAIT_MS',
+];
+
+/** What readServiceConfig reads besides the store's: `mcp-ld serve`. */
+export const serviceVariables: readonly EnvironmentVariable[] = [
+  'MCPLD_HOST',
+  'MCPLD_PORT',
+  'MCPLD_BODY_LIMIT',
+  'MCPLD_BODY_TIMEOUT_MS',
+  'MCPLD_LOG_LEVEL',
+  'MCPLD_WRITE_TOKEN',
+  'MCPLD_CORS_ORIGINS',
+  'MCPLD_ALLOWED_HOSTS',
+];
+
+/** What readTapConfig reads: `mcp-ld tap` and `mcp-ld proxy`. */
+export const tapVariables: readonly EnvironmentVariable[] = ['MCPLD_SPOOL', 'MCPLD_TAP_FLUSH_MS', 'MCPLD_WRITE_TOKEN'];
+
 export class ConfigError extends Error {}
 
 function parsePort(value: string): number {

@@ -34,6 +34,9 @@ function writeWithPrefixes(quads: Quad[], format: 'TriG' | 'Turtle'): Promise<st
 
 let mergedContext: JsonObject | undefined;
 
+/** mcp-ld's own prefixes, which the merged context (the schema's) does not have. */
+const ownPrefixes = { mld: ns.mld, mldx: ns.mldx, rdf: ns.rdf };
+
 /** The merged context with mcp-ld's own prefixes added (for compaction of lifted graphs). */
 export function compactionContext(): JsonObject {
   if (!mergedContext) {
@@ -44,7 +47,7 @@ export function compactionContext(): JsonObject {
     } catch (error) {
       throw new McpLdError({ code: 'context.missing', status: 500, title: 'Context missing', detail: `cannot read ${file}: ${(error as Error).message}` });
     }
-    mergedContext = { ...context, mld: ns.mld, mldx: ns.mldx, rdf: ns.rdf };
+    mergedContext = { ...context, ...ownPrefixes };
   }
   return mergedContext;
 }
@@ -53,11 +56,17 @@ const noRemoteDocuments = async (url: string): Promise<never> => {
   throw new McpLdError({ code: 'jsonld.remote-refused', status: 400, title: 'Remote document refused', detail: `mcp-ld never loads remote documents (${url})` });
 };
 
-export async function writeJsonLd(quads: Quad[], form: 'compacted' | 'expanded' = 'compacted'): Promise<string> {
+/**
+ * JSON-LD, expanded or compacted. Compacted, its `@context` is the merged context inlined, or — given `contextUrl`,
+ * where the merged context (contexts/mcp.jsonld) is published — a reference to it beside mcp-ld's own prefixes: the
+ * same document, without the 17 KiB of context in every answer.
+ */
+export async function writeJsonLd(quads: Quad[], form: 'compacted' | 'expanded' = 'compacted', contextUrl?: string): Promise<string> {
   const { default: jsonld } = await import('jsonld'); // loaded only when JSON-LD is asked for
   const expanded = expandedJsonLd(quads);
   if (form === 'expanded') return JSON.stringify(expanded, null, 2) + '\n';
-  const compacted = await jsonld.compact(expanded as never, compactionContext() as never, { documentLoader: noRemoteDocuments as never });
+  const compacted = (await jsonld.compact(expanded as never, compactionContext() as never, { documentLoader: noRemoteDocuments as never })) as Record<string, unknown>;
+  if (contextUrl !== undefined) compacted['@context'] = [contextUrl, ownPrefixes];
   return JSON.stringify(compacted, null, 2) + '\n';
 }
 
@@ -86,7 +95,8 @@ export async function writeRdfXml(quads: Quad[]): Promise<string> {
   return rdfXml(triplesOf(quads) as never, outputPrefixes);
 }
 
-export async function serialize(quads: Quad[], format: RdfFormat): Promise<string> {
+/** `contextUrl`: compacted JSON-LD references the merged context there instead of inlining it (see writeJsonLd). */
+export async function serialize(quads: Quad[], format: RdfFormat, contextUrl?: string): Promise<string> {
   switch (format) {
     case 'nquads':
       return writeNQuads(quads);
@@ -97,7 +107,7 @@ export async function serialize(quads: Quad[], format: RdfFormat): Promise<strin
     case 'ntriples':
       return new Writer({ format: 'N-Triples' }).quadsToString(triplesOf(quads));
     case 'jsonld':
-      return writeJsonLd(quads);
+      return writeJsonLd(quads, 'compacted', contextUrl);
     case 'jsonld-expanded':
       return writeJsonLd(quads, 'expanded');
     case 'rdfxml':

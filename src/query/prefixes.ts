@@ -13,12 +13,16 @@ export const prefixPrologue = Object.entries(queryPrefixes)
   .map(([prefix, iri]) => `PREFIX ${prefix}: <${iri}>\n`)
   .join('');
 
-/** `iri` as a prefixed name when a predeclared prefix fits (local part without characters that need escapes). */
-export function compactIri(iri: string): string | undefined {
+/**
+ * `iri` as a prefixed name when a predeclared prefix fits: a local part without characters that need escapes, or —
+ * `loose`, for text people read (tables), not parse — any local part without spaces
+ * (`mcp:io.modelcontextprotocol/clientInfo`, `mldx:x-vendor%2Fkey`).
+ */
+export function compactIri(iri: string, { loose = false }: { loose?: boolean } = {}): string | undefined {
   for (const [prefix, namespace] of Object.entries(queryPrefixes)) {
     if (iri.startsWith(namespace)) {
       const local = iri.slice(namespace.length);
-      if (/^[A-Za-z_][A-Za-z0-9_-]*$/.test(local) || local === '') return `${prefix}:${local}`;
+      if (/^[A-Za-z_][A-Za-z0-9_-]*$/.test(local) || local === '' || (loose && /^[^\s<>"]+$/.test(local))) return `${prefix}:${local}`;
     }
   }
   return undefined;

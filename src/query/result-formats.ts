@@ -210,18 +210,51 @@ export function resultsTsv(result: Solutions | Answer): string {
 
 const cellLimit = 100;
 
+/**
+ * An xsd:dateTime in one fixed form, milliseconds always written (`2026-12-01T22:56:06.000Z`): the store gives
+ * canonical forms (`…:06Z`, `…:06.75Z`), which neither line up in a column nor sort as text.
+ */
+export function fixedTime(lexical: string): string {
+  const match = /^(-?\d{4,}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:\d{2})?$/.exec(lexical.trim());
+  if (!match) return lexical;
+  const fraction = (match[2] ?? '').padEnd(3, '0');
+  return `${match[1]}.${fraction}${match[3] ?? ''}`;
+}
+
+/** The numeric datatypes whose values have fractions (means, rates): shown rounded in a table. */
+const fractionalDatatypes: ReadonlySet<string> = new Set([xsd.decimal, xsd.double, xsd.float]);
+
+/**
+ * A mean or a rate as a person reads it: three decimals (`264.097`, `0.333`), three significant digits below 0.001,
+ * integers as integers; INF and NaN as written. Tables only: the other formats keep every digit.
+ */
+export function readableNumber(lexical: string): string {
+  const value = Number(lexical);
+  if (!Number.isFinite(value) || lexical.trim() === '') return lexical.trim();
+  if (Number.isInteger(value)) return String(value);
+  return String(Math.abs(value) >= 0.001 ? Number(value.toFixed(3)) : Number(value.toPrecision(3)));
+}
+
+function literalCell(term: Term & { termType: 'Literal' }): string {
+  if (term.language) return `${term.value}@${term.language}`;
+  const datatype = term.datatype.value;
+  if (datatype === xsd.dateTime) return fixedTime(term.value);
+  if (fractionalDatatypes.has(datatype)) return readableNumber(term.value);
+  return term.value;
+}
+
 function tableCell(term: Term | undefined): string {
   if (!term) return '';
   let text: string;
   switch (term.termType) {
     case 'NamedNode':
-      text = compactIri(term.value) ?? `<${term.value}>`;
+      text = compactIri(term.value, { loose: true }) ?? `<${term.value}>`;
       break;
     case 'BlankNode':
       text = `_:${term.value}`;
       break;
     case 'Literal':
-      text = term.language ? `${term.value}@${term.language}` : term.value;
+      text = literalCell(term);
       break;
     case 'Quad':
       text = `<< ${tableCell(term.subject)} ${tableCell(term.predicate)} ${tableCell(term.object)} >>`;

@@ -4,7 +4,10 @@ import path from 'node:path';
 import { RdfXmlParser } from 'rdfxml-streaming-parser';
 import { Parser, type Quad } from 'n3';
 import type { FastifyInstance } from 'fastify';
+import jsonld from 'jsonld';
 import { buildServer } from '../../src/api/server.js';
+import { inlineContextProfile } from '../../src/api/routes/convert.js';
+import { runCli } from '../helpers/run-cli.js';
 import { readServiceConfig } from '../../src/core/config.js';
 import { captures, fixturesDir, trafficFile } from '../helpers/corpus.js';
 
@@ -68,9 +71,43 @@ describe('api: POST /convert', () => {
     assert.match(unknown.json().detail, /protocol/);
   });
 
-  it('mints a session when none is given, and returns it', async () => {
-    const response = await post(call);
-    assert.match(String(response.headers['mcp-ld-session']), /^[0-9a-f-]{36}$/);
+  it('derives the session from the body as mcp-ld convert does: the same message gives the same IRIs, unless a session is named', async () => {
+    const first = await post(call);
+    assert.match(String(first.headers['mcp-ld-session']), /^[0-9a-f]{16}$/);
+    assert.equal((await post(call)).body, first.body, 'the same body, the same quads');
+    const cli = await runCli(['convert', '--quiet'], { input: `${call}\n` });
+    assert.equal(cli.code, 0, cli.stderr);
+    assert.deepEqual(new Set(cli.stdout.trimEnd().split('\n')), new Set(first.body.trimEnd().split('\n')), 'the CLI gives the same quads for the same message');
+    assert.ok(first.body.includes(`<urn:mcp-ld:session/${first.headers['mcp-ld-session']}>`));
+    const other = await post(call.replace('"hi"', '"ho"'));
+    assert.notEqual(other.headers['mcp-ld-session'], first.headers['mcp-ld-session'], 'another message, another session');
+    const named = await post(call, {}, '?session=mine');
+    assert.equal(named.headers['mcp-ld-session'], 'mine');
+    assert.ok(named.body.includes('<urn:mcp-ld:session/mine>'));
+  });
+
+  it('answers compacted JSON-LD that references the published context by URL (Link header), and inlines it when the profile asks', async () => {
+    const referenced = await post(call, { accept: 'application/ld+json', host: 'localhost:8080' });
+    assert.equal(referenced.statusCode, 200, referenced.body);
+    const url = 'http://localhost:8080/contexts/mcp.jsonld';
+    assert.equal(referenced.headers['link'], `<${url}>; rel="http://www.w3.org/ns/json-ld#context"; type="application/ld+json"`);
+    const document = referenced.json() as { '@context': unknown };
+    assert.deepEqual((document['@context'] as unknown[])[0], url);
+    const inline = await post(call, { accept: `application/ld+json; profile="${inlineContextProfile}"` });
+    assert.equal(inline.statusCode, 200, inline.body);
+    assert.equal(inline.headers['link'], undefined);
+    const inlined = inline.json() as { '@context': Record<string, unknown> };
+    assert.equal(typeof inlined['@context'], 'object');
+    assert.ok(!Array.isArray(inlined['@context']));
+    assert.ok(referenced.body.length * 5 < inline.body.length, `the referencing answer (${referenced.body.length} bytes) is a fraction of the inlined one (${inline.body.length})`);
+    // Both say the same: the referenced context, fetched from the service itself, expands to the same quads.
+    const served = await app.inject({ method: 'GET', url: '/contexts/mcp.jsonld' });
+    const documentLoader = async (asked: string) => {
+      assert.equal(asked, url);
+      return { contextUrl: undefined, documentUrl: asked, document: JSON.parse(served.body) };
+    };
+    const toQuads = async (doc: object) => new Set((await jsonld.toRDF(doc as never, { format: 'application/n-quads', documentLoader } as never) as unknown as string).trimEnd().split('\n'));
+    assert.deepEqual(await toQuads(document), await toQuads(inlined));
   });
 
   it('converts NDJSON of capture records (the real capture)', async () => {

@@ -108,6 +108,24 @@ describe('query: result formats (SPARQL 1.1 JSON, XML, CSV, TSV; table; graphs)'
     assert.equal(await writeResult({ form: 'ASK', boolean: false }, 'table'), 'false\n');
   });
 
+  it('writes times in a table in one fixed form, means and rates rounded, IRIs compacted wherever a prefix fits', async () => {
+    const xsdType = (name: string) => oxigraph.namedNode(`http://www.w3.org/2001/XMLSchema#${name}`);
+    const rows = [
+      ['2026-12-01T22:56:06Z', '264.096774193548387096', '0.333333333333333333', 'http://modelcontextprotocol.io/ontology#io.modelcontextprotocol/clientInfo'],
+      ['2026-12-01T22:56:06.75Z', '1503', '0.0000123456', 'https://w3id.org/mcp-ld/ext#x%2Fy'],
+      ['2026-12-01T22:56:06.123456Z', '2.5', '1', 'urn:mcp-ld:session/s'],
+    ].map(([at, avg, rate, iri]) => new Map<string, Term>([['at', oxigraph.literal(at!, xsdType('dateTime'))], ['avg', oxigraph.literal(avg!, xsdType('decimal'))], ['rate', oxigraph.literal(rate!, xsdType('double'))], ['iri', oxigraph.namedNode(iri!)]]));
+    const table = await writeResult({ form: 'SELECT', variables: ['at', 'avg', 'rate', 'iri'], rows } as QueryResult, 'table');
+    assert.deepEqual(table.split('\n').slice(2, 5).map((line) => line.split(/ {2,}/)), [
+      ['2026-12-01T22:56:06.000Z', '264.097', '0.333', 'mcp:io.modelcontextprotocol/clientInfo'],
+      ['2026-12-01T22:56:06.750Z', '1503', '0.0000123', 'mldx:x%2Fy'],
+      ['2026-12-01T22:56:06.123456Z', '2.5', '1', '<urn:mcp-ld:session/s>'],
+    ]);
+    // The other formats keep every digit and the lexical form.
+    const csv = await writeResult({ form: 'SELECT', variables: ['at', 'avg', 'rate', 'iri'], rows } as QueryResult, 'csv');
+    assert.match(csv, /2026-12-01T22:56:06Z,264\.096774193548387096,0\.333333333333333333,/);
+  });
+
   const construct = store.query('CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }', options) as Quad[];
   const graph: QueryResult = { form: 'CONSTRUCT', quads: construct };
   const sameTriples = (quads: Quad[]) => {

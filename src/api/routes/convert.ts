@@ -6,30 +6,37 @@ import { McpLdError } from '../../core/problem.js';
 import { protocolVersions, type ProtocolVersion } from '../../schema/index.js';
 import { mediaTypes, type RdfFormat } from '../../lift/formats.js';
 import { negotiate, type Offer } from '../negotiate.js';
-import { acceptMessageBodies, messageMediaTypes } from './raw-bodies.js';
-import { randomUUID } from 'node:crypto';
+import { acceptMessageBodies, messageBody, messageMediaTypes } from './raw-bodies.js';
+import { problems } from '../openapi.js';
 import type { Offload } from '../offload.js';
 
+/** The profile that asks for compacted JSON-LD with the merged context inlined rather than referenced by URL. */
+export const inlineContextProfile = 'https://w3id.org/mcp-ld/inline-context';
+
+/** Where the merged context compacted answers reference is served (contexts.ts). */
+const mergedContextPath = '/contexts/mcp.jsonld';
+
 /** The formats /convert answers in, in the order it prefers them. */
-const formats: { format: RdfFormat; offer: Offer }[] = [
+const formats: { format: RdfFormat; offer: Offer; inlineContext?: true }[] = [
   { format: 'nquads', offer: { type: 'application/n-quads' } },
   { format: 'trig', offer: { type: 'application/trig' } },
   { format: 'jsonld', offer: { type: 'application/ld+json', params: { profile: 'http://www.w3.org/ns/json-ld#compacted' } } },
+  { format: 'jsonld', offer: { type: 'application/ld+json', params: { profile: inlineContextProfile }, onlyNamed: true }, inlineContext: true },
   { format: 'jsonld-expanded', offer: { type: 'application/ld+json', params: { profile: 'http://www.w3.org/ns/json-ld#expanded' } } },
   { format: 'turtle', offer: { type: 'text/turtle' } },
   { format: 'ntriples', offer: { type: 'application/n-triples' } },
   { format: 'rdfxml', offer: { type: 'application/rdf+xml' } },
 ];
 
-/** application/ld+json without a profile means compacted (with the merged context). */
-function pickFormat(accept: string | undefined): RdfFormat {
+/** application/ld+json without a profile means compacted (referencing the merged context). */
+function pickFormat(accept: string | undefined): (typeof formats)[number] {
   const plainJsonLd = accept !== undefined && /application\/ld\+json(?![^,]*profile)/i.test(accept);
-  const offers = formats.map((f) => (f.format === 'jsonld' && plainJsonLd ? { ...f.offer, params: {} } : f.offer));
+  const offers = formats.map((f) => (f.format === 'jsonld' && !f.inlineContext && plainJsonLd ? { ...f.offer, params: {} } : f.offer));
   const index = negotiate(accept, offers);
   if (index < 0) {
-    throw new McpLdError({ code: 'http.not-acceptable', status: 406, title: 'Not acceptable', detail: `no RDF format matches Accept: ${accept}; available: ${formats.map((f) => mediaTypes[f.format]).join(', ')}` });
+    throw new McpLdError({ code: 'http.not-acceptable', status: 406, title: 'Not acceptable', detail: `no RDF format matches Accept: ${accept}; available: ${[...new Set(formats.map((f) => mediaTypes[f.format]))].join(', ')}, application/ld+json; profile="${inlineContextProfile}"` });
   }
-  return formats[index]!.format;
+  return formats[index]!;
 }
 
 interface ConvertQuery {
@@ -53,7 +60,7 @@ export const convertQuerySchema = {
   properties: {
     // Printable ASCII: the session goes back in the MCP-LD-Session header, which cannot carry other characters (an
     // emoji there made Node throw while answering: a 500).
-    session: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[\\x20-\\x7E]+$', description: 'session of plain messages, printable ASCII (default: a new UUID, returned in MCP-LD-Session)' },
+    session: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[\\x20-\\x7E]+$', description: 'session of plain messages, printable ASCII (default: derived from the body as mcp-ld convert derives it, so the same body gives the same IRIs; returned in MCP-LD-Session)' },
     base: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9+.-]*:[^\\s<>"{}|^`\\\\]*$', maxLength: 500, description: 'base of the minted IRIs (default urn:mcp-ld:)' },
     strict: { type: 'boolean', default: false, description: 'reject messages that fail schema validation (422)' },
     protocol: protocolQueryField,
@@ -70,25 +77,41 @@ export const convertRoutes: FastifyPluginAsync<{ offload: Offload }> = async (ap
       schema: {
         summary: 'Lift MCP messages to RDF (stores nothing)',
         description: `Body: one JSON-RPC message, a JSON array (batch), or NDJSON of messages or capture records ({"seq","ts","dir","server","session","msg"}), as ${messageMediaTypes.join(', ')}. The answer's format is negotiated: ${formats.map((f) => mediaTypes[f.format]).join(', ')}.`,
+        tags: ['convert'],
         querystring: convertQuerySchema,
         consumes: messageMediaTypes,
-        produces: formats.map((f) => mediaTypes[f.format]),
+        response: {
+          200: {
+            description: 'the RDF, in the format Accept asks for; MCP-LD-Session, MCP-LD-Messages, MCP-LD-Quads and MCP-LD-Invalid-Messages say what was converted. Compacted JSON-LD references the merged context by URL (also in a Link header), or inlines it for the profile ' + inlineContextProfile,
+            headers: {
+              'MCP-LD-Session': { type: 'string', description: 'the session plain messages were put in' },
+              'MCP-LD-Messages': { type: 'integer', description: 'messages converted' },
+              'MCP-LD-Quads': { type: 'integer', description: 'quads written' },
+              'MCP-LD-Invalid-Messages': { type: 'integer', description: 'messages that fail schema validation (kept, with mld:ValidationResult nodes)' },
+            },
+            content: Object.fromEntries([...new Set(formats.map((f) => mediaTypes[f.format]))].map((type) => [type, { schema: type.startsWith('application/ld+json') ? { anyOf: [{ type: 'object', additionalProperties: true }, { type: 'array' }] } : { type: 'string' } }])),
+          },
+          ...problems(406, 408, 413, 415, 422, 429, 504),
+        },
       },
+      config: messageBody('the MCP messages to convert'),
     },
     async (request, reply) => {
-      const format = pickFormat(request.headers.accept);
-      const session = request.query.session ?? randomUUID();
+      const { format, inlineContext } = pickFormat(request.headers.accept);
+      const contextUrl = format === 'jsonld' && !inlineContext ? `${request.protocol}://${request.host}${mergedContextPath}` : undefined;
       const converted = await offload.convert({
         body: request.body ?? '',
-        session,
+        ...(request.query.session !== undefined ? { session: request.query.session } : {}),
+        ...(contextUrl ? { contextUrl } : {}),
         ...(request.query.base ? { base: request.query.base } : {}),
         ...(request.query.protocol ? { protocol: request.query.protocol } : {}),
         strict: request.query.strict === true,
         engine: request.query.engine ?? 'fast',
         format,
       });
+      if (contextUrl) reply.header('Link', `<${contextUrl}>; rel="http://www.w3.org/ns/json-ld#context"; type="application/ld+json"`);
       return reply
-        .header('MCP-LD-Session', session)
+        .header('MCP-LD-Session', converted.session)
         .header('MCP-LD-Messages', String(converted.messages))
         .header('MCP-LD-Quads', String(converted.quads))
         .header('MCP-LD-Invalid-Messages', String(converted.invalid))

@@ -19,7 +19,8 @@ import { BatchWriter } from '../../store/batch-writer.js';
 import { LineSplitter, type SplitLine } from '../../tap/line-splitter.js';
 import { decodeUtf8 } from '../../core/utf8.js';
 import { requireWriteToken } from '../write-token.js';
-import { messageMediaTypes } from './raw-bodies.js';
+import { messageBody, messageMediaTypes } from './raw-bodies.js';
+import { problems, writeTokenIfConfigured } from '../openapi.js';
 import type { StoreRouteOptions } from './sparql.js';
 
 const streamedTypes = ['application/x-ndjson', 'application/jsonl', 'application/json-lines'];
@@ -65,6 +66,30 @@ async function* streamedLines(body: Readable, lineLimit: number): AsyncGenerator
   if (last !== undefined) yield [streamedLine(last, line + 1, lineLimit)];
 }
 
+const counts = { type: 'integer', minimum: 0 } as const;
+
+/** The answer of an ingest: what was lifted and what was stored (report below). */
+const ingestSummarySchema = {
+  type: 'object',
+  description: 'what was lifted and stored; every bad line (up to 100) in errors',
+  required: ['messages', 'quads', 'sessions', 'invalid', 'unknownMethods', 'stored', 'failedLines', 'errors'],
+  properties: {
+    session: { type: 'string', description: 'the session plain messages were stored in (also in MCP-LD-Session)' },
+    messages: counts,
+    quads: counts,
+    sessions: { type: 'array', items: { type: 'string' }, description: 'the sessions the messages went to' },
+    invalid: counts,
+    unknownMethods: counts,
+    stored: { type: 'object', required: ['quads', 'batches', 'messages'], properties: { quads: counts, batches: counts, messages: counts }, additionalProperties: false },
+    failedLines: counts,
+    errors: {
+      type: 'array',
+      items: { type: 'object', required: ['line', 'title', 'detail'], properties: { line: counts, index: counts, title: { type: 'string' }, detail: { type: 'string' } }, additionalProperties: false },
+    },
+  },
+  additionalProperties: false,
+} as const;
+
 function report(summary: ConversionSummary, sessions: string[], stored: { quads: number; batches: number }, session?: string) {
   return {
     ...(session ? { session } : {}),
@@ -92,7 +117,14 @@ export const ingestRoutes: FastifyPluginAsync<StoreRouteOptions & { lifting: Ing
       schema: {
         summary: 'Lift MCP messages and store them',
         description: 'Body: one JSON-RPC message or a batch (application/json), or NDJSON of messages or capture records of any length (application/x-ndjson, streamed). Plain messages go to the session of the MCP-LD-Session header, or a new one (returned).',
+        tags: ['ingest'],
+        security: writeTokenIfConfigured,
         consumes: messageMediaTypes,
+        headers: { type: 'object', properties: { 'mcp-ld-session': { type: 'string', description: 'the session of plain messages (default: a new one, returned in MCP-LD-Session)' } } },
+        response: {
+          200: ingestSummarySchema,
+          ...problems(401, 403, 408, 413, 415, 422, 423, 429, 503, 504, 507),
+        },
         querystring: {
           type: 'object',
           additionalProperties: false,
@@ -103,6 +135,7 @@ export const ingestRoutes: FastifyPluginAsync<StoreRouteOptions & { lifting: Ing
           },
         },
       },
+      config: messageBody('the MCP messages to store'),
     },
     async (request, reply) => {
       requireWriteToken(request, config.writeToken, false);

@@ -7,6 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ontologyDir } from '../../core/paths.js';
 import { McpLdError } from '../../core/problem.js';
 import { negotiate } from '../negotiate.js';
+import { answer, problems } from '../openapi.js';
 
 const variants = [
   { extension: 'ttl', type: 'text/turtle' },
@@ -26,7 +27,18 @@ export const ontologyRoutes: FastifyPluginAsync = async (app) => {
     });
     app.get<{ Querystring: { download?: string } }>(
       route,
-      { schema: { summary: route === '/ontology' ? 'The OWL ontology' : 'The SHACL shapes', querystring: { type: 'object', properties: { download: { type: 'string' } } } } },
+      {
+        schema: {
+          summary: route === '/ontology' ? 'The OWL ontology of every protocol version' : 'The SHACL shapes',
+          tags: ['vocabulary'],
+          querystring: { type: 'object', properties: { download: { type: 'string', description: 'present (any value): answered as an attachment (Content-Disposition)' } } },
+          response: {
+            200: answer('the document in the format Accept asks for (ETag, cacheable)', Object.fromEntries(variants.map((v) => [v.type, v.type === 'application/ld+json' ? { anyOf: [{ type: 'object', additionalProperties: true }, { type: 'array' }] } : { type: 'string' }]))),
+            304: { description: 'the document the If-None-Match ETag names is still current', type: 'null' },
+            ...problems(406),
+          },
+        },
+      },
       async (request, reply) => {
         const index = negotiate(request.headers.accept, files.map((f) => ({ type: f.type })));
         if (index < 0) throw new McpLdError({ code: 'http.not-acceptable', status: 406, title: 'Not acceptable', detail: `available as ${files.map((f) => f.type).join(', ')}` });

@@ -8,14 +8,82 @@ import { McpLdError } from '../../core/problem.js';
 import { NamedQueries, type ParameterValues } from '../../query/index.js';
 import { pickResult, resultOffers } from '../result-offers.js';
 import { resultLimits, type StoreRouteOptions } from './sparql.js';
+import { answerIn, problems } from '../openapi.js';
 
-const nameParams = { type: 'object', properties: { name: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', maxLength: 100 } }, required: ['name'] } as const;
+const parameterValue = { type: 'string', maxLength: 2000 } as const;
+
+/** The list of GET /queries. */
+const listSchema = {
+  type: 'object',
+  required: ['queries'],
+  properties: {
+    queries: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['name', 'title', 'description', 'form', 'parameters', 'href'],
+        properties: {
+          name: { type: 'string' },
+          title: { type: 'string' },
+          description: { type: 'string' },
+          form: { type: 'string', enum: ['SELECT', 'ASK', 'CONSTRUCT', 'DESCRIBE'] },
+          parameters: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['name', 'type', 'required', 'description'],
+              properties: { name: { type: 'string' }, type: { type: 'string' }, required: { type: 'boolean' }, default: { type: 'string' }, description: { type: 'string' } },
+              additionalProperties: false,
+            },
+          },
+          href: { type: 'string' },
+          sparql: { type: 'string', description: "the query's text, its parameter header included" },
+        },
+        additionalProperties: false,
+      },
+    },
+  },
+  additionalProperties: false,
+} as const;
+
+/** Every named query's parameters as the query string of GET /queries/{name}: each documented, with the queries that take it. */
+function parametersSchema(named: NamedQueries) {
+  const byName = new Map<string, { types: Set<string>; descriptions: Set<string>; queries: string[] }>();
+  for (const query of named.list()) {
+    for (const parameter of query.parameters) {
+      const entry = byName.get(parameter.name) ?? { types: new Set(), descriptions: new Set(), queries: [] };
+      entry.types.add(parameter.type);
+      entry.descriptions.add(parameter.description);
+      entry.queries.push(query.name);
+      byName.set(parameter.name, entry);
+    }
+  }
+  const properties = Object.fromEntries(
+    [...byName].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, entry]) => [
+      name,
+      { ...parameterValue, description: `${[...entry.types].join(' or ')}: ${[...entry.descriptions][0]}; taken by ${entry.queries.join(', ')}` },
+    ]),
+  );
+  return { type: 'object', properties, additionalProperties: parameterValue };
+}
+
+const allResultTypes = [...new Set([...resultOffers('SELECT', 'named-query'), ...resultOffers('CONSTRUCT', 'named-query')].map((offer) => offer.contentType))];
 
 export const queryRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, { store, config, metrics, offload }) => {
   const named = new NamedQueries();
   const texts = new Map(named.list().map((q) => [q.name, readFileSync(q.file, 'utf8')]));
+  const nameParams = {
+    type: 'object',
+    properties: { name: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', maxLength: 100, description: `the named query: ${named.list().map((q) => q.name).join(', ')}`, examples: ['tool-calls'] } },
+    required: ['name'],
+  } as const;
+  const tags = ['queries'];
+  const results = {
+    200: answerIn('the results in the format Accept asks for: plain JSON rows for application/json, JSON Lines, SPARQL results (JSON, XML, CSV, TSV); a graph for CONSTRUCT queries', allResultTypes),
+    ...problems(404, 406, 422, 429, 502, 503, 504),
+  };
 
-  app.get('/queries', { schema: { summary: 'The named queries and their parameters' } }, async () => ({
+  app.get('/queries', { schema: { summary: 'The named queries and their parameters', tags, response: { 200: listSchema, ...problems() } } }, async () => ({
     queries: named.list().map((q) => ({
       name: q.name,
       title: q.title,
@@ -41,7 +109,7 @@ export const queryRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, { 
 
   app.get<{ Params: { name: string }; Querystring: Record<string, string> }>(
     '/queries/:name',
-    { schema: { summary: 'Run a named query (parameters in the query string)', params: nameParams, querystring: { type: 'object', additionalProperties: { type: 'string', maxLength: 2000 } } } },
+    { schema: { summary: 'Run a named query (parameters in the query string)', description: 'Each parameter is checked against the type its query declares (GET /queries lists them) and bound as an RDF term; since and until take a date or a date-time.', tags, params: nameParams, querystring: parametersSchema(named), response: results } },
     async (request, reply) => {
       const { type, body } = await run(request.params.name, request.query, request.headers.accept);
       return reply.type(type).send(body);
@@ -53,8 +121,10 @@ export const queryRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, { 
     {
       schema: {
         summary: 'Run a named query (parameters as a JSON object)',
+        tags,
         params: nameParams,
-        body: { type: 'object', additionalProperties: { anyOf: [{ type: 'string', maxLength: 2000 }, { type: 'number' }, { type: 'boolean' }] } },
+        body: { type: 'object', additionalProperties: { anyOf: [{ type: 'string', maxLength: 2000 }, { type: 'number' }, { type: 'boolean' }] }, examples: [{ tool: 'echo' }] },
+        response: { ...results, ...problems(404, 406, 415, 422, 429, 502, 503, 504) },
       },
     },
     async (request, reply) => {

@@ -7,9 +7,29 @@ import { isWellFormed } from '../../lift/literals.js';
 import { mediaTypes, type RdfFormat } from '../../lift/formats.js';
 import { negotiate } from '../negotiate.js';
 import { requireWriteToken } from '../write-token.js';
+import { answer, problems, writeTokenRequired } from '../openapi.js';
 import type { StoreRouteOptions } from './sparql.js';
 
-const idParams = { type: 'object', properties: { id: { type: 'string', minLength: 1, maxLength: 500 } }, required: ['id'] } as const;
+const idParams = { type: 'object', properties: { id: { type: 'string', minLength: 1, maxLength: 500, description: 'the session id (GET /sessions lists them)', examples: ['57cd8539-bf6a-4833-ae14-361ffa3a23c9'] } }, required: ['id'] } as const;
+
+const listSchema = {
+  type: 'object',
+  required: ['sessions'],
+  properties: {
+    sessions: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'graph', 'quads'],
+        properties: { id: { type: 'string' }, graph: { type: 'string' }, quads: { type: 'integer', minimum: 0 }, href: { type: 'string', description: 'absent for an id no URL can carry' } },
+        additionalProperties: false,
+      },
+    },
+  },
+  additionalProperties: false,
+} as const;
+
+const tags = ['sessions'];
 const sessionFormats: (RdfFormat | 'messages')[] = ['nquads', 'trig', 'jsonld', 'turtle', 'messages'];
 
 export const sessionRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, { store, config, offload }) => {
@@ -17,7 +37,7 @@ export const sessionRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, 
   const prefix = minter.session('');
   const graphOf = (id: string) => minter.session(id);
 
-  app.get('/sessions', { schema: { summary: 'The sessions in the store' } }, async () => {
+  app.get('/sessions', { schema: { summary: 'The sessions in the store', tags, response: { 200: listSchema, ...problems(502, 503) } } }, async () => {
     const graphs = await store.graphs();
     return {
       sessions: graphs
@@ -33,7 +53,21 @@ export const sessionRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, 
 
   app.get<{ Params: { id: string } }>(
     '/sessions/:id',
-    { schema: { summary: "One session: its quads (N-Quads, TriG, JSON-LD, Turtle) or its messages lowered back to JSON (application/json)", params: idParams } },
+    {
+      schema: {
+        summary: 'One session: its quads (N-Quads, TriG, JSON-LD, Turtle) or its messages lowered back to JSON (application/json)',
+        tags,
+        params: idParams,
+        response: {
+          200: answer('the session', {
+            ...Object.fromEntries(sessionFormats.filter((f) => f !== 'messages' && f !== 'jsonld').map((f) => [mediaTypes[f as RdfFormat].split(';')[0]!, { type: 'string' }])),
+            'application/ld+json': { type: 'object', additionalProperties: true },
+            'application/json': { type: 'array', description: 'its messages as capture records, in capture order', items: { type: 'object', additionalProperties: true } },
+          }),
+          ...problems(404, 406, 422, 429, 502, 503, 504),
+        },
+      },
+    },
     async (request, reply) => {
       const offers = sessionFormats.map((f) => ({ type: f === 'messages' ? 'application/json' : mediaTypes[f].split(';')[0]! }));
       const index = negotiate(request.headers.accept, offers);
@@ -50,7 +84,7 @@ export const sessionRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, 
 
   app.delete<{ Params: { id: string } }>(
     '/sessions/:id',
-    { schema: { summary: 'Remove a session (needs the write token)', params: idParams } },
+    { schema: { summary: 'Remove a session (needs the write token)', tags, security: writeTokenRequired, params: idParams, response: { 204: { description: 'the session was removed', type: 'null' }, ...problems(401, 403, 404, 423, 502, 503, 507) } } },
     async (request, reply) => {
       requireWriteToken(request, config.writeToken, true);
       if (!(await store.deleteGraph(graphOf(request.params.id)))) {

@@ -16,6 +16,7 @@ import { mediaTypes } from '../../lift/formats.js';
 import { negotiate } from '../negotiate.js';
 import { pickResult, resultOffers } from '../result-offers.js';
 import { requireWriteToken } from '../write-token.js';
+import { answerIn, documentedBody, problems, writeTokenIfConfigured } from '../openapi.js';
 import { decodeUtf8, invalidUtf8Offset } from '../../core/utf8.js';
 import type { Metrics } from '../metrics.js';
 import type { Offload } from '../offload.js';
@@ -181,7 +182,7 @@ export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
   const queryString = {
     type: 'object',
     properties: {
-      query: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
+      query: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }], description: 'a SPARQL 1.1 query (the mcp:, jrpc:, mld:, mldx:, rdf:, rdfs:, xsd:, owl: prefixes are predeclared)' },
       'default-graph-uri': { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }], description: 'a graph of the default graph (several: their merge); replaces the query\'s FROM' },
       'named-graph-uri': { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }], description: 'a named graph (several: each); replaces the query\'s FROM NAMED' },
     },
@@ -196,8 +197,13 @@ export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
         description:
           'With no parameters: the SPARQL 1.1 Service Description of this endpoint (Turtle; JSON-LD, N-Triples or RDF/XML by Accept). ' +
           'The dataset: default-graph-uri and named-graph-uri (each any number of times), else the query\'s FROM / FROM NAMED, else the union of the session graphs as the default graph and every session graph as a named graph.',
-        querystring: queryString,
-        produces: [...new Set([...produces, ...descriptionOffers.map((o) => o.type)])],
+        tags: ['sparql'],
+        // The example only here: a POST carries its query in the body.
+        querystring: { ...queryString, properties: { ...queryString.properties, query: { ...queryString.properties.query, examples: ['SELECT ?session ?version WHERE { ?session mld:protocolVersion ?version }'] } } },
+        response: {
+          200: answerIn('the results of the query in the format Accept asks for, or (no parameters) the service description', [...produces, ...descriptionOffers.map((o) => o.type)]),
+          ...problems(406, 413, 422, 429, 502, 503, 504),
+        },
       },
     },
     (request, reply) => (Object.keys(request.query).length === 0 ? describe(request, reply) : answer(request, reply, request.query)),
@@ -214,14 +220,30 @@ export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
           'graphs not named with GRAPH (triples outside GRAPH, WITH, USING, CLEAR/DROP DEFAULT, NAMED or ALL), NOW(), RAND(), UUID() and STRUUID(), and dataset parameters. ' +
           'The mcp:, jrpc:, mld:, mldx:, rdf:, rdfs:, xsd:, owl: prefixes are predeclared. 413 past MCPLD_MAX_QUERY_BYTES, 400 past MCPLD_MAX_QUERY_DEPTH or too complex for the engine, 415 for a body of another media type, ' +
           '422 for an answer past MCPLD_MAX_RESULT_ROWS or MCPLD_MAX_RESULT_BYTES, 429 with Retry-After when MCPLD_MAX_QUEUED queries wait, 504 past the time limit (MCPLD_QUERY_TIMEOUT), 503 when the remote store is down.',
+        tags: ['sparql'],
+        security: writeTokenIfConfigured,
         querystring: queryString,
         consumes: bodyTypes,
-        produces,
         response: {
-          200: { description: 'the results of a query, in the format Accept asks for (SPARQL results as JSON, XML, CSV or TSV; a graph as Turtle, N-Triples, N-Quads, JSON-LD or RDF/XML)' },
+          200: answerIn('the results of a query, in the format Accept asks for (SPARQL results as JSON, XML, CSV or TSV; a graph as Turtle, N-Triples, N-Quads, JSON-LD or RDF/XML)', produces),
           204: { description: 'the update was applied', type: 'null' },
+          ...problems(401, 403, 406, 408, 413, 415, 422, 429, 502, 503, 504, 507),
         },
       },
+      config: documentedBody('a query (urlencoded query=, or application/sparql-query) or an update (urlencoded update=, or application/sparql-update: needs the write token)', {
+        'application/x-www-form-urlencoded': {
+          type: 'object',
+          properties: {
+            query: { type: 'string', description: 'a SPARQL 1.1 query' },
+            update: { type: 'string', description: 'a SPARQL 1.1 update (write token)' },
+            'default-graph-uri': { type: 'string', description: 'a graph of the default graph' },
+            'named-graph-uri': { type: 'string', description: 'a named graph' },
+          },
+          examples: [{ query: 'SELECT ?tool (COUNT(*) AS ?calls) WHERE { ?call a mcp:CallToolRequest ; jrpc:hasParameters/mcp:hasName ?tool } GROUP BY ?tool' }],
+        },
+        'application/sparql-query': { type: 'string', examples: ['SELECT (COUNT(*) AS ?quads) WHERE { ?s ?p ?o }'] },
+        'application/sparql-update': { type: 'string', examples: ['INSERT DATA { GRAPH <urn:mcp-ld:session/notes> { <urn:mcp-ld:session/notes> rdfs:comment "reviewed" } }'] },
+      }),
     },
     (request, reply) => {
       const type = String(request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();

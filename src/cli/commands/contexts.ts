@@ -4,16 +4,24 @@
 import path from 'node:path';
 import { contextsDir } from '../../core/paths.js';
 import { buildAllContexts, buildVersionContexts, checkGeneratedContexts, writeGeneratedContexts } from '../../context/index.js';
-import { parseOptions, write, type Command } from '../command.js';
+import { parseOptions, write, type Command, type OptionSpecs } from '../command.js';
 import { reportDrift, shown } from '../generated-files.js';
-import { protocolOption } from '../protocol-option.js';
+import { protocolOption, protocolOptionSpec } from '../protocol-option.js';
+
+const options = {
+  out: { type: 'string', value: 'DIR', description: "where to write them (default: the package's contexts/)" },
+  protocol: { ...protocolOptionSpec, description: "only this version's contexts (default: every version's)" },
+  check: { type: 'boolean', description: 'write nothing; exit 1 naming every file that differs from what the schemas give' },
+} as const satisfies OptionSpecs;
 
 export const contextsCommand: Command = {
   name: 'contexts',
   summary: 'generate the JSON-LD contexts of every protocol version from the schemas (--check: verify them)',
   usage: 'mcp-ld contexts [--out DIR] [--protocol VERSION] [--check]',
+  options,
+  examples: ['mcp-ld contexts --out /tmp/contexts', 'mcp-ld contexts --check'],
   async run(args, io) {
-    const { values } = parseOptions(args, { out: { type: 'string' }, check: { type: 'boolean' }, protocol: { type: 'string' } });
+    const { values } = parseOptions(args, options);
     const dir = path.resolve(values.out ?? contextsDir);
     const version = protocolOption(values.protocol);
     const contexts = version === undefined ? buildAllContexts() : buildVersionContexts(version);

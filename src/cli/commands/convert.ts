@@ -1,42 +1,47 @@
 // `mcp-ld convert`: lifts MCP messages (one, a batch, JSONL of messages or capture records) to RDF on stdout.
 // Bad lines are reported on stderr with their line number and skipped; the exit status says whether any failed.
-import { createHash } from 'node:crypto';
 import { loadSchema, seedVersion } from '../../schema/index.js';
-import { protocolOption } from '../protocol-option.js';
+import { protocolOption, protocolOptionSpec } from '../protocol-option.js';
 import { Lifter } from '../../lift/lifter.js';
+import { derivedSessionId } from '../../lift/session-id.js';
 import { parseInput } from '../../lift/input.js';
 import { Conversion, convertText, summaryLine, type ConversionSummary } from '../../lift/convert.js';
 import { isRdfFormat, rdfFormats } from '../../lift/formats.js';
 import { ChunkedOutput } from '../chunked-output.js';
-import { parseOptions, UsageError, write, type Command } from '../command.js';
-import { readInputBytes } from '../read-input.js';
+import { parseOptions, UsageError, write, type Command, type OptionSpecs } from '../command.js';
+import { readInputBytes, refuseWrongKind } from '../read-input.js';
+import { conversionFailures, reportFailedLines } from '../failed-lines.js';
+
+const options = {
+  format: { type: 'string', default: 'nquads', value: 'FORMAT', description: `the RDF written: ${rdfFormats.join(', ')}` },
+  session: { type: 'string', value: 'ID', description: 'the session of messages that are not capture records (default: derived from the input, so the same input gives the same quads)' },
+  base: { type: 'string', value: 'IRI', description: 'the base of the IRIs minted (default urn:mcp-ld:)' },
+  protocol: protocolOptionSpec,
+  engine: { type: 'string', default: 'fast', value: 'ENGINE', description: 'fast (compiled from the schema) or reference (jsonld.js with the generated contexts: the same graph, slower)' },
+  strict: { type: 'boolean', default: false, description: 'stop at the first bad line or invalid message, naming it' },
+  quiet: { type: 'boolean', default: false, description: 'no summary line on stderr' },
+} as const satisfies OptionSpecs;
 
 export const convertCommand: Command = {
   name: 'convert',
   summary: 'lift MCP messages (JSON, batch, JSONL, capture records) to RDF',
   usage: 'mcp-ld convert [FILE|-] [--format nquads|trig|turtle|jsonld] [--session ID] [--base IRI] [--protocol VERSION] [--engine fast|reference] [--strict] [--quiet]',
+  options,
+  examples: [
+    `echo '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"message":"hi"}}}' | mcp-ld convert --format turtle`,
+    'mcp-ld convert capture.jsonl > capture.nq',
+  ],
   async run(args, io) {
-    const { values, positionals } = parseOptions(
-      args,
-      {
-        format: { type: 'string', default: 'nquads' },
-        session: { type: 'string' },
-        base: { type: 'string' },
-        protocol: { type: 'string' },
-        engine: { type: 'string', default: 'fast' },
-        strict: { type: 'boolean', default: false },
-        quiet: { type: 'boolean', default: false },
-      },
-      true,
-    );
+    const { values, positionals } = parseOptions(args, options, true);
     if (positionals.length > 1) throw new UsageError('convert takes one input file (or - for stdin)');
     if (!isRdfFormat(values.format)) throw new UsageError(`--format must be one of ${rdfFormats.join(', ')}`);
     if (values.engine !== 'fast' && values.engine !== 'reference') throw new UsageError('--engine must be fast or reference');
     if (values.base !== undefined && !/^[a-z][a-z0-9+.-]*:/i.test(values.base)) throw new UsageError('--base must be an absolute IRI');
 
     const text = await readInputBytes(positionals[0], io.stdin);
+    refuseWrongKind(positionals[0], text, 'convert');
     // Plain messages without a session: a session id derived from the input, so the same input gives the same graph.
-    const session = values.session ?? (() => createHash('sha256').update(text).digest('hex').slice(0, 16));
+    const session = values.session ?? (() => derivedSessionId(text));
     const lifter = new Lifter(loadSchema({ protocol: protocolOption(values.protocol) ?? seedVersion }), { defaultSession: session, ...(values.base ? { base: values.base } : {}) });
     let summary: ConversionSummary;
     if (values.format === 'nquads' && values.engine === 'fast') {
@@ -57,10 +62,7 @@ export const convertCommand: Command = {
       await write(io.stdout, await serialize(converted.quads, values.format));
       summary = converted.summary;
     }
-    for (const failed of summary.failed) {
-      const where = failed.index !== undefined ? `line ${failed.line}, batch item ${failed.index}` : `line ${failed.line}`;
-      await write(io.stderr, `${where}: ${failed.error.title}: ${failed.error.detail}\n`);
-    }
+    await reportFailedLines(io.stderr, conversionFailures(summary.failed));
     if (!values.quiet) await write(io.stderr, `mcp-ld convert: ${summaryLine(summary)}\n`);
     return summary.failed.length > 0 ? 1 : 0;
   },

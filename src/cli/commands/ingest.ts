@@ -1,19 +1,21 @@
 // `mcp-ld ingest`: lifts MCP messages from files (or stdin) and stores them, in batches, in the embedded store
 // (--data DIR, or memory only) or a remote SPARQL store (--store URL). Bad lines are reported with their line number
 // and skipped; the rest is stored. A store error stops the ingest: what was acknowledged before it stays stored.
-import { createHash } from 'node:crypto';
-import { readStoreConfig } from '../../core/config.js';
+import { readStoreConfig, storeVariables } from '../../core/config.js';
 import { isMcpLdError, McpLdError } from '../../core/problem.js';
 import { loadSchema, seedVersion } from '../../schema/index.js';
-import { protocolOption } from '../protocol-option.js';
+import { protocolOption, protocolOptionSpec } from '../protocol-option.js';
+import { storeOptions } from '../store-options.js';
 import { Lifter } from '../../lift/lifter.js';
+import { derivedSessionId } from '../../lift/session-id.js';
 import { parseInput } from '../../lift/input.js';
 import { Conversion, summaryLine } from '../../lift/convert.js';
 import { openStore } from '../../store/open-store.js';
 import type { QuadStore } from '../../store/quad-store.js';
 import { BatchWriter } from '../../store/batch-writer.js';
-import { parseOptions, UsageError, write, type Command, type CommandIo } from '../command.js';
-import { checkReadable, readInputBytes } from '../read-input.js';
+import { parseOptions, UsageError, write, type Command, type CommandIo, type OptionSpecs } from '../command.js';
+import { checkReadable, readInputBytes, refuseWrongKind } from '../read-input.js';
+import { conversionFailures, reportFailedLines } from '../failed-lines.js';
 
 /** A progress line on a terminal, redrawn at most ten times a second; nothing when stderr is not a terminal. */
 class Progress {
@@ -53,24 +55,24 @@ function lineCount(bytes: Buffer): number {
   return count;
 }
 
+const options = {
+  ...storeOptions,
+  session: { type: 'string', value: 'ID', description: 'the session of messages that are not capture records (default: derived from each input, so ingesting it again changes nothing)' },
+  base: { type: 'string', value: 'IRI', description: 'the base of the IRIs minted (default urn:mcp-ld:)' },
+  protocol: protocolOptionSpec,
+  batch: { type: 'string', default: '1000', value: 'N', description: 'messages stored per batch' },
+  quiet: { type: 'boolean', default: false, description: 'no summary line on stderr' },
+} as const satisfies OptionSpecs;
+
 export const ingestCommand: Command = {
   name: 'ingest',
   summary: 'lift MCP messages and store them (embedded store, durable with --data, or a remote SPARQL store)',
   usage: 'mcp-ld ingest FILE... [--data DIR | --store URL] [--session ID] [--base IRI] [--protocol VERSION] [--batch 1000] [--quiet]',
+  options,
+  environment: storeVariables,
+  examples: ['mcp-ld ingest capture.jsonl --data ./graph', 'MCPLD_STORE_USER=svc MCPLD_STORE_PASSWORD=… mcp-ld ingest capture.jsonl --store http://127.0.0.1:8890/sparql-auth'],
   async run(args: string[], io: CommandIo) {
-    const { values, positionals } = parseOptions(
-      args,
-      {
-        data: { type: 'string' },
-        store: { type: 'string' },
-        session: { type: 'string' },
-        base: { type: 'string' },
-        protocol: { type: 'string' },
-        batch: { type: 'string', default: '1000' },
-        quiet: { type: 'boolean', default: false },
-      },
-      true,
-    );
+    const { values, positionals } = parseOptions(args, options, true);
     if (positionals.length === 0) throw new UsageError('name at least one input file (or - for stdin)');
     if (positionals.filter((p) => p === '-').length > 1) throw new UsageError('stdin (-) can be read only once');
     const batch = Number(values.batch);
@@ -82,7 +84,7 @@ export const ingestCommand: Command = {
     // Plain messages without a session: a session id derived from the input (as `convert` does), so the same input
     // gives the same graph and ingesting it again changes nothing.
     let current: Buffer = Buffer.alloc(0);
-    const session = values.session ?? (() => createHash('sha256').update(current).digest('hex').slice(0, 16));
+    const session = values.session ?? (() => derivedSessionId(current));
     const lifter = new Lifter(loadSchema({ protocol: protocolOption(values.protocol) ?? seedVersion }), { defaultSession: session, ...(values.base ? { base: values.base } : {}) });
     const conversion = new Conversion(lifter);
     const store = await openStore(config, { command: 'ingest', onWarning: (message) => void io.stderr.write(`mcp-ld ingest: warning: ${message}\n`) });
@@ -93,6 +95,7 @@ export const ingestCommand: Command = {
       for (const file of positionals) {
         const name = file === '-' ? 'stdin' : file;
         const text = await readInputBytes(file, io.stdin);
+        refuseWrongKind(file, text, 'ingest');
         current = text;
         const lines = progress.enabled ? lineCount(text) : 1;
         const failedBefore = conversion.summary.failed.length;
@@ -110,10 +113,7 @@ export const ingestCommand: Command = {
           progress.update(name, item.line / lines, conversion.summary.messages);
         }
         progress.clear();
-        for (const failed of conversion.summary.failed.slice(failedBefore)) {
-          const where = failed.index !== undefined ? `line ${failed.line}, batch item ${failed.index}` : `line ${failed.line}`;
-          await write(io.stderr, `${name}: ${where}: ${failed.error.title}: ${failed.error.detail}\n`);
-        }
+        await reportFailedLines(io.stderr, conversionFailures(conversion.summary.failed.slice(failedBefore), `${name}: `));
         failedLines = conversion.summary.failed.length;
         if (writer.error) break;
       }

@@ -3,21 +3,25 @@
 // and ends with one summary line per version. `--strict` makes an uncorrected error fail the command (exit 1), for CI.
 import { lintSchema, type Defect } from '../../lint/index.js';
 import { annotationCoverage, loadSchema, protocolVersions, seedVersion, type ProtocolVersion } from '../../schema/index.js';
-import { parseOptions, UsageError, write, type Command } from '../command.js';
-import { protocolOption } from '../protocol-option.js';
+import { parseOptions, UsageError, write, type Command, type OptionSpecs } from '../command.js';
+import { protocolOption, protocolOptionSpec } from '../protocol-option.js';
+
+const options = {
+  protocol: { ...protocolOptionSpec, description: 'the version linted (default 2025-06-18, the seed)' },
+  all: { type: 'boolean', description: 'lint every version, ending with one summary line per version' },
+  strict: { type: 'boolean', description: 'exit 1 while an error is uncorrected (for CI)' },
+  'no-overlay': { type: 'boolean', description: 'lint the seed as published, without schemas/overlay.yaml' },
+  json: { type: 'boolean', description: 'the defects as JSON' },
+} as const satisfies OptionSpecs;
 
 export const lintCommand: Command = {
   name: 'lint',
   summary: "lint the schema's JSON-LD annotations (one protocol version, or --all) and show which defects are corrected",
   usage: 'mcp-ld lint [--protocol VERSION | --all] [--strict] [--no-overlay] [--json]',
+  options,
+  examples: ['mcp-ld lint | tail -1', 'mcp-ld lint --all | tail -2'],
   async run(args, io) {
-    const { values } = parseOptions(args, {
-      strict: { type: 'boolean' },
-      'no-overlay': { type: 'boolean' },
-      json: { type: 'boolean' },
-      protocol: { type: 'string' },
-      all: { type: 'boolean' },
-    });
+    const { values } = parseOptions(args, options);
     if (values.all && values.protocol !== undefined) throw new UsageError('--all lints every protocol version: give it or --protocol, not both');
     const versions: ProtocolVersion[] = values.all ? [...protocolVersions] : [protocolOption(values.protocol) ?? seedVersion];
     const results = versions.map((version) => {

@@ -4,8 +4,9 @@ import { Parser, type Quad } from 'n3';
 import { loadSchema } from '../../schema/index.js';
 import { MessagePlans } from '../../lift/message-plans.js';
 import { Lowerer } from '../../lower/lower.js';
-import { parseOptions, UsageError, write, type Command } from '../command.js';
-import { readInput } from '../read-input.js';
+import { parseOptions, UsageError, write, type Command, type OptionSpecs } from '../command.js';
+import { readInput, refuseWrongKind } from '../read-input.js';
+import { reportFailedLines } from '../failed-lines.js';
 
 interface ParseProblem {
   line: number;
@@ -36,17 +37,25 @@ function parseTriG(text: string, problems: ParseProblem[]): Quad[] {
   }
 }
 
+const options = {
+  format: { type: 'string', value: 'FORMAT', description: 'nquads or trig (default: trig for a .trig file, else nquads)' },
+  strict: { type: 'boolean', default: false, description: 'stop at the first bad line, naming it' },
+} as const satisfies OptionSpecs;
+
 export const lowerCommand: Command = {
   name: 'lower',
   summary: 'turn lifted RDF (N-Quads or TriG) back into the MCP messages, as JSONL capture records',
   usage: 'mcp-ld lower [FILE|-] [--format nquads|trig] [--strict]',
+  options,
+  examples: ['mcp-ld convert capture.jsonl | mcp-ld lower > again.jsonl'],
   async run(args, io) {
-    const { values, positionals } = parseOptions(args, { format: { type: 'string' }, strict: { type: 'boolean', default: false } }, true);
+    const { values, positionals } = parseOptions(args, options, true);
     if (positionals.length > 1) throw new UsageError('lower takes one input file (or - for stdin)');
     const file = positionals[0];
     const format = values.format ?? (file?.endsWith('.trig') ? 'trig' : 'nquads');
     if (format !== 'nquads' && format !== 'trig') throw new UsageError('--format must be nquads or trig');
     const text = await readInput(file, io.stdin);
+    refuseWrongKind(file, text, 'lower', format);
     const problems: ParseProblem[] = [];
     const quads = format === 'trig' ? parseTriG(text, problems) : parseNQuads(text, problems);
     if (values.strict && problems.length > 0) {
@@ -55,7 +64,7 @@ export const lowerCommand: Command = {
     }
     const records = new Lowerer(new MessagePlans(loadSchema())).lower(quads);
     await write(io.stdout, records.map((record) => JSON.stringify(record)).join('\n') + (records.length > 0 ? '\n' : ''));
-    for (const problem of problems) await write(io.stderr, `line ${problem.line}: ${problem.detail}\n`);
+    await reportFailedLines(io.stderr, problems.map((problem) => ({ text: `line ${problem.line}: ${problem.detail}`, malformed: true })));
     return problems.length > 0 ? 1 : 0;
   },
 };

@@ -7,7 +7,7 @@ import { ontologyDir } from '../../core/paths.js';
 import { isMcpLdError } from '../../core/problem.js';
 import { loadSchema, parseProtocolVersion, type ProtocolVersion } from '../../schema/index.js';
 import { checkOntology, formats, generateOntologyGraph, generateShapes, serialize, prefixes, writeOntology, type OntologyFormat } from '../../ontology/index.js';
-import { parseOptions, UsageError, write, type Command } from '../command.js';
+import { parseOptions, UsageError, write, type Command, type OptionSpecs } from '../command.js';
 import { reportDrift, shown } from '../generated-files.js';
 
 /** The version `--protocol` names; an unknown one is a usage error (exit 2) naming the versions mcp-ld knows. */
@@ -20,6 +20,15 @@ function protocolOption(text: string): ProtocolVersion {
   }
 }
 
+const options = {
+  format: { type: 'string', value: 'FORMAT', description: `the serialization printed: ${Object.keys(formats).join(', ')} (default turtle)` },
+  shapes: { type: 'boolean', description: 'print the SHACL shapes of one version instead of the ontology' },
+  protocol: { type: 'string', value: 'VERSION', description: 'the version of the shapes (default 2025-06-18): the ontology covers every version' },
+  write: { type: 'boolean', description: "write every file into the package's ontology/ (or --out DIR)" },
+  out: { type: 'string', value: 'DIR', description: 'where --write writes (or --check compares)' },
+  check: { type: 'boolean', description: 'write nothing; exit 1 naming every file that differs' },
+} as const satisfies OptionSpecs;
+
 export const ontologyCommand: Command = {
   name: 'ontology',
   summary: 'print the OWL ontology or the SHACL shapes of a protocol version (--write: ontology/, --check: verify it)',
@@ -28,15 +37,10 @@ export const ontologyCommand: Command = {
     '       mcp-ld ontology --write [--out DIR]',
     '       mcp-ld ontology --check [--out DIR]',
   ].join('\n'),
+  options,
+  examples: ['mcp-ld ontology --format rdfxml > mcp-ld.rdf', 'mcp-ld ontology --shapes --protocol 2026-07-28 > shapes-2026-07-28.ttl'],
   async run(args, io) {
-    const { values } = parseOptions(args, {
-      format: { type: 'string' },
-      shapes: { type: 'boolean' },
-      protocol: { type: 'string' },
-      write: { type: 'boolean' },
-      out: { type: 'string' },
-      check: { type: 'boolean' },
-    });
+    const { values } = parseOptions(args, options);
     const format = (values.format ?? 'turtle') as OntologyFormat;
     if (!(format in formats)) throw new UsageError(`unknown format "${values.format}" (turtle, rdfxml, jsonld or ntriples)`);
     const toFiles = values.write === true || values.out !== undefined;

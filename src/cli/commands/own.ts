@@ -1,17 +1,23 @@
 // `mcp-ld own --data DIR`: holds a data directory and serves it to every other mcp-ld process that names it, until it
 // has been idle (MCPLD_OWNER_IDLE_MS) or is stopped. The commands that need an owner start it themselves, in the
 // background; it has no terminal, so what goes wrong is written to DIR/owner.log, where they read it.
-import { readStoreConfig } from '../../core/config.js';
+import { readStoreConfig, storeVariables } from '../../core/config.js';
 import { isMcpLdError } from '../../core/problem.js';
 import { logOwner, StoreOwner } from '../../store/store-owner.js';
-import { parseOptions, UsageError, write, type Command } from '../command.js';
+import { parseOptions, UsageError, write, type Command, type OptionSpecs } from '../command.js';
+import { dataOption } from '../store-options.js';
+
+const options = { data: { ...dataOption, description: 'the data directory to hold' } } as const satisfies OptionSpecs;
 
 export const ownCommand: Command = {
   name: 'own',
   summary: "hold a data directory and serve it to the other mcp-ld processes (they start it when none runs)",
   usage: 'mcp-ld own --data DIR',
+  options,
+  environment: storeVariables,
+  examples: ['mcp-ld own --data ./graph'],
   async run(args, io) {
-    const { values } = parseOptions(args, { data: { type: 'string' } });
+    const { values } = parseOptions(args, options);
     const config = readStoreConfig({ data: values.data });
     if (!config.dataDir) throw new UsageError('name the data directory to hold: --data DIR (or MCPLD_DATA)');
     const dataDir = config.dataDir;

@@ -2,15 +2,26 @@
 // proxy for MCP over HTTP (HTTP+SSE, Streamable HTTP). Clients use the proxy's address with the target's path.
 import type { AddressInfo } from 'node:net';
 import { createRecordingProxy } from '../../tap/http-proxy.js';
-import { parseOptions, UsageError, write, type Command } from '../command.js';
-import { openRecording, recordingOptions } from '../recording.js';
+import { parseOptions, UsageError, write, type Command, type OptionSpecs } from '../command.js';
+import { openRecording, recordingOptions, recordingVariables } from '../recording.js';
+
+const options = {
+  target: { type: 'string', value: 'URL', description: 'the MCP server to forward to (http://)' },
+  port: { type: 'string', default: '8081', value: 'PORT', description: 'the port the proxy listens on' },
+  host: { type: 'string', default: '127.0.0.1', value: 'HOST', description: 'the address the proxy listens on' },
+  'session-idle': { type: 'string', default: '60', value: 'SECONDS', description: "how long a client's session outlives its last connection, in seconds (sessions no transport names)" },
+  ...recordingOptions,
+} as const satisfies OptionSpecs;
 
 export const proxyCommand: Command = {
   name: 'proxy',
   summary: 'record an MCP server over HTTP (HTTP+SSE, Streamable HTTP) through a transparent reverse proxy',
   usage: 'mcp-ld proxy --target URL [--port 8081] [--host 127.0.0.1] [--session-idle 60] [--data DIR | --store URL | --bridge http://HOST:PORT] [--capture FILE.jsonl] [--server NAME] [--spool DIR]',
+  options,
+  environment: recordingVariables,
+  examples: ['mcp-ld proxy --target http://127.0.0.1:3001 --data ./graph'],
   async run(args, io) {
-    const { values } = parseOptions(args, { ...recordingOptions, target: { type: 'string' }, port: { type: 'string', default: '8081' }, host: { type: 'string', default: '127.0.0.1' }, 'session-idle': { type: 'string', default: '60' } });
+    const { values } = parseOptions(args, options);
     if (!values.target) throw new UsageError('--target names the MCP server, e.g. --target http://127.0.0.1:3001');
     let target: URL;
     try {

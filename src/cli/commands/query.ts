@@ -1,11 +1,12 @@
 // `mcp-ld query`: runs a SPARQL query (a .rq file or stdin, or a named query from queries/, with typed parameters)
 // over the store and prints the answer as a table, SPARQL 1.1 JSON, XML, CSV, TSV, plain JSON rows or JSON Lines (SELECT),
 // or (CONSTRUCT/DESCRIBE) Turtle, N-Triples, N-Quads, JSON-LD or RDF/XML.
-import { readStoreConfig } from '../../core/config.js';
+import { readStoreConfig, storeVariables } from '../../core/config.js';
 import { McpLdError } from '../../core/problem.js';
 import { openStore } from '../../store/open-store.js';
 import { completeAnswer, formatsFor, graphFormats, isResultFormat, solutionFormats, NamedQueries, prepareQuery, readQuery, runQuery, sessionGraph, writeResult, type ParameterValues, type ResultFormat } from '../../query/index.js';
-import { parseOptions, UsageError, write, type Command } from '../command.js';
+import { parseOptions, UsageError, write, type Command, type OptionSpecs } from '../command.js';
+import { storeOptions } from '../store-options.js';
 import { readInput } from '../read-input.js';
 
 function parameters(pairs: string[]): ParameterValues {
@@ -24,25 +25,25 @@ function withSession(named: NamedQueries, name: string, values: ParameterValues,
   return named.get(name).parameters.some((p) => p.name === 'session') ? { ...values, session } : values;
 }
 
+const options = {
+  name: { type: 'string', value: 'NAME', description: 'run a named query of queries/ (--list shows them)' },
+  param: { type: 'string', multiple: true, default: [], value: 'NAME=VALUE', description: "a parameter of the query, checked against its declared type" },
+  list: { type: 'boolean', default: false, description: 'list the named queries and their parameters' },
+  ...storeOptions,
+  session: { type: 'string', value: 'ID', description: "query one session's graph (which must exist); it also fills a named query's session parameter" },
+  format: { type: 'string', value: 'FORMAT', description: `${solutionFormats.join(', ')} for SELECT/ASK (default table); ${graphFormats.join(', ')} for CONSTRUCT/DESCRIBE (default turtle)` },
+  timeout: { type: 'string', value: 'MS', description: 'the time limit of the query in milliseconds', env: 'MCPLD_QUERY_TIMEOUT' },
+} as const satisfies OptionSpecs;
+
 export const queryCommand: Command = {
   name: 'query',
   summary: 'run a SPARQL query or a named query over the store',
   usage: 'mcp-ld query (FILE.rq|- | --name NAME | --list) [--param k=v]... [--data DIR | --store URL] [--session ID] [--timeout MS] [--format table|json|xml|csv|tsv|rows|jsonl|turtle|ntriples|nquads|jsonld|rdfxml]',
+  options,
+  environment: storeVariables,
+  examples: ['mcp-ld query --data ./graph --name tool-calls', 'mcp-ld query --data ./graph --name slowest-requests --param limit=5 --format csv'],
   async run(args, io) {
-    const { values, positionals } = parseOptions(
-      args,
-      {
-        name: { type: 'string' },
-        param: { type: 'string', multiple: true, default: [] },
-        list: { type: 'boolean', default: false },
-        data: { type: 'string' },
-        store: { type: 'string' },
-        session: { type: 'string' },
-        format: { type: 'string' },
-        timeout: { type: 'string' },
-      },
-      true,
-    );
+    const { values, positionals } = parseOptions(args, options, true);
     const named = new NamedQueries();
     if (values.list) {
       const lines = named.list().map((q) => {

@@ -3,16 +3,21 @@
 import { readDataDirectory } from '../../core/config.js';
 import { repairJournal, sessionsSetAside } from '../../store/journal-repair.js';
 import { listSessions } from '../../store/journal-sessions.js';
-import { parseOptions, UsageError, write, type Command } from '../command.js';
+import { parseOptions, UsageError, write, type Command, type OptionSpecs } from '../command.js';
+import { dataOption } from '../store-options.js';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+const options = { data: { ...dataOption, description: 'the data directory whose journal to repair' } } as const satisfies OptionSpecs;
 
 export const repairCommand: Command = {
   name: 'repair',
   summary: 'repair a damaged journal: keep every write that reads whole, copy the rest aside',
   usage: 'mcp-ld repair --data DIR',
+  options,
+  examples: ['mcp-ld repair --data ./graph'],
   async run(args, io) {
-    const { values } = parseOptions(args, { data: { type: 'string' } });
+    const { values } = parseOptions(args, options);
     const dataDir = readDataDirectory(values);
     if (!dataDir) throw new UsageError('name the data directory to repair: --data DIR (or MCPLD_DATA)');
     const report = await repairJournal(dataDir);

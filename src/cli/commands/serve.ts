@@ -1,18 +1,23 @@
 // `mcp-ld serve`: runs the HTTP service until it is stopped (SIGINT/SIGTERM close it cleanly).
-import { readServiceConfig } from '../../core/config.js';
-import { parseOptions, write, type Command } from '../command.js';
+import { readServiceConfig, serviceVariables, storeVariables } from '../../core/config.js';
+import { parseOptions, write, type Command, type OptionSpecs } from '../command.js';
+import { storeOptions } from '../store-options.js';
+
+const options = {
+  port: { type: 'string', value: 'PORT', env: 'MCPLD_PORT' },
+  host: { type: 'string', value: 'HOST', env: 'MCPLD_HOST' },
+  ...storeOptions,
+} as const satisfies OptionSpecs;
 
 export const serveCommand: Command = {
   name: 'serve',
   summary: 'run the HTTP service (embedded store by default)',
   usage: 'mcp-ld serve [--port 8080] [--host 127.0.0.1] [--data DIR | --store URL]',
+  options,
+  environment: [...serviceVariables, ...storeVariables],
+  examples: ['mcp-ld serve --data ./graph', 'MCPLD_WRITE_TOKEN=s3cret mcp-ld serve --port 8081'],
   async run(args, io) {
-    const { values } = parseOptions(args, {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      data: { type: 'string' },
-      store: { type: 'string' },
-    });
+    const { values } = parseOptions(args, options);
     const config = readServiceConfig(values);
     const { startServer } = await import('../../api/server.js'); // fastify only for the commands that serve
     const server = await startServer(config);

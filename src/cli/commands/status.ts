@@ -9,7 +9,8 @@ import { readLockHolder } from '../../store/data-lock.js';
 import { openStore } from '../../store/open-store.js';
 import { OwnerClient } from '../../store/owner-client.js';
 import { quarantineFileFor, readSpool, spoolFileFor } from '../../tap/delivery.js';
-import { parseOptions, write, type Command } from '../command.js';
+import { parseOptions, write, type Command, type OptionSpecs } from '../command.js';
+import { dataOption, spoolOption } from '../store-options.js';
 
 const plural = (count: number, word: string) => `${count.toLocaleString('en')} ${word}${count === 1 ? '' : /(s|ch)$/.test(word) ? 'es' : 's'}`;
 
@@ -61,12 +62,20 @@ async function directoryLines(dir: string, waitMs: number): Promise<string[]> {
   }
 }
 
+const options = {
+  data: { ...dataOption, multiple: true, default: [], description: 'a data directory to report on, besides those owners have held on this machine' },
+  spool: spoolOption,
+} as const satisfies OptionSpecs;
+
 export const statusCommand: Command = {
   name: 'status',
   summary: "show each data directory's owner and sessions, and what waits in the spool",
   usage: 'mcp-ld status [--data DIR]... [--spool DIR]',
+  options,
+  environment: ['MCPLD_OWNER_WAIT_MS'],
+  examples: ['mcp-ld status', 'mcp-ld status --data ./graph'],
   async run(args, io) {
-    const { values } = parseOptions(args, { data: { type: 'string', multiple: true, default: [] }, spool: { type: 'string' } });
+    const { values } = parseOptions(args, options);
     const config = readStoreConfig({});
     const { spoolDir } = readTapConfig({ spool: values.spool });
     // The directories owners have held, but for those since removed.
