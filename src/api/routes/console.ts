@@ -19,6 +19,6 @@ export const consoleRoutes: FastifyPluginAsync<{ dir?: string }> = async (app, {
     return reply.type(file.type).send(file.body);
   };
 
-  app.get('/', { schema: { summary: 'The web console (HTML)' } }, (request, reply) => send(request, reply, 'index.html', 'no-cache'));
+  app.get('/', { schema: { summary: 'The web console (HTML)', hide: true } }, (request, reply) => send(request, reply, 'index.html', 'no-cache'));
   app.get<{ Params: { '*': string } }>('/console/assets/*', { schema: { hide: true } }, (request, reply) => send(request, reply, `assets/${request.params['*']}`, 'no-cache'));
 };

@@ -26,7 +26,7 @@ export const eventRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, { 
     for (const stream of streams) stream.end();
   });
 
-  app.get('/events', { schema: { summary: 'Server-sent events: a `change` event, naming the sessions touched, after writes to the store' } }, (request, reply) => {
+  app.get('/events', { schema: { summary: 'Server-sent events: a `change` event, naming the sessions touched, after writes to the store', hide: true } }, (request, reply) => {
     const stream = reply.raw;
     reply.hijack();
     stream.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });

@@ -8,11 +8,15 @@ import { mediaTypes, type RdfFormat } from '../../lift/formats.js';
 import { quadsToNQuads } from '../../lift/nquads.js';
 import { messageAt, messageTriples } from '../../query/index.js';
 import { negotiate } from '../negotiate.js';
+import { answer, problems } from '../openapi.js';
 import type { StoreRouteOptions } from './sparql.js';
 
 const messageParams = {
   type: 'object',
-  properties: { id: { type: 'string', minLength: 1, maxLength: 500 }, order: { type: 'integer', minimum: 0 } },
+  properties: {
+    id: { type: 'string', minLength: 1, maxLength: 500, description: 'the session id (GET /sessions lists them)', examples: ['57cd8539-bf6a-4833-ae14-361ffa3a23c9'] },
+    order: { type: 'integer', minimum: 0, description: "the message's order in its session (session-timeline's `order`)", examples: [1] },
+  },
   required: ['id', 'order'],
 } as const;
 const messageFormats: (RdfFormat | 'messages')[] = ['messages', 'nquads', 'turtle'];
@@ -22,7 +26,21 @@ export const messageRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, 
 
   app.get<{ Params: { id: string; order: number } }>(
     '/sessions/:id/messages/:order',
-    { schema: { summary: 'One message of a session: lowered back to its JSON (application/json) or its triples (N-Triples, Turtle)', params: messageParams } },
+    {
+      schema: {
+        summary: 'One message of a session: lowered back to its JSON (application/json) or its triples (N-Triples, Turtle)',
+        tags: ['sessions'],
+        params: messageParams,
+        response: {
+          200: answer('the message', {
+            'application/json': { type: 'object', description: 'its capture record, exactly as on the wire', additionalProperties: true },
+            'application/n-triples': { type: 'string' },
+            'text/turtle': { type: 'string' },
+          }),
+          ...problems(404, 406, 422, 429, 502, 503, 504),
+        },
+      },
+    },
     async (request, reply) => {
       const offers = messageFormats.map((f) => ({ type: f === 'messages' ? 'application/json' : f === 'nquads' ? 'application/n-triples' : mediaTypes[f].split(';')[0]! }));
       const index = negotiate(request.headers.accept, offers);
