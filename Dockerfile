@@ -11,7 +11,9 @@ COPY schemas ./schemas
 COPY contexts ./contexts
 COPY ontology ./ontology
 COPY queries ./queries
-RUN npx tsc -p tsconfig.json && npm prune --omit=dev
+COPY console ./console
+# The build compiles the service and bundles the web console (dist/console), before the build tools are pruned.
+RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
 WORKDIR /app

@@ -24,6 +24,9 @@ import { sparqlRoutes } from './routes/sparql.js';
 import { queryRoutes } from './routes/queries.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { ontologyRoutes } from './routes/ontology.js';
+import { messageRoutes } from './routes/messages.js';
+import { eventRoutes } from './routes/events.js';
+import { consoleRoutes } from './routes/console.js';
 
 export const packageVersion: string = JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')).version;
 
@@ -68,6 +71,9 @@ export async function buildServer(config: ServiceConfig, options: BuildOptions =
   await app.register(sparqlRoutes, routeOptions);
   await app.register(queryRoutes, routeOptions);
   await app.register(sessionRoutes, routeOptions);
+  await app.register(messageRoutes, routeOptions);
+  await app.register(eventRoutes, routeOptions);
+  await app.register(consoleRoutes, {});
   app.get('/metrics', { schema: { summary: 'Prometheus metrics', tags: ['service'], response: { 200: answer('the metrics in the Prometheus text format', { 'text/plain': { type: 'string' } }), ...problems(503) } } }, async (_request, reply) => {
     const [size, graphs] = await Promise.all([store.size(), store.graphs()]);
     const text = metrics.render([

@@ -17,7 +17,10 @@ import type { OntologyTerms, PropertySummary } from './ontology-graph.js';
 export interface AlignmentStatement {
   subject: string;
   predicate: string;
+  /** The OGC term. */
   object: string;
+  /** What the OGC ontology declares the object to be (the ontology declares it so too: OWL 2 DL wants every IRI declared). */
+  objectSort: 'class' | 'object' | 'datatype';
 }
 
 type Sort = 'class' | 'object' | 'datatype' | 'individual';
@@ -155,7 +158,7 @@ export function alignWithReference(terms: OntologyTerms, quads: readonly Quad[])
     const match = candidates[0]!;
     const agrees = disagreements(match, reference, terms).length === 0;
     const predicate = !agrees ? rdfs.seeAlso : reference.sort === 'class' ? owl.equivalentClass : owl.equivalentProperty;
-    statements.push({ subject: match, predicate, object: reference.iri });
+    statements.push({ subject: match, predicate, object: reference.iri, objectSort: reference.sort });
   }
   return statements.sort((a, b) => (a.subject + a.object < b.subject + b.object ? -1 : 1));
 }

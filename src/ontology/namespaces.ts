@@ -68,7 +68,11 @@ export const rdfs = {
   seeAlso: `${ns.rdfs}seeAlso`,
 } as const;
 
-export const rdfList = `${ns.rdf}List`;
+/** `mcp:CallToolRequest` for an IRI in a namespace of `prefixes`, else `<iri>` (for comments). */
+export function curie(iri: string): string {
+  for (const [prefix, namespace] of Object.entries(prefixes)) if (iri.startsWith(namespace)) return `${prefix}:${iri.slice(namespace.length)}`;
+  return `<${iri}>`;
+}
 
 export const dcterms = {
   title: `${dctermsNs}title`,

@@ -13,11 +13,13 @@ import { alignWithReference, type AlignmentStatement } from './alignment.js';
 import { Hierarchy, expressionKey, simplifyDataRanges, simplifyUnion, type ClassExpression, type DataRange } from './class-expressions.js';
 import type { LatentProperty, ObjectModel, PropertyModel, SchemaModel, DefinitionModel } from './definition-model.js';
 import { GraphBuilder, type Term } from './graph-builder.js';
+import { alignmentTargets, borrowedTerms, type BorrowedTerm } from './borrowed-terms.js';
 import { jsonRpcClasses, jsonRpcIdProperties, type PropertyDescription } from './json-rpc-terms.js';
 import { classLabel, propertyLabel } from './labels.js';
-import { dcterms, licenseIri, ontologyIri, owl, owlNs, prefixes, rdfList, rdfs, sh, specificationIri, versionIri } from './namespaces.js';
+import { curie, dcterms, licenseIri, ontologyIri, owl, owlNs, prefixes, rdfs, sh, specificationIri, versionIri } from './namespaces.js';
 import {
   extensionNamespace,
+  listClass,
   ownClasses,
   ownIndividuals,
   ownProperties,
@@ -92,6 +94,7 @@ export function buildOntology(versions: readonly VersionedModel[], options: Onto
   for (const iri of described) table.delete(iri);
 
   header(g, options.version, covered);
+  for (const term of borrowedTerms) writeBorrowed(g, term);
   const definitions = mergeDefinitions(versions);
   // The hierarchy first: domains are simplified with it.
   for (const definition of definitions) {
@@ -153,7 +156,7 @@ export function buildOntology(versions: readonly VersionedModel[], options: Onto
   for (const latent of mergeLatent(versions, uses)) {
     const object = latent.kind === 'node' || latent.kind === 'list';
     const summary: PropertySummary = { kind: object ? 'object' : 'datatype', domain: [] };
-    const range = latent.kind === 'list' ? rdfList : latent.kind === 'json' ? rdf.JSON : latent.datatype;
+    const range = latent.kind === 'list' ? listClass : latent.kind === 'json' ? rdf.JSON : latent.datatype;
     if (range !== undefined) summary.range = object ? { kind: 'classes', members: [{ kind: 'class', iri: range }] } : { kind: 'data', members: [{ kind: 'datatype', iri: range }] };
     terms.properties.set(latent.predicate, summary);
     const comment =
@@ -183,6 +186,7 @@ export function buildOntology(versions: readonly VersionedModel[], options: Onto
 
   const alignment = options.reference ? alignWithReference(terms, options.reference) : [];
   for (const statement of alignment) g.add(statement.subject, statement.predicate, statement.object);
+  for (const target of alignmentTargets(alignment)) writeBorrowed(g, target);
   return { quads: g.quads, terms, alignment };
 }
 
@@ -279,6 +283,12 @@ function mergeLatent(versions: readonly VersionedModel[], uses: Map<string, Prop
   return [...latent.values()].sort((a, b) => (a.predicate < b.predicate ? -1 : 1));
 }
 
+function writeBorrowed(g: GraphBuilder, term: BorrowedTerm): void {
+  g.add(term.iri, rdf.type, term.type);
+  g.add(term.iri, rdfs.label, g.literal(term.label, { lang: 'en' }));
+  g.add(term.iri, rdfs.comment, g.literal(term.comment, { lang: 'en' }));
+}
+
 function header(g: GraphBuilder, version: string, covered: readonly ProtocolVersion[]): void {
   const span = covered.length === 1 ? covered[0]! : `${covered[0]} to ${covered[covered.length - 1]}`;
   g.add(ontologyIri, rdf.type, owl.Ontology);
@@ -342,11 +352,6 @@ function definitionComment(definition: DefinitionModel): string | undefined {
   return parts.length > 0 ? parts.join('\n\n') : undefined;
 }
 
-function curie(iri: string): string {
-  for (const [prefix, namespace] of Object.entries(prefixes)) if (iri.startsWith(namespace)) return `${prefix}:${iri.slice(namespace.length)}`;
-  return `<${iri}>`;
-}
-
 function writeDefinitionClass(g: GraphBuilder, definition: DefinitionModel, terms: OntologyTerms, table: VersionTable, covered: readonly ProtocolVersion[]): void {
   writeClass(g, definition.iri, classLabel(definition.name), withRemoval(definitionComment(definition), definition.iri, table, covered), definition.superClasses, terms);
 }
@@ -387,7 +392,7 @@ function domainOf(owner: ObjectModel): ClassExpression {
 
 /** The range one use gives (undefined: unconstrained). */
 function rangeOfUse(property: PropertyModel): RangeSpec | undefined {
-  if (property.list) return { kind: 'classes', members: [{ kind: 'class', iri: rdfList }] };
+  if (property.list) return { kind: 'classes', members: [{ kind: 'class', iri: listClass }] };
   const value = property.value;
   switch (value.kind) {
     case 'json':

@@ -8,6 +8,12 @@ import type { PropertyDescription, TermDescription } from './json-rpc-terms.js';
 /** The class of the two direction individuals (not written by the lifter: the ontology's own). */
 export const directionClass = `${ns.mld}Direction`;
 
+/**
+ * The range of every property whose value is an RDF list (a JSON array, `@list`): OWL 2 DL reserves rdf:List, which
+ * cannot be a class there. The lifter does not type list nodes; the range says what they are.
+ */
+export const listClass = `${ns.mld}List`;
+
 const anyMessage = [jrpc.Request, jrpc.Notification, jrpc.Response, jrpc.ErrorResponse];
 const mcpClass = (definition: string) => `${ns.mcp}${definition}`;
 const entityClasses: Record<EntityKind, string> = { tool: mld.Tool, prompt: mld.Prompt, resource: mld.Resource };
@@ -30,6 +36,14 @@ export const ownClasses: readonly TermDescription[] = [
   { iri: mld.Subscription, label: 'Subscription', comment: 'A subscriptions/listen request (2026-07-28): the channel the server\'s change notifications arrive on. The acknowledgement and every notification tagged with its id link to it with mld:subscription; its filter is its mcp:hasSubscriptionFilter; notifications/cancelled ends it (mld:cancels).' },
   { iri: mld.RawLine, label: 'Raw line', comment: 'A line the tap relayed that was not JSON (a banner or log line a server printed on stdout), kept with its text, direction, time and place among the session\'s messages, so that lowering gives the capture back whole.' },
   { iri: directionClass, label: 'Direction', comment: 'The direction a message travels: mld:clientToServer or mld:serverToClient.' },
+  {
+    iri: listClass,
+    label: 'List',
+    comment:
+      'An RDF list (rdf:first, rdf:rest, ending in rdf:nil), which is what the lifter makes of a JSON array: the range of ' +
+      'every property whose value is one. The ontology names this class rather than rdf:List, which OWL 2 DL reserves; ' +
+      'the lifter does not type list nodes with either.',
+  },
 ];
 
 export const ownIndividuals: readonly (TermDescription & { type: string })[] = [
@@ -78,7 +92,7 @@ export const ownProperties: readonly PropertyDescription[] = [
   { iri: mld.latencyMs, kind: 'datatype', label: 'latency (ms)', comment: 'Milliseconds from the capture of the request to the capture of this response or error response (both records must carry a time).', domain: [jrpc.Response, jrpc.ErrorResponse], range: xsd.decimal },
   { iri: mld.cancels, kind: 'object', label: 'cancels', comment: 'The request a notifications/cancelled names by its requestId (same session, same direction, not yet answered).', domain: [mcpClass('CancelledNotification')], range: jrpc.Request },
   { iri: mld.progressOf, kind: 'object', label: 'progress of', comment: 'The request a notifications/progress reports on: the one in flight whose params._meta.progressToken is its token (same session, opposite direction).', domain: [mcpClass('ProgressNotification')], range: jrpc.Request },
-  { iri: mld.extensionKey, kind: 'object', label: 'extension key', comment: 'A predicate of the extension namespace (mldx:, a key the schema does not know) used anywhere in the message: in its envelope, params, result or error, at any depth.', domain: anyMessage, range: `${ns.rdf}Property` },
+  { iri: mld.extensionKey, kind: 'object', label: 'extension key', comment: 'A predicate of the extension namespace (mldx:, a key the schema does not know) used anywhere in the message: in its envelope, params, result or error, at any depth. Its value is the IRI of that predicate (an rdf:Property; no range is stated, as OWL 2 DL does not allow rdf:Property as a class).', domain: anyMessage },
   { iri: mld.tool, kind: 'object', label: 'tool', comment: 'The tool a tools/call request calls.', domain: referencing('tool'), range: entityClasses.tool },
   { iri: mld.prompt, kind: 'object', label: 'prompt', comment: 'The prompt a prompts/get request asks for.', domain: referencing('prompt'), range: entityClasses.prompt },
   { iri: mld.resource, kind: 'object', label: 'resource', comment: 'The resource a message is about: read, subscribed to, unsubscribed from, or updated.', domain: referencing('resource'), range: entityClasses.resource },

@@ -11,7 +11,7 @@ import { ns, rdf } from '../lift/vocabulary.js';
 import type { LiteralForm } from '../lift/literals.js';
 import type { Alternative, ObjectModel, PropertyModel, SchemaModel, ValueModel } from './definition-model.js';
 import { GraphBuilder, type Subject, type Term } from './graph-builder.js';
-import { dcterms, licenseIri, ontologyIri, owl, prefixes, rdfs, sh, shapesIri, shapesNs, versionIri } from './namespaces.js';
+import { curie, dcterms, licenseIri, ontologyIri, owl, prefixes, rdfs, sh, shapesIri, shapesNs, versionIri } from './namespaces.js';
 import { ownShapes, type OwnPropertyShape } from './own-shapes.js';
 
 export interface ShapesOptions {
@@ -108,11 +108,6 @@ export function buildShapes(model: SchemaModel, options: ShapesOptions): Quad[] 
   writeListShapes(g);
   writeOwnShapes(g, writePropertyShape);
   return g.quads;
-}
-
-function curie(iri: string): string {
-  for (const [prefix, namespace] of Object.entries(prefixes)) if (iri.startsWith(namespace)) return `${prefix}:${iri.slice(namespace.length)}`;
-  return `<${iri}>`;
 }
 
 function header(g: GraphBuilder, version: string, protocol: ProtocolVersion): void {

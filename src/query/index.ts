@@ -26,4 +26,5 @@ export {
 } from './result-formats.js';
 export { rowsJson, rowsJsonLines, rowsProfile } from './rows.js';
 export { queryPrefixes } from './prefixes.js';
+export { messageAt, messageTriples } from './message-triples.js';
 export { checkSparqlLimits, defaultSparqlLimits, type SparqlLimits } from './sparql-limits.js';

@@ -5,6 +5,7 @@
 // is replaced and rebuilt from the journal. Each is tried on an empty engine first (embedded-probe.ts), so that what
 // would kill the worker never reaches it; queries wait in a queue of their own, bounded (429), and their answers are
 // bounded in rows and bytes inside the worker (result-limits.ts).
+import { StoreChanges } from './store-changes.js';
 import type { Quad } from '@rdfjs/types';
 import type { GraphSummary, IngestOptions, IngestReceipt, QueryOptions, QueryResult, QueryText, QuadStore, UpdateOptions } from './quad-store.js';
 import { EmbeddedEngine, WorkerError, type Replay } from './embedded-engine.js';
@@ -97,6 +98,8 @@ export { checkGraphName } from './query-dataset.js';
 
 export class EmbeddedStore implements QuadStore {
   readonly kind = 'embedded' as const;
+  /** Every write applied here, from this process or from the clients of the data directory it owns. */
+  readonly changes = new StoreChanges();
   private readonly maxQuads: number;
   private readonly queryTimeoutMs: number;
   private readonly compactLogBytes: number;
@@ -209,19 +212,23 @@ export class EmbeddedStore implements QuadStore {
     // A large batch is checked (UTF-8, then N-Quads) in a thread: the check costs about 5 ms of the event loop per MiB.
     const checked = data.length > threadCheckBytes ? await this.checker.run(data) : checkBatchBytes(data);
     if (checked.quads === 0) return { quads: 0, graphs: [] };
-    return new Promise<IngestReceipt>((resolve, reject) => {
+    const receipt = await new Promise<IngestReceipt>((resolve, reject) => {
       this.writes.push({ kind: 'quads', data, checked, resolve, reject });
       this.pump();
     });
+    this.changes.emit({ graphs: receipt.graphs });
+    return receipt;
   }
 
   async deleteGraph(graph: string): Promise<boolean> {
     this.assertWritable();
     checkGraphName(graph);
-    return new Promise<boolean>((resolve, reject) => {
+    const dropped = await new Promise<boolean>((resolve, reject) => {
       this.writes.push({ kind: 'drop', graph, resolve, reject });
       this.pump();
     });
+    if (dropped) this.changes.emit({ graphs: [graph] });
+    return dropped;
   }
 
   /** Applies a SPARQL Update (checked by parse-update.ts) after the writes before it; see `applyUpdate`. */
@@ -230,10 +237,11 @@ export class EmbeddedStore implements QuadStore {
     const limitMs = options.timeoutMs ?? this.queryTimeoutMs;
     const timeoutMs = await this.probe.try({ op: 'update', sparql }, limitMs);
     const data = sharedUtf8(sparql);
-    return new Promise<void>((resolve, reject) => {
+    await new Promise<void>((resolve, reject) => {
       this.writes.push({ kind: 'update', data, timeoutMs, limitMs, resolve, reject });
       this.pump();
     });
+    this.changes.emit({ graphs: [] });
   }
 
   /**

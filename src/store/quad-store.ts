@@ -1,6 +1,7 @@
 // The one interface of the knowledge-graph store: one named graph per MCP session, SPARQL 1.1 over them.
 // Two implementations (embedded Oxigraph, remote SPARQL 1.1 endpoint) pass one shared test suite.
 import type { Quad, Term } from '@rdfjs/types';
+import type { StoreChanges } from './store-changes.js';
 
 export interface IngestReceipt {
   /** Quads in the batch (as sent; the store may already have had some of them). */
@@ -100,5 +101,11 @@ export interface QuadStore {
   deleteGraph(graph: string): Promise<boolean>;
   /** Quads in the store. */
   size(): Promise<number>;
+  /**
+   * The writes this store applies, as they are applied: the embedded store that holds its engine (in memory, or the
+   * owner of a data directory, whoever the write came from). Absent where writes happen elsewhere (a client of a data
+   * directory's owner, a remote store): a listener then looks at `size` now and then.
+   */
+  readonly changes?: StoreChanges;
   close(): Promise<void>;
 }

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import type { DataLock } from './data-lock.js';
 import { takeLock } from './file-journal.js';
 import { diskFull, isDiskFull } from './store-errors.js';
+import type { StoreChanges } from './store-changes.js';
 import { EmbeddedStore, type EmbeddedStoreOptions } from './embedded-store.js';
 import type { GraphSummary, IngestOptions, IngestReceipt, QueryOptions, QueryResult, QueryText, QuadStore, UpdateOptions } from './quad-store.js';
 import { encodeOwnerMessage, OwnerMessageReader, problemOf, type OwnerRequest, type OwnerStatus } from './owner-protocol.js';
@@ -233,6 +234,9 @@ class OwnedStore implements QuadStore {
     private readonly closeOwner: () => Promise<void>,
   ) {}
 
+  get changes(): StoreChanges {
+    return this.store.changes;
+  }
   ingest(nquads: string | Uint8Array, options?: IngestOptions): Promise<IngestReceipt> {
     return this.store.ingest(nquads, options);
   }

@@ -116,7 +116,8 @@ describe('ontology: axioms derived from the schema', () => {
     assert.equal(kind('hasName')?.kind, 'datatype');
     assert.deepEqual(kind('hasName')?.range, { kind: 'data', members: [{ kind: 'datatype', iri: `${ns.xsd}string` }] });
     assert.equal(kind('hasTool')?.kind, 'object');
-    assert.deepEqual(kind('hasTool')?.range, { kind: 'classes', members: [{ kind: 'class', iri: rdf.type.replace('type', 'List') }] });
+    // mld:List, not rdf:List, which OWL 2 DL does not allow as a class.
+    assert.deepEqual(kind('hasTool')?.range, { kind: 'classes', members: [{ kind: 'class', iri: `${ns.mld}List` }] });
     assert.deepEqual(kind('hasInputSchema')?.range, { kind: 'data', members: [{ kind: 'datatype', iri: rdf.JSON }] });
     assert.deepEqual(kind('hasClientInfo')?.range, { kind: 'classes', members: [{ kind: 'class', iri: `${ns.mcp}Implementation` }] });
     assert.equal(kind('hasParameters', ns.jrpc)?.kind, 'object');

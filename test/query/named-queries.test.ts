@@ -652,6 +652,110 @@ describe('query: the named queries, each against figures computed from the JSON'
 
   // Two windows: by dates (all of 2026-01-01 to 2026-11-29: the edge cases and the 2025-11-25 capture, not the captures
   // of 2026-12-01), and by date-times (a zone named and not) that cut one capture in two and keep another whole.
+  /** The overview's one row against the messages `keep` keeps (answers: by their request's time). */
+  const checkOverview = async (values: ParameterValues = {}, keep: Keep = all) => {
+    const [row] = await run('overview', values);
+    const kept = messages.filter(keep);
+    const sessions = [...new Set(kept.map((m) => m.session))];
+    const requests = kept.filter((m) => m.kind === 'request');
+    const answered = requests.filter((m) => m.response);
+    const rpcErrors = answered.filter((m) => m.response!.kind === 'error').length;
+    const toolErrors = answered.filter((m) => result(m.response)?.['isError'] === true).length;
+    const times = kept.flatMap((m) => (m.ts ? [Date.parse(m.ts)] : []));
+    const defined = <T,>(list: (T | undefined)[]) => new Set(list.filter((v): v is T => v !== undefined)).size;
+    assert.deepEqual(
+      [num(row!['messages']), num(row!['sessions']), num(row!['servers']), num(row!['clients']), num(row!['requests']), num(row!['answered']), num(row!['rpcErrors']), num(row!['toolErrors']), time(row!['firstMessage']), time(row!['lastMessage'])],
+      [kept.length, sessions.length, defined(sessions.map(serverOf)), defined(sessions.map((id) => clientInfoOf(id)?.['name'] as string | undefined)), requests.length, answered.length, rpcErrors, toolErrors, times.length ? Math.min(...times) : undefined, times.length ? Math.max(...times) : undefined],
+    );
+    assert.ok(Math.abs(num(row!['errorRate'])! - (answered.length ? (rpcErrors + toolErrors) / answered.length : 0)) < 1e-9);
+  };
+
+  it('overview: messages, sessions, servers, clients, requests, answers and their errors, first and last message', () => checkOverview());
+
+  /** The activity per minute against the messages `keep` keeps: messages by their time, answers by their request's. */
+  const checkActivity = async (values: ParameterValues = {}, keep: Keep = all) => {
+    const rows = await run('activity', { ...values, bucket: 'minute' });
+    const minute = (ts: string) => new Date(ts).toISOString().slice(0, 16);
+    const periods = new Map<string, { messages: number; answered: number; errors: number; latencies: number[] }>();
+    const entry = (ts: string) => periods.get(minute(ts)) ?? periods.set(minute(ts), { messages: 0, answered: 0, errors: 0, latencies: [] }).get(minute(ts))!;
+    for (const m of messages.filter((m) => m.ts && keep(m))) {
+      entry(m.ts!).messages++;
+      if (m.kind === 'request' && m.response) {
+        const e = entry(m.ts!);
+        e.answered++;
+        if (m.response.kind === 'error' || result(m.response)?.['isError'] === true) e.errors++;
+        if (m.response.ts) e.latencies.push(msBetween(m.ts!, m.response.ts));
+      }
+    }
+    assert.deepEqual(
+      rows.map((r) => [r['period'], num(r['messages']), num(r['answered']), num(r['rpcErrors'])! + num(r['toolErrors'])!, num(r['p50Ms']), num(r['p95Ms'])]),
+      [...periods].sort(([a], [b]) => a.localeCompare(b)).map(([p, e]) => [p, e.messages, e.answered, e.errors, e.latencies.length ? percentileOf(e.latencies, 50) : undefined, e.latencies.length ? percentileOf(e.latencies, 95) : undefined]),
+    );
+    assert.deepEqual((await run('activity', { ...values, bucket: 'day' })).map((r) => r['period']), [...new Set([...periods.keys()].map((p) => p.slice(0, 10)))].sort());
+    assert.deepEqual(await run('activity', { ...values, bucket: 'week' }), [], 'an unknown bucket gives no rows');
+  };
+
+  it('activity: messages, answers, errors and p50/p95 latency per minute, hour or day', () => checkActivity());
+
+  it('session-list: a sorted, filtered page of the sessions, with their errors', async () => {
+    const sessions = await run('sessions');
+    const listed = await run('session-list', { limit: 1000 });
+    const errorsOf = (id: string) => messages.filter((m) => m.session === id && (m.kind === 'error' || (m.kind === 'result' && result(m)?.['isError'] === true))).length;
+    assert.deepEqual(
+      listed.map((r) => [r['sessionId'], r['server'], r['client'], r['protocolVersion'], num(r['messages']), num(r['errors']), r['firstMessage'], r['lastMessage']]),
+      sessions.map((r) => [r['sessionId'], r['server'], r['client'], r['protocolVersion'], num(r['messages']), errorsOf(r['sessionId']!), r['firstMessage'], r['lastMessage']]),
+      'by start (the sessions query\'s order), every session with its errors counted from the JSON',
+    );
+    const byMessages = await run('session-list', { sort: 'messages', descending: true, limit: 1000 });
+    assert.deepEqual(byMessages.map((r) => num(r['messages'])), listed.map((r) => num(r['messages'])!).sort((a, b) => b - a));
+    const byErrors = await run('session-list', { sort: 'errors', limit: 1000 });
+    assert.deepEqual(byErrors.map((r) => num(r['errors'])), listed.map((r) => num(r['errors'])!).sort((a, b) => a - b));
+    const page = await run('session-list', { limit: 2, offset: 2 });
+    assert.deepEqual(page.map((r) => r['sessionId']), listed.slice(2, 4).map((r) => r['sessionId']));
+    assert.deepEqual((await run('session-list', { filterServer: 'edge', limit: 1000 })).map((r) => r['sessionId']), [edgeSession]);
+    assert.deepEqual((await run('session-list', { search: 'EDGE-CL', limit: 1000 })).map((r) => r['sessionId']), [edgeSession], 'the client, ignoring case');
+    const facets = await run('session-facets');
+    assert.equal(facets.reduce((n, r) => n + num(r['sessions'])!, 0), sessions.length);
+  });
+
+  it('failures: every error response and isError result, in groups that add up', async () => {
+    const rows = await run('failures');
+    const errors = messages.filter((m) => m.kind === 'error').length;
+    const toolErrors = messages.filter((m) => m.kind === 'result' && result(m)?.['isError'] === true).length;
+    const total = (kind: string) => rows.filter((r) => r['kind'] === kind).reduce((n, r) => n + num(r['failures'])!, 0);
+    assert.deepEqual([total('error'), total('tool-error')], [errors, toolErrors]);
+    for (const r of rows) {
+      const example = messages.find((m) => m.session === r['exampleSession'] && m.order === num(r['exampleOrder']));
+      assert.ok(example, `${r['exampleSession']} #${r['exampleOrder']}`);
+      if (r['kind'] === 'error') assert.equal((example.msg['error'] as JsonObject)['message'], r['message']);
+      else assert.equal(result(example)?.['isError'], true);
+    }
+  });
+
+  it('tool-latency-histogram: each tool\'s answers spread over latency ranges, adding up to its answers', async () => {
+    const latency = await run('tool-latency');
+    const histogram = await run('tool-latency-histogram');
+    const sums = new Map<string, number>();
+    for (const r of histogram) count(sums, `${r['server']}|${r['tool']}`, num(r['answered']));
+    assert.deepEqual(sums, new Map(latency.map((r) => [`${r['server']}|${r['tool']}`, num(r['answered'])!])));
+    for (const r of latency) {
+      const ranges = histogram.filter((h) => h['server'] === r['server'] && h['tool'] === r['tool']).map((h) => num(h['upToMs']) ?? Infinity);
+      assert.ok(num(r['maxMs'])! < ranges[ranges.length - 1]! && num(r['minMs'])! < ranges[0]!, `${r['tool']}: ${ranges}`);
+    }
+  });
+
+  it('session-timeline: a response names the request it answers and its latency; a page starts at `from`', async () => {
+    const own = messages.filter((m) => m.session === edgeSession);
+    const rows = await run('session-timeline', { session: edgeSession });
+    assert.deepEqual(
+      rows.map((r) => [num(r['answers']), num(r['latencyMs'])]),
+      own.map((m) => (m.request ? [m.request.order, m.ts && m.request.ts ? msBetween(m.request.ts, m.ts) : undefined] : [undefined, undefined])),
+    );
+    assert.equal(num(rows.find((r) => r['method'] === 'notifications/progress')!['progressOf']), own.find((m) => m.method === 'ping' && m.kind === 'request')!.order);
+    assert.deepEqual((await run('session-timeline', { session: edgeSession, from: own[5]!.order, limit: 3 })).map((r) => num(r['order'])), own.slice(5, 8).map((m) => m.order));
+  });
+
+
   const windows = [
     { values: { since: '2026-01-01', until: '2026-11-29' }, from: '2026-01-01T00:00:00Z', to: '2026-11-30T00:00:00Z' },
     { values: { since: '2026-11-29T22:56:10Z', until: '2026-12-01T17:40:40' }, from: '2026-11-29T22:56:10Z', to: '2026-12-01T17:40:40Z' },
@@ -660,6 +764,8 @@ describe('query: the named queries, each against figures computed from the JSON'
   // The queries whose figures count messages by their time, each checked against the JSON of the messages in the window.
   const windowChecks: Record<string, (values: ParameterValues, keep: Keep) => Promise<unknown>> = {
     sessions: checkSessions,
+    overview: checkOverview,
+    activity: checkActivity,
     'tool-calls': checkToolCalls,
     'tool-errors': checkToolErrors,
     'tool-latency': checkToolLatency,
@@ -724,7 +830,7 @@ describe('query: the named queries, each against figures computed from the JSON'
         assert.ok(answer.variables.includes('server'), `${q.name} selects ${answer.variables.join(', ')}`);
       }
     }
-    assert.deepEqual(about.sort(), ['structured-errors', 'tool-calls', 'tool-errors', 'tool-inventory', 'tool-latency', 'tool-parameters', 'tool-schema-changes']);
+    assert.deepEqual(about.sort(), ['failures', 'structured-errors', 'tool-calls', 'tool-errors', 'tool-inventory', 'tool-latency', 'tool-latency-histogram', 'tool-parameters', 'tool-schema-changes']);
   });
 
   it('every named query runs on one session only (--session), and gives a subset there', async () => {

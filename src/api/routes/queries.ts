@@ -1,6 +1,8 @@
 // GET /queries lists the named queries (name, title, description, parameters); GET|POST /queries/:name runs one,
 // with parameters from the query string (GET) or a JSON object (POST), each checked against its declared type and
-// bound as an RDF term. Results by Accept, as for /sparql, but `application/json` is plain JSON rows here.
+// bound as an RDF term. Results by Accept, as for /sparql, but `application/json` is plain JSON rows here. The listing
+// gives each query's text too (its file: header and SPARQL), to read or to run as it is on /sparql.
+import { readFileSync } from 'node:fs';
 import type { FastifyPluginAsync } from 'fastify';
 import { McpLdError } from '../../core/problem.js';
 import { NamedQueries, type ParameterValues } from '../../query/index.js';
@@ -35,6 +37,7 @@ const listSchema = {
             },
           },
           href: { type: 'string' },
+          sparql: { type: 'string', description: 'the query file, its header included' },
         },
         additionalProperties: false,
       },
@@ -78,6 +81,7 @@ export const queryRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, { 
     200: answerIn('the results in the format Accept asks for: plain JSON rows for application/json, JSON Lines, SPARQL results (JSON, XML, CSV, TSV); a graph for CONSTRUCT queries', allResultTypes),
     ...problems(404, 406, 422, 429, 502, 503, 504),
   };
+  const texts = new Map(named.list().map((q) => [q.name, readFileSync(q.file, 'utf8')]));
 
   app.get('/queries', { schema: { summary: 'The named queries and their parameters', tags, response: { 200: listSchema, ...problems() } } }, async () => ({
     queries: named.list().map((q) => ({
@@ -87,6 +91,7 @@ export const queryRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, { 
       form: q.form,
       parameters: q.parameters.map((p) => ({ name: p.name, type: p.type, required: p.required, ...(p.default !== undefined ? { default: p.default } : {}), description: p.description })),
       href: `/queries/${q.name}`,
+      sparql: texts.get(q.name),
     })),
   }));
 
