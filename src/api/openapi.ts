@@ -95,6 +95,7 @@ export const tags = [
   { name: 'sessions', description: 'the session graphs of the store' },
   { name: 'vocabulary', description: 'the JSON-LD contexts, the OWL ontology and the SHACL shapes' },
   { name: 'service', description: 'health and metrics' },
+  { name: 'console', description: 'the web console and its live updates' },
 ] as const;
 
 export type Tag = (typeof tags)[number]['name'];

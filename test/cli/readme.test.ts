@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Parser } from 'n3';
 import { packageRoot } from '../../src/core/paths.js';
-import { cliPath } from '../helpers/run-cli.js';
+import { cliPath, runProcess, type CliResult as Run } from '../helpers/run-cli.js';
 
 interface Example {
   /** The command as the README writes it (continuation lines joined). */
@@ -60,13 +60,6 @@ function readmeExamples(): Example[] {
     }
   }
   return examples;
-}
-
-/** What a run printed. */
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
 }
 
 /** Whether `text` is the answer of a problem (the curl examples must not meet one). */
@@ -139,18 +132,11 @@ describe('README: every shell example runs as written', function () {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const run = (command: string, port: number) =>
-    new Promise<Run>((resolve, reject) => {
-      // The README's service is on port 8080 and its scratch files in /tmp: here, the test's service and directory.
-      const local = command.replace(/(localhost|127\.0\.0\.1):8080/g, `127.0.0.1:${port}`).replace(/ \/tmp\//g, ` ${dir}/tmp/`);
-      const child = spawn('sh', ['-c', local], { cwd: dir, env });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
+  const run = (command: string, port: number): Promise<Run> => {
+    // The README's service is on port 8080 and its scratch files in /tmp: here, the test's service and directory.
+    const local = command.replace(/(localhost|127\.0\.0\.1):8080/g, `127.0.0.1:${port}`).replace(/ \/tmp\//g, ` ${dir}/tmp/`);
+    return runProcess('sh', ['-c', local], { cwd: dir, env });
+  };
 
   it('runs each example that can run offline, in order, and checks what it prints', async () => {
     const examples = readmeExamples();

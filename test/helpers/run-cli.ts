@@ -11,9 +11,20 @@ export interface CliResult {
 
 export const cliPath = path.join(packageRoot, 'bin', 'mcp-ld');
 
-export function runCli(args: string[], options: { input?: string | Uint8Array; cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+export interface RunOptions {
+  input?: string | Uint8Array;
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+export function runCli(args: string[], options: RunOptions = {}): Promise<CliResult> {
+  return runProcess(process.execPath, [cliPath, ...args], options);
+}
+
+/** Runs any program (a shell line: `sh -c …`) the same way, and captures what it prints. */
+export function runProcess(program: string, args: string[], options: RunOptions = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cliPath, ...args], { cwd: options.cwd ?? packageRoot, env: options.env ?? process.env });
+    const child = spawn(program, args, { cwd: options.cwd ?? packageRoot, env: options.env ?? process.env });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

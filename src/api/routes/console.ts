@@ -4,6 +4,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { McpLdError } from '../../core/problem.js';
 import { consolePolicy, readConsoleFiles, type ConsoleFile } from '../../console/console-assets.js';
+import { answer, problems } from '../openapi.js';
 
 export const consoleRoutes: FastifyPluginAsync<{ dir?: string }> = async (app, { dir }) => {
   const files = readConsoleFiles(dir);
@@ -19,6 +20,11 @@ export const consoleRoutes: FastifyPluginAsync<{ dir?: string }> = async (app, {
     return reply.type(file.type).send(file.body);
   };
 
-  app.get('/', { schema: { summary: 'The web console (HTML)', hide: true } }, (request, reply) => send(request, reply, 'index.html', 'no-cache'));
+  const schema = {
+    summary: 'The web console (HTML)',
+    tags: ['console'],
+    response: { 200: answer('the page', { 'text/html': { type: 'string' } }), 304: { description: 'the page the If-None-Match ETag names is still current', type: 'null' }, ...problems(503) },
+  };
+  app.get('/', { schema }, (request, reply) => send(request, reply, 'index.html', 'no-cache'));
   app.get<{ Params: { '*': string } }>('/console/assets/*', { schema: { hide: true } }, (request, reply) => send(request, reply, `assets/${request.params['*']}`, 'no-cache'));
 };

@@ -8,6 +8,7 @@ import type { ServerResponse } from 'node:http';
 import { decodeSegment, IriMinter } from '../../lift/vocabulary.js';
 import { WatchedSize, type StoreChange } from '../../store/store-changes.js';
 import type { StoreRouteOptions } from './sparql.js';
+import { answer, problems } from '../openapi.js';
 
 /** Writes within this time are one event: an NDJSON ingest of a million lines writes a thousand batches. */
 const coalesceMs = 250;
@@ -26,7 +27,12 @@ export const eventRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, { 
     for (const stream of streams) stream.end();
   });
 
-  app.get('/events', { schema: { summary: 'Server-sent events: a `change` event, naming the sessions touched, after writes to the store', hide: true } }, (request, reply) => {
+  const schema = {
+    summary: 'Server-sent events: a `change` event, naming the sessions touched, after writes to the store',
+    tags: ['console'],
+    response: { 200: answer('a stream that ends only when the client or the service closes it', { 'text/event-stream': { type: 'string', description: 'events such as `event: change` and `data: {"sessions":["…"]}`' } }), ...problems() },
+  };
+  app.get('/events', { schema }, (request, reply) => {
     const stream = reply.raw;
     reply.hijack();
     stream.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });

@@ -14,8 +14,8 @@ import type { StoreRouteOptions } from './sparql.js';
 const messageParams = {
   type: 'object',
   properties: {
-    id: { type: 'string', minLength: 1, maxLength: 500, description: 'the session id (GET /sessions lists them)', examples: ['57cd8539-bf6a-4833-ae14-361ffa3a23c9'] },
-    order: { type: 'integer', minimum: 0, description: "the message's order in its session (session-timeline's `order`)", examples: [1] },
+    id: { type: 'string', minLength: 1, maxLength: 500, description: 'the session id', examples: ['57cd8539-bf6a-4833-ae14-361ffa3a23c9'] },
+    order: { type: 'integer', minimum: 0, description: 'the order of the message in its session (session-timeline gives it)', examples: [1] },
   },
   required: ['id', 'order'],
 } as const;
@@ -32,11 +32,7 @@ export const messageRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, 
         tags: ['sessions'],
         params: messageParams,
         response: {
-          200: answer('the message', {
-            'application/json': { type: 'object', description: 'its capture record, exactly as on the wire', additionalProperties: true },
-            'application/n-triples': { type: 'string' },
-            'text/turtle': { type: 'string' },
-          }),
+          200: answer('the message', { 'application/json': { type: 'object', description: 'its capture record, exactly as on the wire', additionalProperties: true }, 'application/n-triples': { type: 'string' }, 'text/turtle': { type: 'string' } }),
           ...problems(404, 406, 422, 429, 502, 503, 504),
         },
       },

@@ -37,7 +37,7 @@ const listSchema = {
             },
           },
           href: { type: 'string' },
-          sparql: { type: 'string', description: "the query's text, its parameter header included" },
+          sparql: { type: 'string', description: 'the query file, its header included' },
         },
         additionalProperties: false,
       },
@@ -71,7 +71,6 @@ const allResultTypes = [...new Set([...resultOffers('SELECT', 'named-query'), ..
 
 export const queryRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, { store, config, metrics, offload }) => {
   const named = new NamedQueries();
-  const texts = new Map(named.list().map((q) => [q.name, readFileSync(q.file, 'utf8')]));
   const nameParams = {
     type: 'object',
     properties: { name: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', maxLength: 100, description: `the named query: ${named.list().map((q) => q.name).join(', ')}`, examples: ['tool-calls'] } },
@@ -82,6 +81,7 @@ export const queryRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, { 
     200: answerIn('the results in the format Accept asks for: plain JSON rows for application/json, JSON Lines, SPARQL results (JSON, XML, CSV, TSV); a graph for CONSTRUCT queries', allResultTypes),
     ...problems(404, 406, 422, 429, 502, 503, 504),
   };
+  const texts = new Map(named.list().map((q) => [q.name, readFileSync(q.file, 'utf8')]));
 
   app.get('/queries', { schema: { summary: 'The named queries and their parameters', tags, response: { 200: listSchema, ...problems() } } }, async () => ({
     queries: named.list().map((q) => ({
