@@ -55,20 +55,23 @@ function lifterFor(protocol: ProtocolVersion = seedVersion): Lifter {
 }
 
 /** Lifts `items` into one chunk of N-Quads (in strict mode the first bad one throws). */
-function lift(ingest: Ingest, items: Iterable<InputItem>): { text: string; messages: number } {
+async function lift(ingest: Ingest, items: Iterable<InputItem>): Promise<{ text: string; messages: number }> {
   let text = '';
   let messages = 0;
-  for (const item of items) {
-    const record = ingest.conversion.accept(item);
-    if (!record) continue;
-    if (record.session === undefined) {
-      record.session = ingest.session;
-      ingest.usedSession = true;
-    }
-    ingest.sessions.add(record.session);
-    text += ingest.conversion.tally(item, ingest.lifter.liftToNQuads(record)).nquads;
-    messages += 1;
-  }
+  await ingest.conversion.run(items, {
+    lift: (record) => {
+      if (record.session === undefined) {
+        record.session = ingest.session;
+        ingest.usedSession = true;
+      }
+      ingest.sessions.add(record.session);
+      return ingest.lifter.liftToNQuads(record);
+    },
+    take: (lifted) => {
+      text += lifted.nquads;
+      messages += 1;
+    },
+  });
   return { text, messages };
 }
 
@@ -105,10 +108,10 @@ function* take(items: Iterator<InputItem>, messages: number, onEnd: () => void):
   }
 }
 
-function handle(request: IngestRequest): TaskAnswer<LiftedChunk | IngestTally | null> {
+async function handle(request: IngestRequest): Promise<TaskAnswer<LiftedChunk | IngestTally | null>> {
   if (request.op === 'begin') {
     const lifter = lifterFor(request.protocol);
-    ingests.set(request.id, { lifter, conversion: new Conversion(lifter, { strict: request.strict }), session: request.session, usedSession: false, sessions: new Set() });
+    ingests.set(request.id, { lifter, conversion: new Conversion({ strict: request.strict }), session: request.session, usedSession: false, sessions: new Set() });
     return { value: null };
   }
   const ingest = ingests.get(request.id);
@@ -116,13 +119,13 @@ function handle(request: IngestRequest): TaskAnswer<LiftedChunk | IngestTally | 
   try {
     switch (request.op) {
       case 'lines':
-        return chunk(lift(ingest, streamedItems(request.lines)), false);
+        return chunk(await lift(ingest, streamedItems(request.lines)), false);
       case 'body':
         ingest.pending = parseInput(request.text)[Symbol.iterator]();
         return { value: null };
       case 'next': {
         let done = ingest.pending === undefined;
-        const lifted = done ? { text: '', messages: 0 } : lift(ingest, take(ingest.pending!, request.messages, () => (done = true)));
+        const lifted = done ? { text: '', messages: 0 } : await lift(ingest, take(ingest.pending!, request.messages, () => (done = true)));
         return chunk(lifted, done);
       }
       case 'end': {

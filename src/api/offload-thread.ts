@@ -8,6 +8,7 @@ import { boundRows, parseQuery, parseUpdate, writeResult, type BoundedQuery, typ
 import type { Lowerer } from '../lower/lower.js';
 import type { RdfFormat } from '../lift/formats.js';
 import type { ProtocolVersion } from '../schema/index.js';
+import type { ProtocolSchemas } from '../lift/protocol-schemas.js';
 import { parseTriples, readQueryText } from '../store/sparql-results.js';
 import type { QueryText } from '../store/quad-store.js';
 import { writeServiceDescription, type DescriptionFormat, type ServiceFacts } from './service-description.js';
@@ -78,18 +79,24 @@ async function session(request: Extract<OffloadRequest, { op: 'session' }>): Pro
   }
 }
 
+/** The plans and validators of each default protocol version, made by the first POST /convert that needs them. */
+const convertVersions = new Map<ProtocolVersion | undefined, ProtocolSchemas>();
+
 /** Lifts the body of POST /convert and writes it in the negotiated format; any failed line fails it (400, all listed). */
 async function convert(request: ConvertRequest): Promise<TaskAnswer<Converted>> {
-  const [{ loadSchema }, { Lifter }, { convertText }, { serialize }, { derivedSessionId }] = await Promise.all([
+  const [{ loadSchema }, { Lifter }, { ProtocolSchemas }, { convertText, listedFailure }, { serialize }, { derivedSessionId }] = await Promise.all([
     import('../schema/index.js'),
     import('../lift/lifter.js'),
+    import('../lift/protocol-schemas.js'),
     import('../lift/convert.js'),
     import('../lift/serialize.js'),
     import('../lift/session-id.js'),
   ]);
   const schema = loadSchema(request.protocol ? { protocol: request.protocol } : {});
+  let versions = convertVersions.get(request.protocol);
+  if (!versions) convertVersions.set(request.protocol, (versions = new ProtocolSchemas(schema, undefined, true)));
   const session = request.session ?? derivedSessionId(request.body);
-  const lifter = new Lifter(schema, { defaultSession: session, ...(request.base ? { base: request.base } : {}) });
+  const lifter = new Lifter(schema, { defaultSession: session, ...(request.base ? { base: request.base } : {}) }, versions);
   const { quads, summary } = await convertText(lifter, request.body, { strict: request.strict, engine: request.engine });
   if (summary.failed.length > 0) {
     const first = summary.failed[0]!;
@@ -101,7 +108,7 @@ async function convert(request: ConvertRequest): Promise<TaskAnswer<Converted>> 
         detail: summary.failed.length === 1 ? first.error.detail : `${summary.failed.length} lines are not MCP messages; nothing was converted`,
         line: first.line,
       }),
-      { errors: summary.failed.map((f) => ({ line: f.line, ...(f.index !== undefined ? { index: f.index } : {}), title: f.error.title, detail: f.error.detail })) },
+      { errors: summary.failed.map(listedFailure) },
     );
   }
   const { value, transfer } = bytes(await serialize(quads, request.format, request.contextUrl));

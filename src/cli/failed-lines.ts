@@ -1,6 +1,6 @@
 // The bad lines of an input on stderr: the first few, one a line, then one line for the rest ("… and 5,212 more
 // malformed lines"), so that a file of the wrong kind or a damaged capture never floods the terminal.
-import type { FailedItem } from '../lift/convert.js';
+import { failedItemPlace, type FailedItem } from '../lift/convert.js';
 import { write } from './command.js';
 
 /** How many bad lines are shown one by one. */
@@ -25,7 +25,7 @@ export async function reportFailedLines(stream: NodeJS.WritableStream, failed: r
 /** The lines a conversion failed on, as shown (`line 7: Malformed JSON: …`, after `prefix`). */
 export function conversionFailures(failed: readonly FailedItem[], prefix = ''): FailedLine[] {
   return failed.map((item) => ({
-    text: `${prefix}${item.index !== undefined ? `line ${item.line}, batch item ${item.index}` : `line ${item.line}`}: ${item.error.title}: ${item.error.detail}`,
+    text: `${prefix}${failedItemPlace(item)}: ${item.error.title}: ${item.error.detail}`,
     malformed: item.error.code === 'input.malformed-json',
   }));
 }

@@ -1,7 +1,8 @@
-// Feeds parsed input items to the lifter and keeps the tally users see in summaries: messages, quads, sessions,
-// invalid messages, unknown methods and failed lines. In strict mode the first failed line or invalid message
+// The one lift-and-tally loop that every adapter feeds (mcp-ld convert and ingest, POST /convert, POST /ingest's
+// thread): each input item accepted, lifted, counted into the summary users see (messages, quads, sessions, invalid
+// messages, unknown methods, failed lines) and handed on. In strict mode the first failed line or invalid message
 // stops the conversion with an error naming it.
-import { McpLdError } from '../core/problem.js';
+import { isMcpLdError, McpLdError } from '../core/problem.js';
 import type { InputItem } from './input.js';
 import type { LiftedMeta, Lifter } from './lifter.js';
 import type { InputRecord } from './records.js';
@@ -29,29 +30,51 @@ export interface ConversionSummary {
   unknownVersions: Record<string, string>;
 }
 
+/** What the loop does with each item: how a record is lifted, and what becomes of what it lifts. */
+export interface ConversionSteps<T extends LiftedMeta> {
+  lift(record: InputRecord): T | Promise<T>;
+  /** Takes a lifted item (writes it out, stores it, collects it). */
+  take(lifted: T, item: InputItem): unknown;
+  /** Called after every item, lifted or failed; true stops the loop (a store that failed). */
+  after?(item: InputItem): boolean | void;
+}
+
 export class Conversion {
   private readonly sessions = new Set<string>();
   readonly summary: ConversionSummary = { messages: 0, rawLines: 0, quads: 0, sessions: 0, invalid: 0, unknownMethods: 0, failed: [], versions: {}, unknownVersions: {} };
 
-  constructor(
-    private readonly lifter: Lifter,
-    private readonly options: { strict?: boolean } = {},
-  ) {}
+  constructor(private readonly options: { strict?: boolean } = {}) {}
 
-  /** The record of an item that parsed, or undefined after recording why it did not (thrown in strict mode). */
-  accept(item: InputItem): InputRecord | undefined {
-    return item.error || !item.record ? this.fail(item, item.error!) : item.record;
+  /**
+   * Lifts and tallies `items` one by one. An item that did not parse, or whose lifting fails with an McpLdError, is a
+   * failed line, and the loop goes on (strict mode: it is thrown).
+   */
+  async run<T extends LiftedMeta>(items: Iterable<InputItem>, steps: ConversionSteps<T>): Promise<void> {
+    for (const item of items) {
+      const record = item.error || !item.record ? this.fail(item, item.error!) : item.record;
+      if (record) {
+        let lifted: T | undefined;
+        try {
+          lifted = await steps.lift(record);
+        } catch (error) {
+          if (!isMcpLdError(error)) throw error;
+          this.fail(item, error);
+        }
+        if (lifted) await steps.take(this.tally(item, lifted), item);
+      }
+      if (steps.after?.(item)) return;
+    }
   }
 
   /** Counts a lifted message; in strict mode an invalid one stops the conversion. */
-  tally<T extends LiftedMeta>(item: InputItem, lifted: T): T {
+  private tally<T extends LiftedMeta>(item: InputItem, lifted: T): T {
     if (lifted.problems.length > 0 && this.options.strict) {
       const first = lifted.problems[0]!;
       throw new McpLdError({
         code: 'lift.invalid-message',
         status: 422,
         title: 'Invalid MCP message',
-        detail: `${describe(item)}: ${lifted.definition ?? 'message'} is invalid at ${first.instancePath || '/'}: ${first.message}`,
+        detail: `${failedItemPlace(item)}: ${lifted.definition ?? 'message'} is invalid at ${first.instancePath || '/'}: ${first.message}`,
         pointer: first.instancePath,
         line: item.line,
       });
@@ -77,8 +100,14 @@ export class Conversion {
   }
 }
 
-function describe(item: InputItem): string {
-  return item.index !== undefined ? `batch item ${item.index} (line ${item.line})` : `line ${item.line}`;
+/** Where a failed item is, as every report words it: `line 7`, or `line 1, batch item 3`. */
+export function failedItemPlace(item: { line: number; index?: number }): string {
+  return item.index !== undefined ? `line ${item.line}, batch item ${item.index}` : `line ${item.line}`;
+}
+
+/** A failed item as the API lists it (POST /convert's and POST /ingest's `errors`). */
+export function listedFailure(failed: FailedItem): { line: number; index?: number; title: string; detail: string } {
+  return { line: failed.line, ...(failed.index !== undefined ? { index: failed.index } : {}), title: failed.error.title, detail: failed.error.detail };
 }
 
 export function summaryLine(summary: ConversionSummary): string {
@@ -98,14 +127,14 @@ export interface ConvertTextOptions {
 
 /** Lifts a whole input text (message, batch, JSONL) to quads, with the tally of what happened. */
 export async function convertText(lifter: Lifter, text: string | Uint8Array, options: ConvertTextOptions = {}): Promise<{ quads: Quad[]; summary: ConversionSummary }> {
-  const conversion = new Conversion(lifter, options.strict ? { strict: true } : {});
+  const conversion = new Conversion(options.strict ? { strict: true } : {});
   const reference = options.engine === 'reference' ? new (await import('./reference.js')).ReferenceEngine(lifter) : undefined;
   const quads: Quad[] = [];
-  for (const item of parseInput(text)) {
-    const record = conversion.accept(item);
-    if (!record) continue;
-    const lifted = conversion.tally(item, reference ? await reference.lift(record) : lifter.lift(record));
-    for (const q of lifted.quads) quads.push(q);
-  }
+  await conversion.run(parseInput(text), {
+    lift: (record) => (reference ? reference.lift(record) : lifter.lift(record)),
+    take: (lifted) => {
+      for (const q of lifted.quads) quads.push(q);
+    },
+  });
   return { quads, summary: conversion.summary };
 }

@@ -171,12 +171,16 @@ export class Lifter {
   private readonly text = new NQuadsSink();
   private readonly discard = new NullSink();
 
+  /**
+   * `versions`, the plans and validators of each version made once, may be shared by the lifters of one thread (POST
+   * /convert makes a lifter per request); it must have been made for `schema` and `options.validate`.
+   */
   constructor(
     readonly schema: SchemaIndex,
     options: LiftOptions = {},
-    plans?: MessagePlans,
+    versions?: ProtocolSchemas,
   ) {
-    this.versions = new ProtocolSchemas(schema, plans, options.validate !== false);
+    this.versions = versions ?? new ProtocolSchemas(schema, undefined, options.validate !== false);
     this.active = this.versions.defaultTools;
     this.plans = this.active.plans;
     this.minter = new IriMinter(options.base);

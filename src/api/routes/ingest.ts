@@ -11,7 +11,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { McpLdError } from '../../core/problem.js';
 import type { ProtocolVersion } from '../../schema/index.js';
 import { protocolQueryField } from './convert.js';
-import type { ConversionSummary } from '../../lift/convert.js';
+import { listedFailure, type ConversionSummary } from '../../lift/convert.js';
 import type { IngestLifting } from '../ingest-lifting.js';
 import type { StreamedLine } from '../ingest-thread.js';
 import { sessionProblem } from '../../lift/records.js';
@@ -100,7 +100,7 @@ function report(summary: ConversionSummary, sessions: string[], stored: { quads:
     unknownMethods: summary.unknownMethods,
     stored,
     failedLines: summary.failed.length,
-    errors: summary.failed.slice(0, maxListedErrors).map((f) => ({ line: f.line, ...(f.index !== undefined ? { index: f.index } : {}), title: f.error.title, detail: f.error.detail })),
+    errors: summary.failed.slice(0, maxListedErrors).map(listedFailure),
   };
 }
 

@@ -46,13 +46,10 @@ export const convertCommand: Command = {
     let summary: ConversionSummary;
     if (values.format === 'nquads' && values.engine === 'fast') {
       // N-Quads stream out message by message, as text straight from the lifter.
-      const conversion = new Conversion(lifter, { strict: values.strict });
+      const conversion = new Conversion({ strict: values.strict });
       // process.stdout has written a chunk when its callback runs: its buffer can take the next one.
       const output = new ChunkedOutput(io.stdout, { reuseBuffer: io.stdout === process.stdout });
-      for (const item of parseInput(text)) {
-        const record = conversion.accept(item);
-        if (record) await output.push(conversion.tally(item, lifter.liftToNQuads(record)).nquads);
-      }
+      await conversion.run(parseInput(text), { lift: (record) => lifter.liftToNQuads(record), take: (lifted) => output.push(lifted.nquads) });
       await output.flush();
       summary = conversion.summary;
     } else {

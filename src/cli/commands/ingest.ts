@@ -2,7 +2,7 @@
 // (--data DIR, or memory only) or a remote SPARQL store (--store URL). Bad lines are reported with their line number
 // and skipped; the rest is stored. A store error stops the ingest: what was acknowledged before it stays stored.
 import { readStoreConfig, storeVariables } from '../../core/config.js';
-import { isMcpLdError, McpLdError } from '../../core/problem.js';
+import { McpLdError } from '../../core/problem.js';
 import { loadSchema, seedVersion } from '../../schema/index.js';
 import { protocolOption, protocolOptionSpec } from '../protocol-option.js';
 import { storeOptions } from '../store-options.js';
@@ -86,7 +86,7 @@ export const ingestCommand: Command = {
     let current: Buffer = Buffer.alloc(0);
     const session = values.session ?? (() => derivedSessionId(current));
     const lifter = new Lifter(loadSchema({ protocol: protocolOption(values.protocol) ?? seedVersion }), { defaultSession: session, ...(values.base ? { base: values.base } : {}) });
-    const conversion = new Conversion(lifter);
+    const conversion = new Conversion();
     const store = await openStore(config, { command: 'ingest', onWarning: (message) => void io.stderr.write(`mcp-ld ingest: warning: ${message}\n`) });
     const progress = new Progress(io.stderr);
     const writer = new BatchWriter(store, batch);
@@ -99,19 +99,14 @@ export const ingestCommand: Command = {
         current = text;
         const lines = progress.enabled ? lineCount(text) : 1;
         const failedBefore = conversion.summary.failed.length;
-        for (const item of parseInput(text)) {
-          const record = conversion.accept(item);
-          if (record) {
-            try {
-              await writer.add(conversion.tally(item, lifter.liftToNQuads(record)).nquads);
-            } catch (error) {
-              if (!isMcpLdError(error)) throw error;
-              conversion.summary.failed.push({ line: error.line ?? item.line, error, ...(item.index !== undefined ? { index: item.index } : {}) });
-            }
-          }
-          if (writer.error) break;
-          progress.update(name, item.line / lines, conversion.summary.messages);
-        }
+        await conversion.run(parseInput(text), {
+          lift: (record) => lifter.liftToNQuads(record),
+          take: (lifted) => writer.add(lifted.nquads),
+          after: (item) => {
+            if (writer.error) return true;
+            progress.update(name, item.line / lines, conversion.summary.messages);
+          },
+        });
         progress.clear();
         await reportFailedLines(io.stderr, conversionFailures(conversion.summary.failed.slice(failedBefore), `${name}: `));
         failedLines = conversion.summary.failed.length;
