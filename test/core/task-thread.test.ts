@@ -2,19 +2,12 @@ import assert from 'node:assert/strict';
 import { McpLdError } from '../../src/core/problem.js';
 import { TaskThread } from '../../src/core/task-thread.js';
 import type { ChildTask } from '../helpers/task-thread-child.js';
+import { rejectedError } from '../helpers/mcp-ld-error.js';
 
 const childUrl = new URL('../helpers/task-thread-child.js', import.meta.url);
 const busy = () => new McpLdError({ code: 'test.busy', status: 429, title: 'Busy', detail: 'busy', retryAfter: 1 });
 
-async function refusal(promise: Promise<unknown>): Promise<McpLdError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof McpLdError, String(error));
-    return error;
-  }
-  assert.fail('resolved');
-}
+const refusal = (promise: Promise<unknown>) => rejectedError(promise);
 
 describe('core: a thread for CPU-bound tasks', () => {
   let thread: TaskThread<ChildTask, number>;

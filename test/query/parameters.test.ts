@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { Parser } from 'sparqljs';
-import { McpLdError } from '../../src/core/problem.js';
 import { loadSchema } from '../../src/schema/index.js';
 import { Lifter } from '../../src/lift/lifter.js';
 import { quadsToNQuads } from '../../src/lift/nquads.js';
@@ -8,16 +7,12 @@ import { xsd } from '../../src/lift/vocabulary.js';
 import { NamedQueries, parameterTerm, parseQueryHeader, readQuery, runQuery, type QueryParameter } from '../../src/query/index.js';
 import { EmbeddedStore } from '../../src/store/embedded-store.js';
 import { edgeRecords } from './corpus-store.js';
+import { thrownError } from '../helpers/mcp-ld-error.js';
 
 const param = (type: QueryParameter['type'], name = 'p'): QueryParameter => ({ name, type, required: false, description: '' });
 
 function fails(action: () => unknown, code: string, pattern?: RegExp): void {
-  assert.throws(action, (error: unknown) => {
-    assert.ok(error instanceof McpLdError, String(error));
-    assert.equal(error.code, code, error.detail);
-    if (pattern) assert.match(error.detail, pattern);
-    return true;
-  });
+  thrownError(action, { code, ...(pattern ? { detail: pattern } : {}) });
 }
 
 describe('query: parameters', function () {

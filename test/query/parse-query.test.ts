@@ -1,18 +1,10 @@
 import assert from 'node:assert/strict';
 import { McpLdError } from '../../src/core/problem.js';
 import { parseQuery } from '../../src/query/index.js';
+import { thrownError } from '../helpers/mcp-ld-error.js';
 
 function refused(text: string, code: string, pattern?: RegExp): McpLdError {
-  try {
-    parseQuery(text);
-  } catch (error) {
-    assert.ok(error instanceof McpLdError, String(error));
-    assert.equal(error.code, code, error.detail);
-    assert.equal(error.status, 400);
-    if (pattern) assert.match(error.detail, pattern);
-    return error;
-  }
-  assert.fail(`accepted: ${text}`);
+  return thrownError(() => parseQuery(text), { code, status: 400, ...(pattern ? { detail: pattern } : {}) });
 }
 
 describe('query: parsing and refusals', () => {

@@ -1,17 +1,9 @@
 import assert from 'node:assert/strict';
-import { McpLdError } from '../../src/core/problem.js';
 import { parseQuery, parseUpdate } from '../../src/query/index.js';
 import { checkSparqlLimits, defaultSparqlLimits, tooDeepAt } from '../../src/query/sparql-limits.js';
+import { thrownError } from '../helpers/mcp-ld-error.js';
 
-function refusal(run: () => unknown): McpLdError {
-  try {
-    run();
-  } catch (error) {
-    assert.ok(error instanceof McpLdError, String(error));
-    return error;
-  }
-  assert.fail('accepted');
-}
+const refusal = (run: () => unknown) => thrownError(run);
 
 const nestedGroups = (n: number) => 'SELECT * WHERE ' + '{'.repeat(n) + ' ?s ?p ?o ' + '}'.repeat(n);
 

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataLock, lockFileName } from '../../src/store/data-lock.js';
 import { McpLdError } from '../../src/core/problem.js';
+import { rejectedError } from '../helpers/mcp-ld-error.js';
 
 const foreign = { pid: 1, host: '3f2a9c1b7d4e', since: '2026-11-30T08:00:00.000Z' };
 
@@ -19,16 +20,7 @@ describe('store/data-lock', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  const locked = async (promise: Promise<unknown>): Promise<McpLdError> => {
-    const error = await promise.then(
-      () => assert.fail('expected store.locked'),
-      (e: unknown) => e,
-    );
-    assert.ok(error instanceof McpLdError, String(error));
-    assert.equal(error.code, 'store.locked');
-    assert.equal(error.status, 423);
-    return error;
-  };
+  const locked = (promise: Promise<unknown>) => rejectedError(promise, { code: 'store.locked', status: 423 });
 
   it('refuses a lock from another host that is still renewed, saying when it would be taken over', async () => {
     writeFileSync(file, JSON.stringify(foreign));

@@ -7,8 +7,8 @@ import { Lifter } from '../../src/lift/lifter.js';
 import { loadSchema } from '../../src/schema/index.js';
 import { parseInput } from '../../src/lift/input.js';
 import { trafficFile } from '../helpers/corpus.js';
-import { isMcpLdError } from '../../src/core/problem.js';
 import { runQuery } from '../../src/query/index.js';
+import { rejectedError } from '../helpers/mcp-ld-error.js';
 
 const xsd = 'http://www.w3.org/2001/XMLSchema#';
 export const g1 = 'urn:mcp-ld:session/test-1';
@@ -31,15 +31,7 @@ export function rowsOf(result: QueryResult): Record<string, string>[] {
 }
 
 export async function rejects(promise: Promise<unknown>, code: string, status: number): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(isMcpLdError(error), `expected an McpLdError, got ${String(error)}`);
-    assert.equal(error.code, code, error.message);
-    assert.equal(error.status, status);
-    return error;
-  }
-  assert.fail(`expected a rejection with ${code}`);
+  return rejectedError(promise, { code, status });
 }
 
 /** The real capture, lifted to N-Quads. */
