@@ -14,7 +14,8 @@ import { createdTaskId, taskAt, taskIdOf, taskMethods, type TaskState } from './
 import { entityListings, entityReferences, type EntityKind } from './entities.js';
 import { childIri, extensionPredicate, IriMinter, jrpc, listCellIri, mld, ns, rdf, xsd } from './vocabulary.js';
 import { hasMembers, liftMembers, liftSchema, topParameters, type DerivedSink } from './derived.js';
-import { NQuadsSink, NullSink, RdfJsSink, unsafeIriCharacters, type ObjectValue, type QuadSink } from './sinks.js';
+import { NQuadsSink, NullSink, RdfJsSink, type ObjectValue, type QuadSink } from './sinks.js';
+import { isAbsoluteIri } from '../core/iri.js';
 import { McpLdError } from '../core/problem.js';
 import { captureTime, isoDateTime } from './capture-time.js';
 
@@ -187,7 +188,7 @@ export class Lifter {
     this.defaultSession = options.defaultSession ?? 'default';
     this.maxSessions = Math.max(1, options.maxSessions ?? 10_000);
     // Minted IRIs are made of encoded segments; what is not minted here is checked once, so sinks need not escape.
-    if (unsafeIriCharacters.test(this.minter.base) || !/^[a-z][a-z0-9+.-]*:/i.test(this.minter.base)) {
+    if (!isAbsoluteIri(this.minter.base)) {
       throw new McpLdError({ code: 'lift.bad-base', status: 400, title: 'Bad base IRI', detail: `"${this.minter.base}" is not an absolute IRI that N-Quads can carry` });
     }
   }

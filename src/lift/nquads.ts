@@ -2,14 +2,10 @@
 // the hot path of conversion where building one big string through a general writer costs more than lifting.
 import type { Quad, Term } from '@rdfjs/types';
 import { xsd } from './vocabulary.js';
+import { iriRef } from '../core/iri.js';
 
-const iriUnsafe = /[\x00-\x20<>"{}|^`\\]/;
 const literalUnsafe = /["\\\n\r]/;
 
-function iri(value: string): string {
-  if (!iriUnsafe.test(value)) return `<${value}>`;
-  return `<${value.replace(/[\x00-\x20<>"{}|^`\\]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`)}>`;
-}
 
 /**
  * A literal's lexical form as the inside of an N-Quads STRING_LITERAL_QUOTE. Plain string replacements, backslash
@@ -28,13 +24,13 @@ export function escapeLiteralValue(value: string): string {
 function literal(term: Term & { termType: 'Literal' }): string {
   const value = escapeLiteralValue(term.value);
   if (term.language) return `"${value}"@${term.language}`;
-  return term.datatype.value === xsd.string ? `"${value}"` : `"${value}"^^${iri(term.datatype.value)}`;
+  return term.datatype.value === xsd.string ? `"${value}"` : `"${value}"^^${iriRef(term.datatype.value)}`;
 }
 
 export function termToNQuads(term: Term): string {
   switch (term.termType) {
     case 'NamedNode':
-      return iri(term.value);
+      return iriRef(term.value);
     case 'BlankNode':
       return `_:${term.value}`;
     case 'Literal':

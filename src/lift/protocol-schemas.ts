@@ -5,7 +5,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../core/json.js';
 import { loadSchema, type ProtocolVersion, type SchemaIndex } from '../schema/index.js';
 import { MessagePlans } from './message-plans.js';
 import { MessageValidator } from './validate.js';
-import { unsafeIriCharacters } from './sinks.js';
+import { unsafeIriCharacters } from '../core/iri.js';
 import { McpLdError } from '../core/problem.js';
 
 export interface VersionTools {

@@ -95,6 +95,3 @@ export class NQuadsSink implements QuadSink {
 function wellFormed(value: string): string {
   return isWellFormed(value) ? value : (value as unknown as { toWellFormed(): string }).toWellFormed();
 }
-
-/** Characters an IRI may not contain in N-Quads (IRIREF): the lifter refuses bases and schema IRIs with them. */
-export const unsafeIriCharacters = /[\x00-\x20<>"{}|^`\\]/;

@@ -7,6 +7,7 @@ import type { Pattern, Query, ValuePatternRow } from 'sparqljs';
 import { McpLdError } from '../core/problem.js';
 import { xsd } from '../lift/vocabulary.js';
 import { generateQuery, parseQuery, type ParsedQuery } from './parse-query.js';
+import { isAbsoluteIri } from '../core/iri.js';
 
 export const parameterTypes = ['xsd:string', 'xsd:integer', 'xsd:decimal', 'xsd:double', 'xsd:boolean', 'xsd:dateTime', 'start-time', 'end-time', 'xsd:anyURI', 'iri'] as const;
 export type ParameterType = (typeof parameterTypes)[number];
@@ -33,7 +34,6 @@ export function isParameterType(name: string): name is ParameterType {
 
 const dateTimePattern = /^-?[0-9]{4,}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\.[0-9]+)?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])?$/;
 const datePattern = /^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$/;
-const iriPattern = /^[A-Za-z][A-Za-z0-9+.-]*:[^\u0000-\u0020<>"{}|^`\\\u007f-\u009f]*$/;
 const lexical: Partial<Record<ParameterType, RegExp>> = {
   'xsd:integer': /^[+-]?[0-9]+$/,
   'xsd:decimal': /^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)$/,
@@ -77,7 +77,7 @@ export function parameterTerm(parameter: QueryParameter, given: ParameterValue):
     return literal(value, namedNode(xsd.string));
   }
   if (type === 'iri' || type === 'xsd:anyURI') {
-    if (!iriPattern.test(value)) throw invalid(parameter, value);
+    if (!isAbsoluteIri(value)) throw invalid(parameter, value);
     return type === 'iri' ? namedNode(value) : literal(value, namedNode(xsd.anyURI));
   }
   const text = value.trim(); // the whiteSpace facet of these types is "collapse"

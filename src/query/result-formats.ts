@@ -11,6 +11,7 @@ import type { QueryForm, QueryResult } from '../store/quad-store.js';
 import { resultsJson } from '../store/sparql-results.js';
 import { compactIri } from './prefixes.js';
 import { numericDatatypes, rowsJson, rowsJsonLines, rowsProfile } from './rows.js';
+import { iriRef } from '../core/iri.js';
 
 export const solutionFormats = ['table', 'json', 'xml', 'csv', 'tsv', 'rows', 'jsonl'] as const;
 /** The formats of solutions that an ASK answer (a boolean, no solutions) has no form in. */
@@ -166,9 +167,6 @@ function tsvString(text: string): string {
   return `"${text.replace(/[\t\n\r"\\]/g, (c) => stringEscapes[c]!)}"`;
 }
 
-function tsvIri(iri: string): string {
-  return `<${iri.replace(/[\u0000-\u0020<>"{}|^`\\]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`)}>`;
-}
 
 // Literals that Turtle writes bare, by datatype: written bare only when the lexical form is in that grammar.
 const bareLiterals: Record<string, RegExp> = {
@@ -181,7 +179,7 @@ const bareLiterals: Record<string, RegExp> = {
 function tsvTerm(term: Term): string {
   switch (term.termType) {
     case 'NamedNode':
-      return tsvIri(term.value);
+      return iriRef(term.value);
     case 'BlankNode':
       return `_:${term.value}`;
     case 'Literal': {
@@ -189,7 +187,7 @@ function tsvTerm(term: Term): string {
       const datatype = term.datatype.value;
       if (datatype === xsd.string) return tsvString(term.value);
       if (bareLiterals[datatype]?.test(term.value)) return term.value;
-      return `${tsvString(term.value)}^^${tsvIri(datatype)}`;
+      return `${tsvString(term.value)}^^${iriRef(datatype)}`;
     }
     case 'Quad':
       return `<< ${tsvTerm(term.subject)} ${tsvTerm(term.predicate)} ${tsvTerm(term.object)} >>`;

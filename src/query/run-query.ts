@@ -6,6 +6,7 @@ import { IriMinter } from '../lift/vocabulary.js';
 import type { QueryDataset, QueryOptions, QueryResult, QueryText, QuadStore } from '../store/quad-store.js';
 import { parseQuery, type ParsedQuery } from './parse-query.js';
 import { boundRows, type BoundedQuery } from './bound-rows.js';
+import { hasIriScheme } from '../core/iri.js';
 
 export interface RunOptions {
   /** The dataset (the protocol's default-graph-uri / named-graph-uri), replacing the query's FROM / FROM NAMED. */
@@ -22,7 +23,7 @@ export interface RunOptions {
 
 /** The graph IRI of a session given by IRI or by id (ids are minted with `base`, default `urn:mcp-ld:`). */
 export function sessionGraph(session: string, base?: string): string {
-  return /^[A-Za-z][A-Za-z0-9+.-]*:/.test(session) ? session : new IriMinter(base).session(session);
+  return hasIriScheme(session) ? session : new IriMinter(base).session(session);
 }
 
 /**

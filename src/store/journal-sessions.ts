@@ -2,8 +2,8 @@
 // the graph of every whole N-Quads statement, a dropped graph, the GRAPH clauses of an update. Best effort on bytes
 // that may be cut or damaged: only what reads as an absolute IRI counts. Never used to replay anything.
 import type { FrameType } from './frames.js';
+import { isAbsoluteIri } from '../core/iri.js';
 
-const absoluteIri = /^[A-Za-z][A-Za-z0-9+.-]*:[^\x00-\x20<>"{}|^`\\]*$/;
 const newline = 0x0a;
 const lt = 0x3c;
 const gt = 0x3e;
@@ -30,7 +30,7 @@ export function addNQuadsGraphs(bytes: Uint8Array, into: Set<string>): void {
           if (!previous || !previous.equals(iri)) {
             previous = iri;
             const text = iri.toString('utf8');
-            if (absoluteIri.test(text)) into.add(text);
+            if (isAbsoluteIri(text)) into.add(text);
           }
         }
       }
@@ -41,7 +41,7 @@ export function addNQuadsGraphs(bytes: Uint8Array, into: Set<string>): void {
 
 /** The graphs `GRAPH <…>` names in a SPARQL Update (a `GRAPH ?g` names none). */
 function addUpdateGraphs(text: string, into: Set<string>): void {
-  for (const match of text.matchAll(/\bGRAPH\s*<([^>\s]*)>/gi)) if (absoluteIri.test(match[1]!)) into.add(match[1]!);
+  for (const match of text.matchAll(/\bGRAPH\s*<([^>\s]*)>/gi)) if (isAbsoluteIri(match[1]!)) into.add(match[1]!);
 }
 
 /** Adds the graphs a frame's payload (or the part of it that was read) names. */
@@ -50,7 +50,7 @@ export function addFrameGraphs(type: FrameType, payload: Uint8Array, into: Set<s
   else if (type === 'update') addUpdateGraphs(Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength).toString('utf8'), into);
   else if (type === 'drop') {
     const graph = Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength).toString('utf8');
-    if (absoluteIri.test(graph)) into.add(graph);
+    if (isAbsoluteIri(graph)) into.add(graph);
   }
 }
 

@@ -4,12 +4,12 @@
 import type { QueryDataset, QueryForm, QueryOptions } from './quad-store.js';
 import { queryShape, withoutDatasetClauses } from './query-form.js';
 import { invalidGraph } from './store-errors.js';
+import { isAbsoluteIri } from '../core/iri.js';
 
-const absoluteIri = /^[A-Za-z][A-Za-z0-9+.-]*:[^\x00-\x20<>"{}|^`\\]*$/;
 
 /** A graph name, refused (store.invalid-graph, 400) unless it is an absolute IRI. */
 export function checkGraphName(graph: string): string {
-  if (!absoluteIri.test(graph)) throw invalidGraph(graph);
+  if (!isAbsoluteIri(graph)) throw invalidGraph(graph);
   return graph;
 }
 

@@ -4,6 +4,7 @@
 import { resolve } from 'relative-to-absolute-iri';
 import type { QueryDataset, QueryForm } from './quad-store.js';
 import { invalidQuery } from './store-errors.js';
+import { hasIriScheme } from '../core/iri.js';
 
 const forms = new Set<string>(['SELECT', 'ASK', 'CONSTRUCT', 'DESCRIBE']);
 const updates = new Set(['INSERT', 'DELETE', 'LOAD', 'CLEAR', 'DROP', 'CREATE', 'ADD', 'MOVE', 'COPY', 'WITH']);
@@ -183,7 +184,7 @@ class Scanner {
 
   /** An IRI resolved against the BASE (RFC 3986); without a BASE a relative IRI stays as it is (and is refused later). */
   private resolved(iri: string): string {
-    if (this.base === undefined || /^[A-Za-z][A-Za-z0-9+.-]*:/.test(iri)) return iri;
+    if (this.base === undefined || hasIriScheme(iri)) return iri;
     return resolve(iri, this.base);
   }
 }

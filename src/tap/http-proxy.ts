@@ -13,6 +13,7 @@ import { parseJsonText } from '../lift/input.js';
 import { decodeUtf8 } from '../core/utf8.js';
 import { ClientSessions, clientKeyOf } from './client-sessions.js';
 import { SseReader, type SseEvent } from './sse-reader.js';
+import { hasIriScheme } from '../core/iri.js';
 
 /** Headers that belong to one hop, not to the exchange (RFC 9110 §7.6.1). */
 const hopByHop = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'host']);
@@ -195,7 +196,7 @@ export function createRecordingProxy({ target, recorder, sessionIdleMs }: ProxyO
     if (first.type !== 'endpoint' || first.dataRange === undefined || request.headers.host === undefined) return held;
     const [start, end] = [first.dataRange[0] - heldFrom, first.dataRange[1] - heldFrom];
     const text = held.subarray(start, end).toString('utf8');
-    if (!/^[a-z][a-z0-9+.-]*:/i.test(text)) return held; // a relative URL resolves against the proxy already
+    if (!hasIriScheme(text)) return held; // a relative URL resolves against the proxy already
     let url: URL;
     try {
       url = new URL(text);

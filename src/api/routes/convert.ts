@@ -9,6 +9,7 @@ import { negotiate, type Offer } from '../negotiate.js';
 import { acceptMessageBodies, messageBody, messageMediaTypes } from './raw-bodies.js';
 import { problems } from '../openapi.js';
 import type { Offload } from '../offload.js';
+import { absoluteIriPattern } from '../../core/iri.js';
 
 /** The profile that asks for compacted JSON-LD with the merged context inlined rather than referenced by URL. */
 export const inlineContextProfile = 'https://w3id.org/mcp-ld/inline-context';
@@ -61,7 +62,7 @@ export const convertQuerySchema = {
     // Printable ASCII: the session goes back in the MCP-LD-Session header, which cannot carry other characters (an
     // emoji there made Node throw while answering: a 500).
     session: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[\\x20-\\x7E]+$', description: 'session of plain messages, printable ASCII (default: derived from the body as mcp-ld convert derives it, so the same body gives the same IRIs; returned in MCP-LD-Session)' },
-    base: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9+.-]*:[^\\s<>"{}|^`\\\\]*$', maxLength: 500, description: 'base of the minted IRIs (default urn:mcp-ld:)' },
+    base: { type: 'string', pattern: absoluteIriPattern, maxLength: 500, description: 'base of the minted IRIs (default urn:mcp-ld:)' },
     strict: { type: 'boolean', default: false, description: 'reject messages that fail schema validation (422)' },
     protocol: protocolQueryField,
     engine: { type: 'string', enum: ['fast', 'reference'], default: 'fast', description: 'lifting engine' },

@@ -11,6 +11,7 @@ import { ChunkedOutput } from '../chunked-output.js';
 import { parseOptions, UsageError, write, type Command, type OptionSpecs } from '../command.js';
 import { readInputBytes, refuseWrongKind } from '../read-input.js';
 import { conversionFailures, reportFailedLines } from '../failed-lines.js';
+import { isAbsoluteIri } from '../../core/iri.js';
 
 const options = {
   format: { type: 'string', default: 'nquads', value: 'FORMAT', description: `the RDF written: ${rdfFormats.join(', ')}` },
@@ -36,7 +37,7 @@ export const convertCommand: Command = {
     if (positionals.length > 1) throw new UsageError('convert takes one input file (or - for stdin)');
     if (!isRdfFormat(values.format)) throw new UsageError(`--format must be one of ${rdfFormats.join(', ')}`);
     if (values.engine !== 'fast' && values.engine !== 'reference') throw new UsageError('--engine must be fast or reference');
-    if (values.base !== undefined && !/^[a-z][a-z0-9+.-]*:/i.test(values.base)) throw new UsageError('--base must be an absolute IRI');
+    if (values.base !== undefined && !isAbsoluteIri(values.base)) throw new UsageError('--base must be an absolute IRI');
 
     const text = await readInputBytes(positionals[0], io.stdin);
     refuseWrongKind(positionals[0], text, 'convert');

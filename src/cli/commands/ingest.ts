@@ -16,6 +16,7 @@ import { BatchWriter } from '../../store/batch-writer.js';
 import { parseOptions, UsageError, write, type Command, type CommandIo, type OptionSpecs } from '../command.js';
 import { checkReadable, readInputBytes, refuseWrongKind } from '../read-input.js';
 import { conversionFailures, reportFailedLines } from '../failed-lines.js';
+import { isAbsoluteIri } from '../../core/iri.js';
 
 /** A progress line on a terminal, redrawn at most ten times a second; nothing when stderr is not a terminal. */
 class Progress {
@@ -77,7 +78,7 @@ export const ingestCommand: Command = {
     if (positionals.filter((p) => p === '-').length > 1) throw new UsageError('stdin (-) can be read only once');
     const batch = Number(values.batch);
     if (!Number.isSafeInteger(batch) || batch <= 0) throw new UsageError('--batch must be a positive number of messages');
-    if (values.base !== undefined && !/^[a-z][a-z0-9+.-]*:/i.test(values.base)) throw new UsageError('--base must be an absolute IRI');
+    if (values.base !== undefined && !isAbsoluteIri(values.base)) throw new UsageError('--base must be an absolute IRI');
     const config = readStoreConfig({ data: values.data, store: values.store });
     checkReadable(positionals); // before the store is opened: a missing file leaves nothing behind in a data directory
 
