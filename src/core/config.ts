@@ -65,6 +65,14 @@ export interface ServiceFlags {
   store?: string | undefined;
 }
 
+/** The store limits when nothing sets them: here once, for the configuration and for stores opened without it. */
+export const storeDefaults = {
+  maxQuads: 5_000_000,
+  queryTimeoutMs: 30_000,
+  maxLiteralBytes: 8 * 1024 * 1024,
+  maxQueued: 8,
+} as const;
+
 export const environmentVariables = {
   MCPLD_HOST: 'address the service listens on (default 127.0.0.1)',
   MCPLD_PORT: 'port the service listens on (default 8080)',
@@ -74,14 +82,14 @@ export const environmentVariables = {
   MCPLD_STORE_GRAPHS: "the remote store's Graph Store Protocol endpoint (default: MCPLD_STORE)",
   MCPLD_STORE_USER: 'user name for the remote store (HTTP Digest or Basic)',
   MCPLD_STORE_PASSWORD: 'password for the remote store',
-  MCPLD_MAX_QUADS: 'most quads the embedded store holds before it refuses ingests (default 5000000)',
-  MCPLD_QUERY_TIMEOUT: 'default query time limit in milliseconds (default 30000)',
-  MCPLD_MAX_LITERAL: 'largest literal in bytes sent to a remote store (default 8388608)',
+  MCPLD_MAX_QUADS: `most quads the embedded store holds before it refuses ingests (default ${storeDefaults.maxQuads})`,
+  MCPLD_QUERY_TIMEOUT: `default query time limit in milliseconds (default ${storeDefaults.queryTimeoutMs})`,
+  MCPLD_MAX_LITERAL: `largest literal in bytes sent to a remote store (default ${storeDefaults.maxLiteralBytes})`,
   MCPLD_MAX_QUERY_BYTES: 'largest SPARQL query or update in bytes (default 1048576)',
   MCPLD_MAX_QUERY_DEPTH: 'deepest nesting of braces, parentheses and brackets in a SPARQL query or update (default 64)',
   MCPLD_MAX_RESULT_ROWS: 'most rows (SELECT), solutions (CONSTRUCT) or triples (DESCRIBE) a query may answer (default 100000)',
   MCPLD_MAX_RESULT_BYTES: 'most bytes of results a query may answer (default 67108864)',
-  MCPLD_MAX_QUEUED: 'most queries that may wait for the embedded store while one runs; one more is refused with 429 and Retry-After (default 8)',
+  MCPLD_MAX_QUEUED: `most queries that may wait for the embedded store while one runs; one more is refused with 429 and Retry-After (default ${storeDefaults.maxQueued})`,
   MCPLD_BODY_LIMIT: 'largest accepted request body in bytes (default 10485760)',
   MCPLD_BODY_TIMEOUT_MS: 'how long a request body may stop arriving, in milliseconds, before it is answered 408 and closed (default 30000)',
   MCPLD_LOG_LEVEL: 'fastify log level (default info)',
@@ -174,14 +182,14 @@ function parseUrl(name: string, value: string): string {
 /** The store settings: `--data DIR` / MCPLD_DATA or `--store URL` / MCPLD_STORE, credentials and limits. */
 export function readStoreConfig(flags: { data?: string | undefined; store?: string | undefined }, env: Environment = process.env): StoreConfig {
   const config: StoreConfig = {
-    maxQuads: parsePositiveInteger('MCPLD_MAX_QUADS', env['MCPLD_MAX_QUADS'] ?? '5000000'),
-    queryTimeoutMs: parsePositiveInteger('MCPLD_QUERY_TIMEOUT', env['MCPLD_QUERY_TIMEOUT'] ?? '30000'),
-    maxLiteralBytes: parsePositiveInteger('MCPLD_MAX_LITERAL', env['MCPLD_MAX_LITERAL'] ?? String(8 * 1024 * 1024)),
+    maxQuads: parsePositiveInteger('MCPLD_MAX_QUADS', env['MCPLD_MAX_QUADS'] ?? String(storeDefaults.maxQuads)),
+    queryTimeoutMs: parsePositiveInteger('MCPLD_QUERY_TIMEOUT', env['MCPLD_QUERY_TIMEOUT'] ?? String(storeDefaults.queryTimeoutMs)),
+    maxLiteralBytes: parsePositiveInteger('MCPLD_MAX_LITERAL', env['MCPLD_MAX_LITERAL'] ?? String(storeDefaults.maxLiteralBytes)),
     maxQueryBytes: parsePositiveInteger('MCPLD_MAX_QUERY_BYTES', env['MCPLD_MAX_QUERY_BYTES'] ?? '1048576'),
     maxQueryDepth: parsePositiveInteger('MCPLD_MAX_QUERY_DEPTH', env['MCPLD_MAX_QUERY_DEPTH'] ?? '64'),
     maxResultRows: parsePositiveInteger('MCPLD_MAX_RESULT_ROWS', env['MCPLD_MAX_RESULT_ROWS'] ?? '100000'),
     maxResultBytes: parsePositiveInteger('MCPLD_MAX_RESULT_BYTES', env['MCPLD_MAX_RESULT_BYTES'] ?? String(64 * 1024 * 1024)),
-    maxQueued: parsePositiveInteger('MCPLD_MAX_QUEUED', env['MCPLD_MAX_QUEUED'] ?? '8'),
+    maxQueued: parsePositiveInteger('MCPLD_MAX_QUEUED', env['MCPLD_MAX_QUEUED'] ?? String(storeDefaults.maxQueued)),
     ownerIdleMs: parsePositiveInteger('MCPLD_OWNER_IDLE_MS', env['MCPLD_OWNER_IDLE_MS'] ?? '60000'),
     ownerWaitMs: parsePositiveInteger('MCPLD_OWNER_WAIT_MS', env['MCPLD_OWNER_WAIT_MS'] ?? '60000'),
     directoryList: `${cacheDirectory(env)}/mcp-ld/data-directories`,

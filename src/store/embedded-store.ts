@@ -6,6 +6,7 @@
 // would kill the worker never reaches it; queries wait in a queue of their own, bounded (429), and their answers are
 // bounded in rows and bytes inside the worker (result-limits.ts).
 import { StoreChanges } from './store-changes.js';
+import { storeDefaults } from '../core/config.js';
 import type { Quad } from '@rdfjs/types';
 import type { GraphSummary, IngestOptions, IngestReceipt, QueryOptions, QueryResult, QueryText, QuadStore, UpdateOptions } from './quad-store.js';
 import { EmbeddedEngine, WorkerError, type Replay } from './embedded-engine.js';
@@ -46,9 +47,9 @@ export interface EmbeddedStoreOptions {
   lock?: DataLock;
 }
 
-export const defaultMaxQuads = 5_000_000;
-export const defaultQueryTimeoutMs = 30_000;
-export const defaultMaxQueuedQueries = 8;
+export const defaultMaxQuads = storeDefaults.maxQuads;
+export const defaultQueryTimeoutMs = storeDefaults.queryTimeoutMs;
+export const defaultMaxQueuedQueries = storeDefaults.maxQueued;
 
 type PendingWrite =
   | { kind: 'quads'; data: Uint8Array; checked: CheckedBatch; resolve: (receipt: IngestReceipt) => void; reject: (error: unknown) => void }

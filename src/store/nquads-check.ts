@@ -262,9 +262,14 @@ function scanLine(data: Uint8Array, start: number, end: number, graph: { start: 
 
 const utf8 = new TextDecoder();
 
+/** Refuses (store.invalid-nquads, 400) a batch whose bytes are not UTF-8: both stores check this first. */
+export function checkBatchUtf8(data: Uint8Array): void {
+  if (!isUtf8(data)) throw new McpLdError({ code: 'store.invalid-nquads', status: 400, title: 'Invalid N-Quads', detail: 'the batch is not valid UTF-8' });
+}
+
 /** A batch's bytes checked: valid UTF-8 first, then N-Quads (checkNQuadsBytes). */
 export function checkBatchBytes(data: Uint8Array): CheckedBatch {
-  if (!isUtf8(data)) throw new McpLdError({ code: 'store.invalid-nquads', status: 400, title: 'Invalid N-Quads', detail: 'the batch is not valid UTF-8' });
+  checkBatchUtf8(data);
   return checkNQuadsBytes(data);
 }
 

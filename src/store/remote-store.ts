@@ -5,11 +5,11 @@
 // Virtuoso's quirks are handled here: ASK as `__ASK_RETVAL` rows, booleans read back as "1"/"0", system graphs.
 import type { Quad, Term } from '@rdfjs/types';
 import { DataFactory, Writer } from 'n3';
-import { isUtf8 } from 'node:buffer';
 import type { GraphSummary, IngestReceipt, QueryDataset, QueryOptions, QueryResult, QueryText, QuadStore, QueryForm, UpdateOptions } from './quad-store.js';
 import { McpLdError } from '../core/problem.js';
+import { storeDefaults } from '../core/config.js';
 import { HttpClient, type Credentials } from './http-auth.js';
-import { splitNQuads } from './nquads-check.js';
+import { checkBatchUtf8, splitNQuads } from './nquads-check.js';
 import { fromGraphText, fromSparqlJson, parseTriples, resultsJson, type LiteralFix, type SparqlJson } from './sparql-results.js';
 import { invalidQuery, queryTimeout, resultTooLarge, storeFailed, storeUnavailable, updateFailed, updateTimeout } from './store-errors.js';
 import { dropSolutionMarkers, limitResultText, type ResultLimits } from './result-limits.js';
@@ -126,9 +126,9 @@ export class RemoteStore implements QuadStore {
     this.queryUrl = options.queryUrl;
     this.updateUrl = options.updateUrl ?? derivedEndpoint(options.queryUrl, credentials !== undefined, 'update');
     this.graphsUrl = options.graphsUrl ?? derivedEndpoint(options.queryUrl, credentials !== undefined, 'graphs');
-    this.queryTimeoutMs = options.queryTimeoutMs ?? 30_000;
+    this.queryTimeoutMs = options.queryTimeoutMs ?? storeDefaults.queryTimeoutMs;
     this.requestTimeoutMs = options.requestTimeoutMs ?? 120_000;
-    this.maxLiteralBytes = options.maxLiteralBytes ?? 8 * 1024 * 1024;
+    this.maxLiteralBytes = options.maxLiteralBytes ?? storeDefaults.maxLiteralBytes;
     this.uploadTriples = options.uploadTriples ?? 10_000;
     this.concurrency = options.concurrency ?? 4;
     this.graphListTtlMs = options.graphListTtlMs ?? 5_000;
@@ -144,7 +144,7 @@ export class RemoteStore implements QuadStore {
   }
 
   async ingest(input: string | Uint8Array): Promise<IngestReceipt> {
-    if (typeof input !== 'string' && !isUtf8(input)) throw new McpLdError({ code: 'store.invalid-nquads', status: 400, title: 'Invalid N-Quads', detail: 'the batch is not valid UTF-8' });
+    if (typeof input !== 'string') checkBatchUtf8(input);
     const nquads = typeof input === 'string' ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString('utf8');
     this.checkStatementSizes(nquads);
     const batch = splitNQuads(nquads);
