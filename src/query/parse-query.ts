@@ -58,12 +58,6 @@ export function generateQuery(tree: Query): string {
   return new Generator().stringify({ ...tree, prefixes: {} });
 }
 
-/** Checks a tree that did not come from text (or was modified): no update, no SERVICE. */
-export function checkTree(tree: SparqlQuery, options: ParseOptions = {}): asserts tree is Query {
-  if (tree.type === 'update') throw updateRefused(updateOperations(tree), options);
-  refuseService(tree, undefined, options);
-}
-
 // ---- refusals ------------------------------------------------------------------------------------------------
 
 export function named(options: ParseOptions): string {

@@ -26,11 +26,12 @@ describe('api: ingestion, SPARQL, named queries, sessions, ontology, metrics', f
   let app: FastifyInstance;
   let store: EmbeddedStore;
 
-  before(async () => {
+  // Every test has a store and a service of its own: none depends on what another stored, or on the order they run in.
+  beforeEach(async () => {
     store = await EmbeddedStore.open({});
     app = await buildServer(readServiceConfig({}, { MCPLD_WRITE_TOKEN: token, MCPLD_BODY_LIMIT: '1000000' }), { logger: false, store });
   });
-  after(async () => {
+  afterEach(async () => {
     await app.close();
     await store.close();
   });
@@ -43,6 +44,8 @@ describe('api: ingestion, SPARQL, named queries, sessions, ontology, metrics', f
   const update = (text: string | Buffer, headers: Record<string, string> = authorised, url = '/sparql') =>
     app.inject({ method: 'POST', url, headers: { 'content-type': 'application/sparql-update', ...headers }, payload: text });
   const edited = 'urn:mcp-ld:session/edited';
+  /** The real capture, stored through the route. */
+  const ingestCapture = async () => assert.equal((await ingest(readFileSync(trafficFile, 'utf8'))).statusCode, 200);
 
   it('ingests NDJSON of capture records and summarises it; SPARQL counts then equal the counts in the JSON', async () => {
     const response = await ingest(readFileSync(trafficFile, 'utf8'));
@@ -58,6 +61,7 @@ describe('api: ingestion, SPARQL, named queries, sessions, ontology, metrics', f
   });
 
   it('re-ingesting the same capture changes nothing', async () => {
+    await ingestCapture();
     const before = (await sparql('SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }')).json().results.bindings[0].n.value;
     assert.equal((await ingest(readFileSync(trafficFile, 'utf8'))).statusCode, 200);
     const after = (await sparql('SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }')).json().results.bindings[0].n.value;
@@ -144,6 +148,7 @@ describe('api: ingestion, SPARQL, named queries, sessions, ontology, metrics', f
   });
 
   it('speaks the SPARQL 1.1 protocol: GET, urlencoded POST, sparql-query POST; results by Accept', async () => {
+    await ingestCapture();
     const query = 'ASK { ?m a mcp:InitializeRequest }';
     const get = await app.inject({ method: 'GET', url: `/sparql?query=${encodeURIComponent(query)}`, headers: { accept: 'application/sparql-results+json' } });
     assert.deepEqual(get.json(), { head: {}, boolean: true });
@@ -286,6 +291,7 @@ describe('api: ingestion, SPARQL, named queries, sessions, ontology, metrics', f
   });
 
   it('lists the named queries and runs one by GET and POST, checking parameter types', async () => {
+    await ingestCapture();
     const list = (await app.inject({ method: 'GET', url: '/queries' })).json().queries as { name: string; parameters: unknown[] }[];
     assert.ok(list.length >= 12);
     const get = await app.inject({ method: 'GET', url: '/queries/tool-calls', headers: { accept: 'application/sparql-results+json' } });
@@ -325,6 +331,8 @@ describe('api: ingestion, SPARQL, named queries, sessions, ontology, metrics', f
   });
 
   it('lists sessions, gives one as quads or as its messages lowered back, and deletes one with the token', async () => {
+    await ingestCapture();
+    assert.equal((await ingest('{"jsonrpc":"2.0","id":1,"method":"ping"}', { 'content-type': 'application/json', 'mcp-ld-session': 'plain-a' })).statusCode, 200);
     const sessions = (await app.inject({ method: 'GET', url: '/sessions' })).json().sessions as { id: string }[];
     assert.ok(sessions.some((s) => s.id === '57cd8539-bf6a-4833-ae14-361ffa3a23c9'));
     const messages = await app.inject({ method: 'GET', url: '/sessions/57cd8539-bf6a-4833-ae14-361ffa3a23c9', headers: { accept: 'application/json' } });
@@ -349,6 +357,10 @@ describe('api: ingestion, SPARQL, named queries, sessions, ontology, metrics', f
   });
 
   it('exposes Prometheus metrics: requests, ingested messages and quads, updates, store size, query latency', async () => {
+    await ingestCapture();
+    assert.equal((await update(`INSERT DATA { GRAPH <${edited}> { <urn:x:a> <urn:x:b> "c" } }`)).statusCode, 204);
+    assert.equal((await update(`DELETE DATA { GRAPH <${edited}> { <urn:x:a> <urn:x:b> "c" } }`)).statusCode, 204);
+    assert.equal((await sparql('ASK { ?s ?p ?o }')).statusCode, 200);
     const text = (await app.inject({ method: 'GET', url: '/metrics' })).body;
     assert.match(text, /^mcpld_sparql_updates_total 2$/m);
     for (const metric of ['mcpld_http_requests_total', 'mcpld_ingested_messages_total', 'mcpld_ingested_quads_total', 'mcpld_store_quads', 'mcpld_query_duration_seconds_bucket']) {
