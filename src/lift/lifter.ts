@@ -16,6 +16,7 @@ import { childIri, extensionPredicate, IriMinter, jrpc, listCellIri, mld, ns, rd
 import { hasMembers, liftMembers, liftSchema, topParameters, type DerivedSink } from './derived.js';
 import { NQuadsSink, NullSink, RdfJsSink, type ObjectValue, type QuadSink } from './sinks.js';
 import { isAbsoluteIri } from '../core/iri.js';
+import { implementationName, serverInfoKey, serverInfoOf } from './server-info.js';
 import { McpLdError } from '../core/problem.js';
 import { captureTime, isoDateTime } from './capture-time.js';
 
@@ -440,12 +441,13 @@ export class Lifter {
   }
 
   private implementation(session: SessionState, info: JsonValue | undefined): string | undefined {
-    if (!isJsonObject(info) || typeof info['name'] !== 'string') return undefined;
-    const version = typeof info['version'] === 'string' ? info['version'] : undefined;
-    const iri = this.minter.implementation(info['name'], version);
+    const name = implementationName(info);
+    if (name === undefined) return undefined;
+    const version = typeof (info as JsonObject)['version'] === 'string' ? ((info as JsonObject)['version'] as string) : undefined;
+    const iri = this.minter.implementation(name, version);
     this.describeOnce(session, iri, () => {
       this.emit(iri, rdf.type, `${ns.mcp}Implementation`);
-      this.emitLiteral(iri, `${ns.mcp}hasName`, { value: info['name'] as string, datatype: xsd.string });
+      this.emitLiteral(iri, `${ns.mcp}hasName`, { value: name, datatype: xsd.string });
       if (version !== undefined) this.emitLiteral(iri, `${ns.mcp}hasVersion`, { value: version, datatype: xsd.string });
     });
     return iri;
@@ -459,12 +461,18 @@ export class Lifter {
   }
 
   private describeServer(session: SessionState, iri: string, result: JsonObject): void {
-    const info = result['serverInfo'];
+    const info = serverInfoOf(result, 'serverInfo');
     const server = this.implementation(session, info);
     if (server) this.emit(session.iri, mld.serverImplementation, server);
-    if (session.serverKey === undefined && isJsonObject(info) && typeof info['name'] === 'string') this.setServer(session, info['name']);
+    this.nameServer(session, info);
     if (isJsonObject(result['capabilities'])) this.emit(session.iri, mld.serverCapabilities, childIri(childIri(iri, 'result'), 'capabilities'));
     if (typeof result['protocolVersion'] === 'string') this.emitLiteral(session.iri, mld.protocolVersion, { value: result['protocolVersion'], datatype: xsd.string });
+  }
+
+  /** A session whose server has no name yet takes the one its serverInfo gives. */
+  private nameServer(session: SessionState, info: JsonValue | undefined): void {
+    const name = implementationName(info);
+    if (session.serverKey === undefined && name !== undefined) this.setServer(session, name);
   }
 
   private describeOnce(session: SessionState, iri: string, describe: () => void): void {
@@ -491,7 +499,7 @@ export class Lifter {
     const server = this.implementation(session, info);
     if (server) {
       this.describeOnce(session, `server ${server}`, () => this.emit(session.iri, mld.serverImplementation, server));
-      if (session.serverKey === undefined && isJsonObject(info) && typeof info['name'] === 'string') this.setServer(session, info['name']);
+      this.nameServer(session, info);
     }
     const subscription = meta[subscriptionIdKey];
     const listen = subscription === undefined ? undefined : session.subscriptions.get(idKey(subscription));
@@ -942,8 +950,6 @@ const inputRequiredResult = 'InputRequiredResult';
 const keepsParams = new Set(['tools/call', 'prompts/get', 'resources/read']);
 const clientInfoKey = 'io.modelcontextprotocol/clientInfo';
 const clientCapabilitiesKey = 'io.modelcontextprotocol/clientCapabilities';
-/** Where a 2026-07-28 result's `_meta` names the server. */
-export const serverInfoKey = 'io.modelcontextprotocol/serverInfo';
 const subscriptionIdKey = 'io.modelcontextprotocol/subscriptionId';
 /** W3C trace context: `version-traceid-spanid-flags`. */
 const traceparent = /^[0-9a-f]{2}-([0-9a-f]{32})-([0-9a-f]{16})-[0-9a-f]{2}$/;

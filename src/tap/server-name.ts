@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isJsonObject, type JsonObject } from '../core/json.js';
-import { serverInfoKey } from '../lift/lifter.js';
+import { implementationName, serverInfoOf } from '../lift/server-info.js';
 
 /** Whether a message from the server is an answer (a JSON-RPC response or error), the point at which to decide. */
 export function isAnswer(msg: JsonObject): boolean {
@@ -16,9 +16,9 @@ export function isAnswer(msg: JsonObject): boolean {
 export function serverInfoName(msg: JsonObject): string | undefined {
   const result = msg['result'];
   if (!isJsonObject(result)) return undefined;
-  const meta = result['_meta'];
-  for (const info of [result['serverInfo'], isJsonObject(meta) ? meta[serverInfoKey] : undefined]) {
-    if (isJsonObject(info) && typeof info['name'] === 'string' && info['name'] !== '') return info['name'];
+  for (const from of ['serverInfo', '_meta'] as const) {
+    const name = implementationName(serverInfoOf(result, from));
+    if (name) return name;
   }
   return undefined;
 }
