@@ -30,10 +30,7 @@ export function registerHostGuard(app: FastifyInstance, config: ServiceConfig): 
     const host = hostName(request.headers.host ?? '');
     // Listening on every interface, the service is addressed by names it cannot know, unless the operator lists them.
     if (!(anyInterface && config.allowedHosts.length === 0) && !allowed(host)) {
-      throw new McpLdError({
-        code: 'http.host-not-allowed',
-        status: 421,
-        title: 'Misdirected request',
+      throw McpLdError.of('http.host-not-allowed', {
         detail: `this service does not answer for host "${request.headers.host ?? ''}": it answers for localhost, the loopback addresses and ${config.host}; name other hosts in MCPLD_ALLOWED_HOSTS`,
       });
     }
@@ -46,10 +43,7 @@ export function registerHostGuard(app: FastifyInstance, config: ServiceConfig): 
       originHost = undefined;
     }
     if (originHost === undefined || !allowed(originHost)) {
-      throw new McpLdError({
-        code: 'http.origin-not-allowed',
-        status: 403,
-        title: 'Cross-site write refused',
+      throw McpLdError.of('http.origin-not-allowed', {
         detail: `a write from the web page at ${origin} is refused: writes come from this machine, or from an origin allowed by MCPLD_CORS_ORIGINS or MCPLD_ALLOWED_HOSTS`,
       });
     }

@@ -13,7 +13,7 @@ export class IngestLifting {
   private readonly thread = new TaskThread<IngestRequest, unknown>(threadUrl, {
     // Each ingest waits for its own chunk before it sends the next: no more wait than there are ingests.
     maxWaiting: Number.MAX_SAFE_INTEGER,
-    busyError: () => new McpLdError({ code: 'service.busy', status: 429, title: 'Too many requests', detail: 'too many ingests', retryAfter: 1 }),
+    busyError: () => McpLdError.of('service.busy', { detail: 'too many ingests', retryAfter: 1 }),
     name: 'the thread that lifts ingests',
   });
   private nextId = 1;
@@ -69,5 +69,5 @@ export class Ingest {
 }
 
 function crashError(reason: string): McpLdError {
-  return new McpLdError({ code: 'ingest.lost', status: 503, title: 'Ingest interrupted', detail: `the thread that lifts ingests failed (${reason}) and was restarted; send the body again`, retryAfter: 1 });
+  return McpLdError.of('ingest.lost', { detail: `the thread that lifts ingests failed (${reason}) and was restarted; send the body again`, retryAfter: 1 });
 }

@@ -90,7 +90,7 @@ function* streamedItems(lines: StreamedLine[]): Generator<InputItem> {
     }
     if ('tooLong' in line) {
       const detail = `line ${line.line} is longer than the limit of ${line.tooLong} bytes (MCPLD_BODY_LIMIT)`;
-      yield { line: line.line, error: new McpLdError({ code: 'input.line-too-long', status: 413, title: 'Line too long', detail, line: line.line }) };
+      yield { line: line.line, error: McpLdError.of('input.line-too-long', { detail, line: line.line }) };
       continue;
     }
     const item = parseLine(line.text, line.line);
@@ -115,7 +115,7 @@ async function handle(request: IngestRequest): Promise<TaskAnswer<LiftedChunk | 
     return { value: null };
   }
   const ingest = ingests.get(request.id);
-  if (!ingest) throw new McpLdError({ code: 'ingest.lost', status: 503, title: 'Ingest interrupted', detail: 'the thread that lifts ingests was restarted; send the body again', retryAfter: 1 });
+  if (!ingest) throw McpLdError.of('ingest.lost', { detail: 'the thread that lifts ingests was restarted; send the body again', retryAfter: 1 });
   try {
     switch (request.op) {
       case 'lines':

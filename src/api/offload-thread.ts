@@ -73,7 +73,7 @@ async function session(request: Extract<OffloadRequest, { op: 'session' }>): Pro
   } catch (error) {
     // Only a graph written by SPARQL Update can nest this deeply (lifted messages cannot).
     if (error instanceof RangeError) {
-      throw new McpLdError({ code: 'session.too-deep', status: 422, title: 'Session nested too deeply', detail: `the graph <${request.graph}> nests its nodes too deeply to be written as ${request.format === 'messages' ? 'JSON messages' : request.format}` });
+      throw McpLdError.of('session.too-deep', { detail: `the graph <${request.graph}> nests its nodes too deeply to be written as ${request.format === 'messages' ? 'JSON messages' : request.format}` });
     }
     throw error;
   }
@@ -84,7 +84,7 @@ const convertVersions = new Map<ProtocolVersion | undefined, ProtocolSchemas>();
 
 /** Lifts the body of POST /convert and writes it in the negotiated format; any failed line fails it (400, all listed). */
 async function convert(request: ConvertRequest): Promise<TaskAnswer<Converted>> {
-  const [{ loadSchema }, { Lifter }, { ProtocolSchemas }, { convertText, listedFailure }, { serialize }, { derivedSessionId }] = await Promise.all([
+  const [{ loadSchema }, { Lifter }, { ProtocolSchemas }, { convertText, failedInputError }, { serialize }, { derivedSessionId }] = await Promise.all([
     import('../schema/index.js'),
     import('../lift/lifter.js'),
     import('../lift/protocol-schemas.js'),
@@ -99,17 +99,8 @@ async function convert(request: ConvertRequest): Promise<TaskAnswer<Converted>> 
   const lifter = new Lifter(schema, { defaultSession: session, ...(request.base ? { base: request.base } : {}) }, versions);
   const { quads, summary } = await convertText(lifter, request.body, { strict: request.strict, engine: request.engine });
   if (summary.failed.length > 0) {
-    const first = summary.failed[0]!;
-    throw Object.assign(
-      new McpLdError({
-        code: first.error.code,
-        status: 400,
-        title: summary.failed.length === 1 ? first.error.title : 'Bad input lines',
-        detail: summary.failed.length === 1 ? first.error.detail : `${summary.failed.length} lines are not MCP messages; nothing was converted`,
-        line: first.line,
-      }),
-      { errors: summary.failed.map(listedFailure) },
-    );
+    const count = summary.failed.length;
+    throw failedInputError(summary.failed, count === 1 ? summary.failed[0]!.error.detail : `${count} lines are not MCP messages; nothing was converted`);
   }
   const { value, transfer } = bytes(await serialize(quads, request.format, request.contextUrl));
   return { value: { body: value, session, messages: summary.messages, quads: summary.quads, invalid: summary.invalid }, ...(transfer ? { transfer } : {}) };

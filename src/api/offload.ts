@@ -28,7 +28,7 @@ const smallAnswerBytes = 64 * 1024;
 function offloadThread(name: string): TaskThread<OffloadRequest, unknown> {
   const thread = new TaskThread<OffloadRequest, unknown>(threadUrl, {
     maxWaiting: maxWaitingTasks,
-    busyError: () => new McpLdError({ code: 'service.busy', status: 429, title: 'Too many requests', detail: `${maxWaitingTasks} requests are waiting for ${name} already; try again in a second`, retryAfter: 1 }),
+    busyError: () => McpLdError.of('service.busy', { detail: `${maxWaitingTasks} requests are waiting for ${name} already; try again in a second`, retryAfter: 1 }),
     name,
   });
   thread.warm();
@@ -92,8 +92,8 @@ export class Offload {
     return thread.run(request, {
       timeoutMs: limit,
       transfer,
-      timeoutError: () => new McpLdError({ code: 'service.timeout', status: 504, title: 'Timed out', detail: `${doing} took longer than the limit of ${limit} ms (MCPLD_QUERY_TIMEOUT)` }),
-      crashError: (reason) => new McpLdError({ code: 'service.too-demanding', status: 422, title: 'Request too demanding', detail: `${doing} ran out of memory or of stack (${reason})` }),
+      timeoutError: () => McpLdError.of('service.timeout', { detail: `${doing} took longer than the limit of ${limit} ms (MCPLD_QUERY_TIMEOUT)` }),
+      crashError: (reason) => McpLdError.of('service.too-demanding', { detail: `${doing} ran out of memory or of stack (${reason})` }),
     });
   }
 }

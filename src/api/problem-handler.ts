@@ -3,7 +3,7 @@
 // logged and answered without a stack trace.
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { isMcpLdError } from '../core/problem.js';
+import { isMcpLdError, type ProblemExtensions } from '../core/problem.js';
 
 export interface ProblemBody {
   type: string;
@@ -13,10 +13,8 @@ export interface ProblemBody {
   code?: string;
   pointer?: string;
   line?: number;
-  /** Every failed input line, when there are several. */
-  errors?: unknown[];
-  /** What was stored before an ingest failed (nothing after it). */
-  stored?: unknown;
+  errors?: ProblemExtensions['errors'];
+  stored?: ProblemExtensions['stored'];
 }
 
 export function problemBody(status: number, title: string, detail: string, extra: Partial<ProblemBody> = {}): ProblemBody {
@@ -31,9 +29,8 @@ export function registerProblemHandler(app: FastifyInstance): void {
       if (error.pointer !== undefined) body.pointer = error.pointer;
       if (error.line !== undefined) body.line = error.line;
       if (error.retryAfter !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfter))));
-      const { errors, stored } = error as { errors?: unknown[]; stored?: unknown };
-      if (Array.isArray(errors)) body.errors = errors;
-      if (stored !== undefined) body.stored = stored;
+      if (error.extensions?.errors) body.errors = error.extensions.errors;
+      if (error.extensions?.stored) body.stored = error.extensions.stored;
     } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       body = problemBody(error.statusCode, titleFor(error.statusCode), clientErrorDetail(error, request), error.code ? { code: error.code } : {});
     } else if (error.code === 'ECONNRESET' && request.raw.destroyed) {

@@ -45,7 +45,7 @@ export function pickResult(accept: string | undefined, offers: ResultOffer[]): R
   const index = negotiate(accept, offers);
   if (index < 0) {
     const types = offers.map((o) => (o.onlyNamed ? `${o.type}; profile="${o.params!['profile']}"` : o.type));
-    throw new McpLdError({ code: 'http.not-acceptable', status: 406, title: 'Not acceptable', detail: `no result format matches Accept: ${accept}; this query gives ${types.join(', ')}` });
+    throw McpLdError.of('http.not-acceptable', { detail: `no result format matches Accept: ${accept}; this query gives ${types.join(', ')}` });
   }
   return offers[index]!;
 }

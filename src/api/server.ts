@@ -92,8 +92,8 @@ export async function startServer(config: ServiceConfig, onWarning?: (message: s
   } catch (error) {
     await app.close(); // the store too: a data directory it holds goes to the next process
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new McpLdError({ code: 'service.port-in-use', status: 500, title: 'Port in use', detail: `port ${config.port} on ${config.host} is in use; pass --port or MCPLD_PORT` });
-    if (code === 'EADDRNOTAVAIL' || code === 'EACCES') throw new McpLdError({ code: 'service.cannot-listen', status: 500, title: 'Cannot listen', detail: `${config.host}:${config.port}: ${(error as Error).message}; pass --host/--port or MCPLD_HOST/MCPLD_PORT` });
+    if (code === 'EADDRINUSE') throw McpLdError.of('service.port-in-use', { detail: `port ${config.port} on ${config.host} is in use; pass --port or MCPLD_PORT` });
+    if (code === 'EADDRNOTAVAIL' || code === 'EACCES') throw McpLdError.of('service.cannot-listen', { detail: `${config.host}:${config.port}: ${(error as Error).message}; pass --host/--port or MCPLD_HOST/MCPLD_PORT` });
     throw error;
   }
   return app;

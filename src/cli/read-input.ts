@@ -16,7 +16,7 @@ export async function readInput(file: string | undefined, stdin: NodeJS.Readable
 function unreadable(file: string, error: unknown): McpLdError {
   const code = (error as NodeJS.ErrnoException).code;
   const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a directory, not a file' : (error as Error).message;
-  return new McpLdError({ code: 'input.unreadable', status: 400, title: 'Cannot read input', detail: `${file}: ${why}` });
+  return McpLdError.of('input.unreadable', { detail: `${file}: ${why}` });
 }
 
 /** Refuses, before anything is done, input files that cannot be read (so that nothing is opened or written for them). */
@@ -47,7 +47,7 @@ export async function readInputBytes(file: string | undefined, stdin: NodeJS.Rea
 }
 
 function wrongKind(detail: string): McpLdError {
-  return new McpLdError({ code: 'input.wrong-kind', status: 400, title: 'Wrong kind of input', detail });
+  return McpLdError.of('input.wrong-kind', { detail });
 }
 
 /**

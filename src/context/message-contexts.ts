@@ -45,10 +45,7 @@ export function messageTerms(index: SchemaIndex, message: MessageDefinition, wal
   const terms = envelope === undefined ? undefined : walker.objectTerms(envelope);
   const result = terms?.get('result');
   if (terms === undefined || result === undefined) {
-    throw new McpLdError({
-      code: 'context.no-result-term',
-      status: 500,
-      title: 'Result without a JSON-RPC result term',
+    throw McpLdError.of('context.no-result-term', {
       detail: `${locationId(location)} does not build on a JSON-RPC response that annotates \`result\``,
     });
   }

@@ -35,10 +35,7 @@ export function loadReferenceTerms(file: string = referenceContextFile): Map<str
   try {
     document = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new McpLdError({
-      code: 'context.reference-missing',
-      status: 500,
-      title: 'Reference context unreadable',
+    throw McpLdError.of('context.reference-missing', {
       detail: `cannot read the OGC reference context ${file}: ${(error as Error).message}`,
     });
   }

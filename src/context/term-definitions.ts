@@ -72,10 +72,7 @@ export function contextObject(terms: readonly TermModel[], prefixes: PrefixMap, 
   for (const prefix of [...used].sort(byCodePoint)) {
     if (definitions.has(prefix)) {
       const clash = terms.find((t) => t.key === prefix)!;
-      throw new McpLdError({
-        code: 'context.term-is-prefix',
-        status: 500,
-        title: 'Term clashes with a prefix',
+      throw McpLdError.of('context.term-is-prefix', {
         detail: `key "${prefix}" (annotated at ${clash.source}) has the name of a declared prefix that the same context needs`,
       });
     }
@@ -96,10 +93,7 @@ function vocabularyFor(terms: readonly TermModel[]): string | undefined {
     if (!term.key.includes('/') || term.kind === 'alias') continue;
     const base = term.iri.endsWith(term.key) ? term.iri.slice(0, -term.key.length) : undefined;
     if (base === undefined || base === '' || (vocabulary !== undefined && base !== vocabulary)) {
-      throw new McpLdError({
-        code: 'context.slash-term',
-        status: 500,
-        title: 'A key with a slash needs its own IRI',
+      throw McpLdError.of('context.slash-term', {
         detail: `key "${term.key}" (annotated at ${term.source}) has a "/", so JSON-LD 1.1 accepts it as a term only if its IRI is the key appended to the context's @vocab; annotate it <namespace>${term.key}, with one namespace for every such key of the object`,
       });
     }

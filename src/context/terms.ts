@@ -79,10 +79,7 @@ export class TermWalker {
   objectTerms(location: SchemaLocation, options: { exclude?: DocumentId } = {}, stack: readonly string[] = []): TermMap {
     const id = locationId(location);
     if (stack.includes(id)) {
-      throw new McpLdError({
-        code: 'context.recursive-schema',
-        status: 500,
-        title: 'Recursive schema',
+      throw McpLdError.of('context.recursive-schema', {
         detail: `${id} contains itself (${[...stack, id].join(' → ')}); property-scoped contexts cannot be nested without end`,
         pointer: location.pointer,
       });
@@ -152,10 +149,7 @@ export function describeTerm(term: TermModel): string {
 }
 
 function conflict(a: TermModel, b: TermModel): McpLdError {
-  return new McpLdError({
-    code: 'context.conflicting-annotations',
-    status: 500,
-    title: 'Conflicting annotations',
+  return McpLdError.of('context.conflicting-annotations', {
     detail:
       `key "${a.key}" means ${describeTerm(a)} at ${a.source} but ${describeTerm(b)} at ${b.source}; ` +
       'one JSON object cannot give a key two meanings: correct the annotations in the overlay',

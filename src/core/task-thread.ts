@@ -65,7 +65,7 @@ export class TaskThread<Request, Answer> {
   }
 
   run(request: Request, options: TaskOptions = {}): Promise<Answer> {
-    if (this.closed) return Promise.reject(new McpLdError({ code: 'service.closed', status: 503, title: 'Service closing', detail: `${this.options.name} was stopped` }));
+    if (this.closed) return Promise.reject(McpLdError.of('service.closed', { detail: `${this.options.name} was stopped` }));
     if (this.running && this.waiting.length >= this.options.maxWaiting) return Promise.reject(this.options.busyError());
     return new Promise<Answer>((resolve, reject) => {
       this.waiting.push({ request, options, resolve: resolve as (value: unknown) => void, reject });
@@ -75,7 +75,7 @@ export class TaskThread<Request, Answer> {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const task of this.waiting.splice(0)) task.reject(new McpLdError({ code: 'service.closed', status: 503, title: 'Service closing', detail: `${this.options.name} was stopped` }));
+    for (const task of this.waiting.splice(0)) task.reject(McpLdError.of('service.closed', { detail: `${this.options.name} was stopped` }));
     const worker = this.worker;
     this.worker = undefined;
     await worker?.terminate();
@@ -97,7 +97,7 @@ export class TaskThread<Request, Answer> {
     if (limit !== undefined) {
       running.timer = setTimeout(() => {
         // A task cannot be stopped inside the thread: the thread goes, and the next task gets a new one.
-        this.finish(id, () => task.reject(task.options.timeoutError?.(limit) ?? new McpLdError({ code: 'service.timeout', status: 504, title: 'Timed out', detail: `${this.options.name} took longer than ${limit} ms` })));
+        this.finish(id, () => task.reject(task.options.timeoutError?.(limit) ?? McpLdError.of('service.timeout', { detail: `${this.options.name} took longer than ${limit} ms` })));
         this.replace();
       }, limit);
     }
@@ -129,7 +129,7 @@ export class TaskThread<Request, Answer> {
       const running = this.running;
       if (running) {
         const { task } = running;
-        this.finish(running.id, () => task.reject(task.options.crashError?.(reason) ?? new McpLdError({ code: 'service.failed', status: 503, title: 'Worker failed', detail: `${this.options.name} failed (${reason}); it was restarted` })));
+        this.finish(running.id, () => task.reject(task.options.crashError?.(reason) ?? McpLdError.of('service.failed', { detail: `${this.options.name} failed (${reason}); it was restarted` })));
       }
     };
     worker.on('error', (error) => died(error.message));

@@ -45,10 +45,7 @@ export function invalidUtf8Offset(bytes: Uint8Array): number {
 /** The error for bytes that are not UTF-8 at `offset` (counted from 0, in the whole input). */
 export function invalidUtf8(offset: number, byte: number | undefined, line?: number): McpLdError {
   const shown = byte === undefined ? '' : ` (0x${byte.toString(16).toUpperCase().padStart(2, '0')})`;
-  return new McpLdError({
-    code: 'input.invalid-utf8',
-    status: 400,
-    title: 'Invalid UTF-8',
+  return McpLdError.of('input.invalid-utf8', {
     detail: `invalid UTF-8 at byte ${offset}${shown}: the input must be UTF-8, and mcp-ld does not replace what is not`,
     ...(line !== undefined ? { line } : {}),
   });

@@ -70,10 +70,7 @@ export class Conversion {
   private tally<T extends LiftedMeta>(item: InputItem, lifted: T): T {
     if (lifted.problems.length > 0 && this.options.strict) {
       const first = lifted.problems[0]!;
-      throw new McpLdError({
-        code: 'lift.invalid-message',
-        status: 422,
-        title: 'Invalid MCP message',
+      throw McpLdError.of('lift.invalid-message', {
         detail: `${failedItemPlace(item)}: ${lifted.definition ?? 'message'} is invalid at ${first.instancePath || '/'}: ${first.message}`,
         pointer: first.instancePath,
         line: item.line,
@@ -103,6 +100,15 @@ export class Conversion {
 /** Where a failed item is, as every report words it: `line 7`, or `line 1, batch item 3`. */
 export function failedItemPlace(item: { line: number; index?: number }): string {
   return item.index !== undefined ? `line ${item.line}, batch item ${item.index}` : `line ${item.line}`;
+}
+
+/**
+ * The error of an input whose failed lines fail it whole (POST /convert; POST /ingest when no line is a message): 400,
+ * with the code, title and line of the first failed line, and the first `listed` failed lines in `errors`.
+ */
+export function failedInputError(failed: readonly FailedItem[], detail: string, listed = failed.length): McpLdError {
+  const first = failed[0]!;
+  return new McpLdError({ code: first.error.code, status: 400, title: first.error.title, detail, line: first.line, extensions: { errors: failed.slice(0, listed).map(listedFailure) } });
 }
 
 /** A failed item as the API lists it (POST /convert's and POST /ingest's `errors`). */

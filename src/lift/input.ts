@@ -21,11 +21,11 @@ export interface InputItem {
 export const defaultMaxDepth = 128;
 
 function malformed(detail: string, line: number): McpLdError {
-  return new McpLdError({ code: 'input.malformed-json', status: 400, title: 'Malformed JSON', detail, line });
+  return McpLdError.of('input.malformed-json', { detail, line });
 }
 
 function tooDeep(limit: number, line: number): McpLdError {
-  return new McpLdError({ code: 'input.too-deep', status: 400, title: 'Nesting too deep', detail: `JSON nests deeper than ${limit} levels`, line });
+  return McpLdError.of('input.too-deep', { detail: `JSON nests deeper than ${limit} levels`, line });
 }
 
 /** The line and column of `offset` in `text`, whose first line is line `firstLine` of the input. */
@@ -56,20 +56,14 @@ function whatIsWrong(message: string, text: string, offset: number): string {
 }
 
 function outOfRange(line: number): McpLdError {
-  return new McpLdError({
-    code: 'input.number-out-of-range',
-    status: 400,
-    title: 'Number out of range',
+  return McpLdError.of('input.number-out-of-range', {
     detail: 'a number is past the range of a double (such as 1e400): it would be read as Infinity and could not be given back; send it as a string',
     line,
   });
 }
 
 function duplicated(key: string, line: number, column: number): McpLdError {
-  return new McpLdError({
-    code: 'input.duplicate-key',
-    status: 400,
-    title: 'Duplicate key',
+  return McpLdError.of('input.duplicate-key', {
     detail: `the key ${JSON.stringify(key)} is given twice in one object, the second time at line ${line}, column ${column}: JSON.parse would keep only the last one; send each key once`,
     line,
   });
@@ -192,7 +186,7 @@ export function* parseInput(input: string | Uint8Array, maxDepth = defaultMaxDep
 function* parseText(text: string, maxDepth: number, invalid?: InvalidLines): Generator<InputItem> {
   const start = text.search(/\S/);
   if (start < 0) {
-    yield { line: 1, error: new McpLdError({ code: 'input.empty', status: 400, title: 'Empty input', detail: 'no JSON-RPC message in the input', line: 1 }) };
+    yield { line: 1, error: McpLdError.of('input.empty', { detail: 'no JSON-RPC message in the input', line: 1 }) };
     return;
   }
   // A message or batch spanning lines is refused whole when any of its bytes are not UTF-8.
@@ -210,7 +204,7 @@ function* parseText(text: string, maxDepth: number, invalid?: InvalidLines): Gen
       throw error;
     }
     const batch = value as JsonValue[];
-    if (batch.length === 0) yield { line: firstLine, error: new McpLdError({ code: 'input.empty', status: 400, title: 'Empty input', detail: 'the batch is an empty array', line: firstLine }) };
+    if (batch.length === 0) yield { line: firstLine, error: McpLdError.of('input.empty', { detail: 'the batch is an empty array', line: firstLine }) };
     for (const [index, item] of batch.entries()) {
       try {
         yield { line: firstLine, index, record: toRecord(item) };

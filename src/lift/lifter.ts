@@ -190,7 +190,7 @@ export class Lifter {
     this.maxSessions = Math.max(1, options.maxSessions ?? 10_000);
     // Minted IRIs are made of encoded segments; what is not minted here is checked once, so sinks need not escape.
     if (!isAbsoluteIri(this.minter.base)) {
-      throw new McpLdError({ code: 'lift.bad-base', status: 400, title: 'Bad base IRI', detail: `"${this.minter.base}" is not an absolute IRI that N-Quads can carry` });
+      throw McpLdError.of('lift.bad-base', { detail: `"${this.minter.base}" is not an absolute IRI that N-Quads can carry` });
     }
   }
 

@@ -41,7 +41,7 @@ export class ProtocolSchemas {
   private make(schema: SchemaIndex, plans = new MessagePlans(schema)): VersionTools {
     // What the lifter does not mint itself is checked once, so its sinks need not escape.
     const unsafe = plans.compiler.schemaIris().find((iri) => unsafeIriCharacters.test(iri));
-    if (unsafe !== undefined) throw new McpLdError({ code: 'schema.bad-iri', status: 500, title: 'Bad IRI in the schema', detail: `"${unsafe}" cannot be written in N-Quads` });
+    if (unsafe !== undefined) throw McpLdError.of('schema.bad-iri', { detail: `"${unsafe}" cannot be written in N-Quads` });
     return { version: schema.version, schema, plans, validator: this.validate ? new MessageValidator(schema) : undefined };
   }
 

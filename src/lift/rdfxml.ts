@@ -81,10 +81,7 @@ function unsplittable(quads: readonly Quad[], prefixes: Readonly<Record<string, 
   for (const iri of [...iris].sort()) {
     const split = splitQName(iri);
     if (split === undefined) {
-      throw new McpLdError({
-        code: 'format.not-xml',
-        status: 406,
-        title: 'Not acceptable',
+      throw McpLdError.of('format.not-xml', {
         detail: `RDF/XML cannot write <${iri}> as a predicate or a node type: it does not end in an XML name; ask for Turtle, N-Triples, N-Quads or JSON-LD`,
       });
     }

@@ -78,7 +78,7 @@ export function sessionProblem(session: unknown): string | undefined {
 }
 
 function invalid(detail: string, line?: number): McpLdError {
-  return new McpLdError({ code: 'input.not-mcp', status: 400, title: 'Not an MCP message', detail, ...(line !== undefined ? { line } : {}) });
+  return McpLdError.of('input.not-mcp', { detail, ...(line !== undefined ? { line } : {}) });
 }
 
 /** The JSON-RPC shape of a message, or an error naming what is missing. */

@@ -21,7 +21,7 @@ const { namedNode, quad } = DataFactory;
 const anyPlan: ValuePlan = { kind: 'any' };
 
 const refuseRemote = async (url: string): Promise<never> => {
-  throw new McpLdError({ code: 'jsonld.remote-refused', status: 400, title: 'Remote document refused', detail: `mcp-ld never loads remote documents (${url})` });
+  throw McpLdError.of('jsonld.remote-refused', { detail: `mcp-ld never loads remote documents (${url})` });
 };
 
 export class ReferenceEngine {
@@ -39,7 +39,7 @@ export class ReferenceEngine {
       try {
         context = (JSON.parse(readFileSync(full, 'utf8')) as JsonObject)['@context']!;
       } catch (error) {
-        throw new McpLdError({ code: 'context.missing', status: 500, title: 'Context missing', detail: `cannot read ${full}: ${(error as Error).message}` });
+        throw McpLdError.of('context.missing', { detail: `cannot read ${full}: ${(error as Error).message}` });
       }
       this.contexts.set(file, context);
     }

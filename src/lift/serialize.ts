@@ -45,7 +45,7 @@ export function compactionContext(): JsonObject {
     try {
       context = (JSON.parse(readFileSync(file, 'utf8')) as { '@context': JsonObject })['@context'];
     } catch (error) {
-      throw new McpLdError({ code: 'context.missing', status: 500, title: 'Context missing', detail: `cannot read ${file}: ${(error as Error).message}` });
+      throw McpLdError.of('context.missing', { detail: `cannot read ${file}: ${(error as Error).message}` });
     }
     mergedContext = { ...context, ...ownPrefixes };
   }
@@ -53,7 +53,7 @@ export function compactionContext(): JsonObject {
 }
 
 const noRemoteDocuments = async (url: string): Promise<never> => {
-  throw new McpLdError({ code: 'jsonld.remote-refused', status: 400, title: 'Remote document refused', detail: `mcp-ld never loads remote documents (${url})` });
+  throw McpLdError.of('jsonld.remote-refused', { detail: `mcp-ld never loads remote documents (${url})` });
 };
 
 /**
@@ -77,15 +77,12 @@ const notXmlText = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
 export async function writeRdfXml(quads: Quad[]): Promise<string> {
   const graphs = new Set(quads.map((q) => q.graph.value));
   if (graphs.size > 1) {
-    throw new McpLdError({ code: 'format.one-graph', status: 406, title: 'Not acceptable', detail: `RDF/XML holds one graph, and this data has ${graphs.size} (one per session): ask for N-Quads, TriG or JSON-LD` });
+    throw McpLdError.of('format.one-graph', { detail: `RDF/XML holds one graph, and this data has ${graphs.size} (one per session): ask for N-Quads, TriG or JSON-LD` });
   }
   // XML 1.0 has no way to write most control characters (U+0000, …): a graph with one is refused, never mangled.
   const unwritable = quads.find((q) => q.object.termType === 'Literal' && notXmlText.test(q.object.value));
   if (unwritable) {
-    throw new McpLdError({
-      code: 'format.not-xml',
-      status: 406,
-      title: 'Not acceptable',
+    throw McpLdError.of('format.not-xml', {
       detail: `a literal of <${unwritable.subject.value}> (${unwritable.predicate.value}) holds a control character XML 1.0 cannot carry: ask for N-Quads, TriG, Turtle or JSON-LD`,
     });
   }

@@ -40,8 +40,8 @@ export function readQuery(file: string, text: string, strict = false, limits?: S
   const name = source.replace(/\.rq$/, '');
   const problem = (detail: string) =>
     strict
-      ? new McpLdError({ code: 'query.named-invalid', status: 500, title: 'Invalid named query', detail: `${source}: ${detail}` })
-      : new McpLdError({ code: 'query.header-invalid', status: 400, title: 'Invalid query header', detail: `${source}: ${detail}` });
+      ? McpLdError.of('query.named-invalid', { detail: `${source}: ${detail}` })
+      : McpLdError.of('query.header-invalid', { detail: `${source}: ${detail}` });
   if (strict) {
     if (!/^[a-z0-9][a-z0-9-]*$/.test(name)) throw problem('a named query is named in lower case, digits and hyphens');
     if (!header.title) throw problem('the header has no @title');
@@ -103,7 +103,7 @@ export class NamedQueries {
   get(name: string): NamedQuery {
     const query = this.load().get(name);
     if (!query) {
-      throw new McpLdError({ code: 'query.unknown', status: 404, title: 'No such named query', detail: `there is no named query ${JSON.stringify(name)}; the named queries: ${[...this.load().keys()].join(', ')}` });
+      throw McpLdError.of('query.unknown', { detail: `there is no named query ${JSON.stringify(name)}; the named queries: ${[...this.load().keys()].join(', ')}` });
     }
     return query;
   }

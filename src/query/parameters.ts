@@ -59,10 +59,7 @@ const description: Record<ParameterType, string> = {
 };
 
 function invalid(parameter: QueryParameter, value: string, why?: string): McpLdError {
-  return new McpLdError({
-    code: 'query.parameter-invalid',
-    status: 400,
-    title: 'Invalid query parameter',
+  return McpLdError.of('query.parameter-invalid', {
     detail: `parameter ${parameter.name} must be ${description[parameter.type]}, not ${JSON.stringify(value)}${why ? ` (${why})` : ''}`,
   });
 }
@@ -131,10 +128,7 @@ export function bindParameters(query: ParsedQuery, parameters: QueryParameter[],
   const known = new Map(parameters.map((p) => [p.name, p]));
   for (const name of Object.keys(values)) {
     if (!known.has(name)) {
-      throw new McpLdError({
-        code: 'query.parameter-unknown',
-        status: 400,
-        title: 'Unknown query parameter',
+      throw McpLdError.of('query.parameter-unknown', {
         detail: `${source ? `${source} ` : 'this query '}has no parameter ${JSON.stringify(name)}${parameters.length ? `; its parameters: ${parameters.map((p) => p.name).join(', ')}` : '; it takes none'}`,
       });
     }
@@ -145,7 +139,7 @@ export function bindParameters(query: ParsedQuery, parameters: QueryParameter[],
     const value = values[parameter.name] ?? parameter.default;
     if (value === undefined) {
       if (parameter.required) {
-        throw new McpLdError({ code: 'query.parameter-missing', status: 400, title: 'Missing query parameter', detail: `${source ? `${source} needs` : 'needs'} parameter ${parameter.name} (${description[parameter.type]}): ${parameter.description}` });
+        throw McpLdError.of('query.parameter-missing', { detail: `${source ? `${source} needs` : 'needs'} parameter ${parameter.name} (${description[parameter.type]}): ${parameter.description}` });
       }
       continue;
     }
@@ -283,6 +277,6 @@ function verifyBindings(tree: Query, bindings: Map<string, Term>): void {
   const row = first && first.type === 'values' && first.values.length === 1 ? first.values[0]! : undefined;
   const intact = row !== undefined && [...bindings].every(([name, term]) => row[`?${name}`]?.equals(term) === true);
   if (!intact) {
-    throw new McpLdError({ code: 'query.binding-failed', status: 500, title: 'Parameter binding failed', detail: 'the bound query does not hold the parameter values as given' });
+    throw McpLdError.of('query.binding-failed', { detail: 'the bound query does not hold the parameter values as given' });
   }
 }

@@ -47,7 +47,7 @@ function parseWithinLimits(text: string, options: ParseOptions): ParsedQuery {
   }
   if (tree.type === 'update') throw updateRefused(updateOperations(tree), options);
   if (tree.type !== 'query' || !tree.queryType) {
-    throw new McpLdError({ code: 'query.malformed', status: 400, title: 'Malformed query', detail: `${named(options)}no query: expected SELECT, ASK, CONSTRUCT or DESCRIBE` });
+    throw McpLdError.of('query.malformed', { detail: `${named(options)}no query: expected SELECT, ASK, CONSTRUCT or DESCRIBE` });
   }
   refuseService(tree, text, options);
   return { form: tree.queryType, tree, text: prefixPrologue + text };
@@ -65,10 +65,7 @@ export function named(options: ParseOptions): string {
 }
 
 function updateRefused(operation: string, options: ParseOptions): McpLdError {
-  return new McpLdError({
-    code: 'query.update-refused',
-    status: 400,
-    title: 'Update refused',
+  return McpLdError.of('query.update-refused', {
     detail: `${named(options)}${operation} is a SPARQL update; mcp-ld runs only read-only queries (SELECT, ASK, CONSTRUCT, DESCRIBE) — traffic enters the store by ingestion`,
   });
 }
@@ -105,10 +102,7 @@ export function refuseService(tree: SparqlQuery, text: string | undefined, optio
   if (!service) return;
   const name = service.name.termType === 'NamedNode' ? `<${service.name.value}>` : `?${service.name.value}`;
   const at = text === undefined ? undefined : locate(text, maskText(text).search(/\bSERVICE\b/i));
-  throw new McpLdError({
-    code: `${kind}.service-refused`,
-    status: 400,
-    title: 'SERVICE refused',
+  throw McpLdError.of(`${kind}.service-refused`, {
     detail: `${named(options)}SERVICE ${name}${at ? ` at line ${at.line}, column ${at.column}` : ''}: mcp-ld does not run federated queries; ${kind === 'query' ? 'a query' : 'an update'} reads only the store's own graphs`,
     ...(at ? { line: at.line } : {}),
   });
@@ -205,10 +199,7 @@ export function malformed(text: string, error: Error & { hash?: ParserErrorHash 
     what = error.message.replace(/\.$/, '');
     at = positionOfMessage(text, error.message);
   }
-  return new McpLdError({
-    code: `${kind}.malformed`,
-    status: 400,
-    title: `Malformed ${kind}`,
+  return McpLdError.of(`${kind}.malformed`, {
     detail: `${named(options)}${at ? `line ${at.line}, column ${at.column}: ` : ''}${what}`,
     ...(at ? { line: at.line } : {}),
   });

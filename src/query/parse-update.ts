@@ -6,6 +6,7 @@ import { McpLdError } from '../core/problem.js';
 import { findInTree, locate, malformed, maskText, named, refuseService, updateOperationNames, type ParseOptions, type ParserErrorHash } from './parse-query.js';
 import { prefixPrologue, queryPrefixes } from './prefixes.js';
 import { checkSparqlLimits, defaultSparqlLimits, tooComplex } from './sparql-limits.js';
+import type { ErrorCode } from '../core/errors.js';
 
 export interface ParsedUpdate {
   /** The sparqljs syntax tree (predeclared prefixes already expanded). */
@@ -33,14 +34,14 @@ function parseWithinLimits(text: string, options: ParseOptions): ParsedUpdate {
   } catch (error) {
     throw malformed(text, error as Error & { hash?: ParserErrorHash }, options, 'update');
   }
-  if (tree.type !== 'update' && !tree.queryType) throw refused('update.malformed', 'Malformed update', `${named(options)}no update: expected INSERT, DELETE, CLEAR, DROP, CREATE, ADD, MOVE or COPY`);
+  if (tree.type !== 'update' && !tree.queryType) throw refused('update.malformed', `${named(options)}no update: expected INSERT, DELETE, CLEAR, DROP, CREATE, ADD, MOVE or COPY`);
   if (tree.type !== 'update') {
-    throw refused('update.not-an-update', 'Not an update', `${named(options)}a ${tree.queryType} query is not an update: send queries as query= or application/sparql-query`);
+    throw refused('update.not-an-update', `${named(options)}a ${tree.queryType} query is not an update: send queries as query= or application/sparql-query`);
   }
-  if (tree.updates.length === 0) throw refused('update.malformed', 'Malformed update', `${named(options)}the update holds no operation`);
+  if (tree.updates.length === 0) throw refused('update.malformed', `${named(options)}the update holds no operation`);
   const load = tree.updates.find((op): op is LoadOperation => 'type' in op && op.type === 'load');
   if (load) {
-    throw refused('update.load-refused', 'LOAD refused', `${named(options)}LOAD <${load.source.value}>${at(text, /\bLOAD\b/i)}: mcp-ld fetches nothing from the network; send traffic to POST /ingest`, text, /\bLOAD\b/i);
+    throw refused('update.load-refused', `${named(options)}LOAD <${load.source.value}>${at(text, /\bLOAD\b/i)}: mcp-ld fetches nothing from the network; send traffic to POST /ingest`, text, /\bLOAD\b/i);
   }
   refuseService(tree, text, options, 'update');
   tree.updates.forEach((op, index) => checkGraphs(op, tree.updates.length > 1 ? ` (operation ${index + 1})` : '', text, options));
@@ -51,9 +52,9 @@ function parseWithinLimits(text: string, options: ParseOptions): ParsedUpdate {
 
 // ---- refusals ------------------------------------------------------------------------------------------------
 
-function refused(code: string, title: string, detail: string, text?: string, keyword?: RegExp): McpLdError {
+function refused(code: ErrorCode, detail: string, text?: string, keyword?: RegExp): McpLdError {
   const position = text !== undefined && keyword ? locate(text, maskText(text).search(keyword)) : undefined;
-  return new McpLdError({ code, status: 400, title, detail, ...(position ? { line: position.line } : {}) });
+  return McpLdError.of(code, { detail, ...(position ? { line: position.line } : {}) });
 }
 
 /** ` at line L, column C` of the first `keyword` outside comments, strings and IRIs, or nothing. */
@@ -70,7 +71,7 @@ function at(text: string, keyword: RegExp): string {
  */
 function checkGraphs(op: UpdateOperation, which: string, text: string, options: ParseOptions): void {
   const graphRule = (subject: string, advice: string, keyword?: RegExp) =>
-    refused('update.graph-not-named', 'Graph not named', `${named(options)}${subject}${keyword ? at(text, keyword) : ''}: ${advice}${graphRuleReason}`, text, keyword);
+    refused('update.graph-not-named', `${named(options)}${subject}${keyword ? at(text, keyword) : ''}: ${advice}${graphRuleReason}`, text, keyword);
   if ('updateType' in op) {
     const name = `${updateOperationNames[op.updateType]}${which}`;
     if (op.updateType === 'insertdelete') {
@@ -117,7 +118,6 @@ function refuseVolatile(tree: Update, text: string, options: ParseOptions): void
   const keyword = new RegExp(`\\b${name}\\s*\\(`, 'i');
   throw refused(
     'update.volatile-function',
-    'Function refused in an update',
     `${named(options)}${name.toUpperCase()}()${at(text, keyword)}: its value would differ when the store replays the update after a restart; compute the value first and write it into the update as a literal`,
     text,
     keyword,
@@ -139,7 +139,6 @@ function refuseOrderDependent(tree: Update, text: string, options: ParseOptions)
   const keyword = new RegExp(`\\b${found}\\b`, 'i');
   throw refused(
     'update.order-dependent',
-    'Order-dependent update refused',
     `${named(options)}${found}${at(text, keyword)}: what it picks depends on the order the store meets the solutions in, which differs when the store replays the update after a restart; select the values first and write them into the update`,
     text,
     keyword,

@@ -51,7 +51,7 @@ export function nearestRank<T>(sorted: readonly T[], milliPercent: number): T | 
 }
 
 function percentilesInvalid(source: string, detail: string): McpLdError {
-  return new McpLdError({ code: 'query.percentiles-invalid', status: 500, title: 'Percentiles not computed', detail: `${source}: ${detail}` });
+  return McpLdError.of('query.percentiles-invalid', { detail: `${source}: ${detail}` });
 }
 
 /** The answer with each declared list column replaced by its percentile columns (xsd:decimal, or xsd:double for an exponent). */

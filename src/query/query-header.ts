@@ -16,7 +16,7 @@ export interface QueryHeader {
 const paramLine = /^([A-Za-z_][A-Za-z0-9_]*)\s+(\S+)\s*(?:\(([^)]*)\))?\s*(?:(?:—|–|--|-)\s*(.*))?$/;
 
 function headerError(source: string, line: number, detail: string): McpLdError {
-  return new McpLdError({ code: 'query.header-invalid', status: 400, title: 'Invalid query header', detail: `${source}, line ${line}: ${detail}`, line });
+  return McpLdError.of('query.header-invalid', { detail: `${source}, line ${line}: ${detail}`, line });
 }
 
 /**

@@ -57,10 +57,7 @@ export function formatsFor(form: QueryForm): readonly ResultFormat[] {
 
 export async function writeResult(result: QueryResult, format: ResultFormat): Promise<string> {
   if (!formatsFor(result.form).includes(format)) {
-    throw new McpLdError({
-      code: 'query.format-mismatch',
-      status: 406,
-      title: 'Format does not fit the query',
+    throw McpLdError.of('query.format-mismatch', {
       detail: `${result.form === 'ASK' ? 'an' : 'a'} ${result.form} query gives ${result.form === 'SELECT' ? 'solutions' : result.form === 'ASK' ? 'a boolean' : 'a graph'}: use one of ${formatsFor(result.form).join(', ')}, not ${format}`,
     });
   }
@@ -82,7 +79,7 @@ export function writeSolutions(result: Solutions | Answer, format: SolutionForma
       return resultsTable(result);
     case 'rows':
     case 'jsonl':
-      if (result.form === 'ASK') throw new McpLdError({ code: 'query.format-mismatch', status: 406, title: 'Format does not fit the query', detail: `an ASK query gives a boolean, not rows: use one of ${formatsFor('ASK').join(', ')}` });
+      if (result.form === 'ASK') throw McpLdError.of('query.format-mismatch', { detail: `an ASK query gives a boolean, not rows: use one of ${formatsFor('ASK').join(', ')}` });
       return format === 'rows' ? rowsJson(result) : rowsJsonLines(result);
   }
 }

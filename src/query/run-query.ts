@@ -43,7 +43,7 @@ async function ask<T>(query: string | ParsedQuery | BoundedQuery, options: RunOp
   const parsed = typeof query === 'string' ? parseQuery(query) : query;
   const bounded = 'tree' in parsed ? boundRows(parsed, options.maxRows) : parsed;
   if (options.timeoutMs !== undefined && (!Number.isFinite(options.timeoutMs) || options.timeoutMs <= 0)) {
-    throw new McpLdError({ code: 'query.timeout-invalid', status: 400, title: 'Invalid time limit', detail: `the time limit must be a positive number of milliseconds, not ${options.timeoutMs}` });
+    throw McpLdError.of('query.timeout-invalid', { detail: `the time limit must be a positive number of milliseconds, not ${options.timeoutMs}` });
   }
   const storeOptions: QueryOptions = { graph: options.session ?? 'union' };
   if (options.dataset) storeOptions.dataset = options.dataset;
@@ -54,6 +54,6 @@ async function ask<T>(query: string | ParsedQuery | BoundedQuery, options: RunOp
     return await send(bounded.text, storeOptions);
   } catch (error) {
     if (isMcpLdError(error)) throw error;
-    throw new McpLdError({ code: 'query.failed', status: 400, title: 'Query failed', detail: (error as Error).message ?? String(error) });
+    throw McpLdError.of('query.failed', { detail: (error as Error).message ?? String(error) });
   }
 }

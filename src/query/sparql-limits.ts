@@ -18,10 +18,7 @@ export function checkSparqlLimits(text: string, limits: SparqlLimits, options: P
   const source = options.source ? `${options.source}: ` : '';
   // UTF-8 takes at most 3 bytes per UTF-16 unit: only a text that might be too large is measured.
   if (text.length * 3 > limits.maxBytes && Buffer.byteLength(text, 'utf8') > limits.maxBytes) {
-    throw new McpLdError({
-      code: `${kind}.too-large`,
-      status: 413,
-      title: `${kind === 'query' ? 'Query' : 'Update'} too large`,
+    throw McpLdError.of(`${kind}.too-large`, {
       detail: `${source}the ${kind} is ${Buffer.byteLength(text, 'utf8')} bytes, more than the limit of ${limits.maxBytes} (MCPLD_MAX_QUERY_BYTES)${kind === 'update' ? '; send traffic to POST /ingest instead' : ''}`,
     });
   }
@@ -30,10 +27,7 @@ export function checkSparqlLimits(text: string, limits: SparqlLimits, options: P
   const before = text.slice(0, offset);
   const line = before.split('\n').length;
   const column = offset - (before.lastIndexOf('\n') + 1) + 1;
-  throw new McpLdError({
-    code: `${kind}.too-deep`,
-    status: 400,
-    title: `${kind === 'query' ? 'Query' : 'Update'} nested too deeply`,
+  throw McpLdError.of(`${kind}.too-deep`, {
     detail: `${source}line ${line}, column ${column}: '${text[offset]}' opens level ${limits.maxDepth + 1} of nested braces, parentheses and brackets; the limit is ${limits.maxDepth} (MCPLD_MAX_QUERY_DEPTH)`,
     line,
   });
@@ -93,10 +87,7 @@ function endOfIri(text: string, start: number): number {
  * thousands of operators (`1 + 1 + …`) nests as deeply as thousands of parentheses.
  */
 export function tooComplex(options: ParseOptions = {}, kind: SparqlKind = 'query'): McpLdError {
-  return new McpLdError({
-    code: `${kind}.too-complex`,
-    status: 400,
-    title: `${kind === 'query' ? 'Query' : 'Update'} too complex`,
+  return McpLdError.of(`${kind}.too-complex`, {
     detail: `${options.source ? `${options.source}: ` : ''}the ${kind} chains or nests too many operators, patterns or paths to be checked (the parser ran out of stack); split it into smaller ${kind === 'query' ? 'queries' : 'updates'}`,
   });
 }

@@ -54,19 +54,13 @@ export function readYamlDocument(file: string, dir: string = schemasDir): JsonOb
   try {
     text = readFileSync(fullPath, 'utf8');
   } catch (error) {
-    throw new McpLdError({
-      code: 'schema.missing',
-      status: 500,
-      title: 'Schema file missing',
+    throw McpLdError.of('schema.missing', {
       detail: `cannot read ${fullPath}: ${(error as Error).message}`,
     });
   }
   const parsed = parseYamlCached(text);
   if (!isJsonObject(parsed)) {
-    throw new McpLdError({
-      code: 'schema.not-an-object',
-      status: 500,
-      title: 'Schema is not an object',
+    throw McpLdError.of('schema.not-an-object', {
       detail: `${fullPath} does not hold a YAML mapping at its root`,
     });
   }
@@ -80,9 +74,9 @@ export function readJsonDocument(file: string, dir: string = schemasDir): JsonOb
   try {
     parsed = JSON.parse(readFileSync(fullPath, 'utf8'));
   } catch (error) {
-    throw new McpLdError({ code: 'schema.missing', status: 500, title: 'Schema file missing', detail: `cannot read ${fullPath}: ${(error as Error).message}` });
+    throw McpLdError.of('schema.missing', { detail: `cannot read ${fullPath}: ${(error as Error).message}` });
   }
-  if (!isJsonObject(parsed)) throw new McpLdError({ code: 'schema.not-an-object', status: 500, title: 'Schema is not an object', detail: `${fullPath} does not hold a JSON object` });
+  if (!isJsonObject(parsed)) throw McpLdError.of('schema.not-an-object', { detail: `${fullPath} does not hold a JSON object` });
   return parsed;
 }
 

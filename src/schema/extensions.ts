@@ -51,7 +51,7 @@ export function extensionFiles(version: ProtocolVersion): string[] {
 
 function readExtension(extension: ExtensionSchema, dir: string): JsonObject {
   const definitions = readJsonDocument(extension.file, dir)['$defs'];
-  if (!isJsonObject(definitions)) throw new McpLdError({ code: 'schema.not-an-object', status: 500, title: 'Schema is not an object', detail: `${path.join(dir, extension.file)} has no $defs` });
+  if (!isJsonObject(definitions)) throw McpLdError.of('schema.not-an-object', { detail: `${path.join(dir, extension.file)} has no $defs` });
   return definitions;
 }
 

@@ -28,10 +28,7 @@ export interface Overlay {
 }
 
 function overlayError(index: number, detail: string): McpLdError {
-  return new McpLdError({
-    code: 'schema.overlay-invalid',
-    status: 500,
-    title: 'Invalid schema overlay',
+  return McpLdError.of('schema.overlay-invalid', {
     detail: `correction ${index + 1}: ${detail}`,
     pointer: `/corrections/${index}`,
   });

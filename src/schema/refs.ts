@@ -77,5 +77,5 @@ export class RefResolver {
 }
 
 function unresolved(ref: string, why: string): McpLdError {
-  return new McpLdError({ code: 'schema.ref-unresolved', status: 500, title: 'Unresolvable $ref', detail: `${ref}: ${why}` });
+  return McpLdError.of('schema.ref-unresolved', { detail: `${ref}: ${why}` });
 }

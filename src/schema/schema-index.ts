@@ -104,7 +104,7 @@ export class SchemaIndex {
 
   definition(name: string): SchemaLocation {
     if (!Object.hasOwn(definitionsOf(this.schema), name)) {
-      throw new McpLdError({ code: 'schema.unknown-definition', status: 404, title: 'Unknown definition', detail: `the schema has no definition "${name}"` });
+      throw McpLdError.of('schema.unknown-definition', { detail: `the schema has no definition "${name}"` });
     }
     return this.resolver.at('mcp', definitionPointer(this.schema, name));
   }

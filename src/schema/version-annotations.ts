@@ -35,7 +35,7 @@ export function annotationFile(version: string): string {
 }
 
 function fileError(version: string, detail: string): McpLdError {
-  return new McpLdError({ code: 'schema.annotations-invalid', status: 500, title: 'Invalid annotation file', detail: `${annotationFile(version)}: ${detail}` });
+  return McpLdError.of('schema.annotations-invalid', { detail: `${annotationFile(version)}: ${detail}` });
 }
 
 /**

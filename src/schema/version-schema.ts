@@ -48,10 +48,7 @@ export function buildVersionDocuments(version: ProtocolVersion, earlier: SeedDoc
   const carried: SeedDocuments = { mcp: document, 'json-rpc': earlier['json-rpc'] };
   for (const pointer of annotations.annotated) {
     if (!isJsonObject(getAtPointer(document, pointer))) {
-      throw new McpLdError({
-        code: 'schema.annotations-invalid',
-        status: 500,
-        title: 'Invalid annotation file',
+      throw McpLdError.of('schema.annotations-invalid', {
         detail: `annotations/${version}.yaml annotates ${pointer}, which the official ${version} schema does not have`,
         pointer,
       });

@@ -31,10 +31,7 @@ export function isProtocolVersion(text: string): text is ProtocolVersion {
 /** A version named by a user (`--protocol`, an HTTP field): one the package knows, or a 400 naming those it knows. */
 export function parseProtocolVersion(text: string): ProtocolVersion {
   if (isProtocolVersion(text)) return text;
-  throw new McpLdError({
-    code: 'schema.unknown-protocol-version',
-    status: 400,
-    title: 'Unknown protocol version',
+  throw McpLdError.of('schema.unknown-protocol-version', {
     detail: `protocol version "${text}" is not one mcp-ld knows; known versions: ${protocolVersions.join(', ')}`,
   });
 }

@@ -85,7 +85,7 @@ export class BatchWriter {
         this.stored.messages += messages;
       },
       (error: unknown) => {
-        this.error ??= isMcpLdError(error) ? error : new McpLdError({ code: 'store.failed', status: 500, title: 'Store failure', detail: String(error) });
+        this.error ??= isMcpLdError(error) ? error : McpLdError.of('store.failed', { detail: String(error) });
       },
     );
     this.inFlight = previous ? Promise.all([previous, current]).then(() => undefined) : current;

@@ -546,7 +546,7 @@ export class EmbeddedStore implements QuadStore {
     await this.rollBack(appliedBefore);
     if (applied.status === 'rejected') {
       const error = applied.reason as unknown;
-      if (error instanceof WorkerError) return new McpLdError({ code: 'store.invalid-nquads', status: 400, title: 'Invalid N-Quads', detail: `the store refused the batch: ${error.message}` });
+      if (error instanceof WorkerError) return McpLdError.of('store.invalid-nquads', { detail: `the store refused the batch: ${error.message}` });
       return error instanceof McpLdError ? error : storeFailed(String(error));
     }
     return journalFailure(this.journal.location, (logged as PromiseRejectedResult).reason);

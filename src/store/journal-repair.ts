@@ -111,7 +111,7 @@ export async function repairJournal(dir: string): Promise<RepairReport> {
   const location = path.resolve(dir);
   const journalFile = path.join(location, journalFileName);
   const found = await stat(location).catch(() => undefined);
-  if (!found?.isDirectory()) throw new McpLdError({ code: 'store.not-found', status: 404, title: 'No data directory', detail: `${location} is not a directory` });
+  if (!found?.isDirectory()) throw McpLdError.of('store.not-found', { detail: `${location} is not a directory` });
   const report: RepairReport = { journal: journalFile, repaired: false, kept: { writes: 0, bytes: 0 }, setAside: [], sessions: [] };
   const lock = (await takeLock(location, false, undefined))!;
   try {

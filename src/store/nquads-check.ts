@@ -36,7 +36,7 @@ export interface SplitBatch extends CheckedBatch {
 }
 
 function invalid(line: number, detail: string): McpLdError {
-  return new McpLdError({ code: 'store.invalid-nquads', status: 400, title: 'Invalid N-Quads', detail: `line ${line}: ${detail}`, line });
+  return McpLdError.of('store.invalid-nquads', { detail: `line ${line}: ${detail}`, line });
 }
 
 function explain(text: string): string {
@@ -264,7 +264,7 @@ const utf8 = new TextDecoder();
 
 /** Refuses (store.invalid-nquads, 400) a batch whose bytes are not UTF-8: both stores check this first. */
 export function checkBatchUtf8(data: Uint8Array): void {
-  if (!isUtf8(data)) throw new McpLdError({ code: 'store.invalid-nquads', status: 400, title: 'Invalid N-Quads', detail: 'the batch is not valid UTF-8' });
+  if (!isUtf8(data)) throw McpLdError.of('store.invalid-nquads', { detail: 'the batch is not valid UTF-8' });
 }
 
 /** A batch's bytes checked: valid UTF-8 first, then N-Quads (checkNQuadsBytes). */

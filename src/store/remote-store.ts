@@ -183,10 +183,7 @@ export class RemoteStore implements QuadStore {
       if (end < 0) end = nquads.length;
       line += 1;
       if (end - start > this.maxLiteralBytes / 3 && Buffer.byteLength(nquads.slice(start, end)) > this.maxLiteralBytes) {
-        throw new McpLdError({
-          code: 'store.literal-too-large',
-          status: 413,
-          title: 'Literal too large for the remote store',
+        throw McpLdError.of('store.literal-too-large', {
           detail: `line ${line}: a statement of ${Buffer.byteLength(nquads.slice(start, end))} bytes is over the remote store's limit of ${this.maxLiteralBytes} bytes (MCPLD_MAX_LITERAL)`,
           line,
         });
@@ -264,10 +261,7 @@ export class RemoteStore implements QuadStore {
     if (maxRows !== null && cut) cut.maxRows = Number(maxRows);
     else if (maxRows !== null) {
       await response.arrayBuffer();
-      throw new McpLdError({
-        code: 'query.truncated',
-        status: 502,
-        title: 'Results cut by the remote store',
+      throw McpLdError.of('query.truncated', {
         detail: `the remote store returned only the first ${maxRows} results (its ResultSetMaxRows): narrow the query, page it with LIMIT and OFFSET, or raise that limit`,
       });
     }
@@ -377,10 +371,7 @@ export class RemoteStore implements QuadStore {
       }
     }
     if (seen.size < expected) {
-      throw new McpLdError({
-        code: 'query.truncated',
-        status: 502,
-        title: 'Results cut by the remote store',
+      throw McpLdError.of('query.truncated', {
         detail: `graph <${graph}> has ${expected} quads but the remote store returned ${seen.size} (it cuts answers at ${pageSize} rows: raise its ResultSetMaxRows)`,
       });
     }

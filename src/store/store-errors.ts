@@ -2,23 +2,23 @@
 import { McpLdError } from '../core/problem.js';
 
 export function queryTimeout(ms: number, detail = ''): McpLdError {
-  return new McpLdError({ code: 'query.timeout', status: 504, title: 'Query timed out', detail: `the query ran longer than its limit of ${ms} ms${detail}` });
+  return McpLdError.of('query.timeout', { detail: `the query ran longer than its limit of ${ms} ms${detail}` });
 }
 
 export function invalidQuery(detail: string): McpLdError {
-  return new McpLdError({ code: 'query.invalid', status: 400, title: 'Invalid SPARQL query', detail });
+  return McpLdError.of('query.invalid', { detail });
 }
 
 export function updateFailed(detail: string): McpLdError {
-  return new McpLdError({ code: 'update.failed', status: 400, title: 'Update failed', detail });
+  return McpLdError.of('update.failed', { detail });
 }
 
 export function updateTimeout(ms: number, detail: string): McpLdError {
-  return new McpLdError({ code: 'update.timeout', status: 504, title: 'Update timed out', detail: `the update ran longer than its limit of ${ms} ms${detail}` });
+  return McpLdError.of('update.timeout', { detail: `the update ran longer than its limit of ${ms} ms${detail}` });
 }
 
 export function storeFull(detail: string): McpLdError {
-  return new McpLdError({ code: 'store.full', status: 507, title: 'Store full', detail });
+  return McpLdError.of('store.full', { detail });
 }
 
 /** A write the file system refused for want of space (ENOSPC) or quota (EDQUOT). */
@@ -30,20 +30,17 @@ export function isDiskFull(error: unknown): error is NodeJS.ErrnoException {
 /** The disk of a data directory is full: `what` says what became of the write (nothing of it was stored, say). */
 export function diskFull(location: string, code: string, what: string): McpLdError {
   const why = code === 'EDQUOT' ? 'over its quota (EDQUOT)' : 'full (ENOSPC)';
-  return new McpLdError({ code: 'store.disk-full', status: 507, title: 'Insufficient storage', detail: `the disk of the data directory ${location} is ${why}: ${what}; free space there, then try again` });
+  return McpLdError.of('store.disk-full', { detail: `the disk of the data directory ${location} is ${why}: ${what}; free space there, then try again` });
 }
 
 export function storeUnavailable(detail: string, retryAfter?: number): McpLdError {
-  return new McpLdError({ code: 'store.unavailable', status: 503, title: 'Store unavailable', detail, ...(retryAfter !== undefined ? { retryAfter } : {}) });
+  return McpLdError.of('store.unavailable', { detail, ...(retryAfter !== undefined ? { retryAfter } : {}) });
 }
 
 /** Too many queries wait for the store already (429): try again once the one running reached its limit (≥ 1 s). */
 export function storeBusy(waiting: number, runningForMs: number): McpLdError {
   const retryAfter = Math.max(1, Math.ceil(runningForMs / 1000));
-  return new McpLdError({
-    code: 'store.busy',
-    status: 429,
-    title: 'Too many queries',
+  return McpLdError.of('store.busy', {
     detail: `${waiting} queries are waiting for the store already, its limit (MCPLD_MAX_QUEUED); try again in ${retryAfter} s`,
     retryAfter,
   });
@@ -51,40 +48,37 @@ export function storeBusy(waiting: number, runningForMs: number): McpLdError {
 
 /** The embedded store's worker died running a query or an update (out of memory or of stack): its doing (422). */
 export function tooDemanding(kind: 'query' | 'update', reason: string): McpLdError {
-  return new McpLdError({
-    code: `${kind}.too-demanding`,
-    status: 422,
-    title: `${kind === 'query' ? 'Query' : 'Update'} too demanding`,
+  return McpLdError.of(`${kind}.too-demanding`, {
     detail: `the ${kind} made the embedded store's engine fail (${reason}: it ran out of memory or of stack); the store was rebuilt and lost nothing${kind === 'update' ? ', and nothing of the update was applied' : ''}. ${kind === 'query' ? 'Narrow the query, or give it a LIMIT' : 'Split the update into smaller ones'}`,
   });
 }
 
 export function storeLocked(detail: string): McpLdError {
-  return new McpLdError({ code: 'store.locked', status: 423, title: 'Data directory in use', detail });
+  return McpLdError.of('store.locked', { detail });
 }
 
 export function noDataDirectory(dir: string): McpLdError {
-  return new McpLdError({ code: 'store.no-data-directory', status: 404, title: 'No such data directory', detail: `${dir} does not exist: nothing was ever stored there (check --data or MCPLD_DATA)` });
+  return McpLdError.of('store.no-data-directory', { detail: `${dir} does not exist: nothing was ever stored there (check --data or MCPLD_DATA)` });
 }
 
 export function storeCorrupt(detail: string): McpLdError {
-  return new McpLdError({ code: 'store.corrupt', status: 500, title: 'Data directory damaged', detail });
+  return McpLdError.of('store.corrupt', { detail });
 }
 
 export function storeFailed(detail: string): McpLdError {
-  return new McpLdError({ code: 'store.failed', status: 500, title: 'Store failure', detail });
+  return McpLdError.of('store.failed', { detail });
 }
 
 export function storeReadOnly(location: string): McpLdError {
-  return new McpLdError({ code: 'store.read-only', status: 409, title: 'Store opened read-only', detail: `${location} was opened to read only: nothing can be written to it through this store` });
+  return McpLdError.of('store.read-only', { detail: `${location} was opened to read only: nothing can be written to it through this store` });
 }
 
 export function storeClosed(): McpLdError {
-  return new McpLdError({ code: 'store.closed', status: 503, title: 'Store closed', detail: 'the store was closed' });
+  return McpLdError.of('store.closed', { detail: 'the store was closed' });
 }
 
 export function invalidGraph(graph: string): McpLdError {
-  return new McpLdError({ code: 'store.invalid-graph', status: 400, title: 'Invalid graph name', detail: `not an absolute IRI: ${JSON.stringify(graph)}` });
+  return McpLdError.of('store.invalid-graph', { detail: `not an absolute IRI: ${JSON.stringify(graph)}` });
 }
 
 /** An answer past a bound of result-limits.ts (422): which one, and how to stay under it or raise it. */
@@ -97,20 +91,14 @@ export function resultTooLarge({ exceeded, form, limit }: { exceeded: 'rows' | '
         : form === 'DESCRIBE'
           ? `it describes more than the limit of ${limit} triples (MCPLD_MAX_RESULT_ROWS)`
           : `it gives more than the limit of ${limit} rows (MCPLD_MAX_RESULT_ROWS)`;
-  return new McpLdError({
-    code: 'query.result-too-large',
-    status: 422,
-    title: 'Result too large',
+  return McpLdError.of('query.result-too-large', {
     detail: `the query was stopped: ${what}; narrow it, or page through it with ORDER BY, LIMIT and OFFSET (or raise the limit)`,
   });
 }
 
 /** A query or update that killed the probe's engine (embedded-probe.ts) and would kill the store's (400). */
 export function tooComplexForEngine(kind: 'query' | 'update', reason: string): McpLdError {
-  return new McpLdError({
-    code: `${kind}.too-complex`,
-    status: 400,
-    title: `${kind === 'query' ? 'Query' : 'Update'} too complex`,
+  return McpLdError.of(`${kind}.too-complex`, {
     detail: `the embedded store's engine cannot run this ${kind} (${reason}): it chains or nests too many patterns, operators or paths (a few thousand OPTIONALs, BINDs or joined patterns do); split it into smaller ${kind === 'query' ? 'queries' : 'updates'}`,
   });
 }

@@ -110,7 +110,7 @@ export class Recorder {
       return;
     }
     try {
-      if (!isJsonObject(msg)) throw new McpLdError({ code: 'input.not-mcp', status: 400, title: 'Not an MCP message', detail: 'not a JSON object' });
+      if (!isJsonObject(msg)) throw McpLdError.of('input.not-mcp', { detail: 'not a JSON object' });
       const lifted = this.lifter.liftToNQuads(toRecord(record));
       this.counts.messages += 1;
       this.counts.quads += lifted.quadCount;

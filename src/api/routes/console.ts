@@ -12,8 +12,8 @@ export const consoleRoutes: FastifyPluginAsync<{ dir?: string }> = async (app, {
   const send = (request: FastifyRequest, reply: FastifyReply, name: string, cache: string) => {
     const file: ConsoleFile | undefined = files.get(name);
     if (file === undefined) {
-      if (files.size === 0) throw new McpLdError({ code: 'console.not-built', status: 503, title: 'Console not built', detail: 'the web console has not been built into dist/console: run npm run build (npm install does)' });
-      throw new McpLdError({ code: 'console.unknown-asset', status: 404, title: 'Not found', detail: `the console has no file ${JSON.stringify(name)}` });
+      if (files.size === 0) throw McpLdError.of('console.not-built', { detail: 'the web console has not been built into dist/console: run npm run build (npm install does)' });
+      throw McpLdError.of('console.unknown-asset', { detail: `the console has no file ${JSON.stringify(name)}` });
     }
     reply.header('ETag', file.etag).header('Cache-Control', cache).header('X-Content-Type-Options', 'nosniff').header('Content-Security-Policy', consolePolicy).header('Referrer-Policy', 'no-referrer');
     if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();

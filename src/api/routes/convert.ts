@@ -35,7 +35,7 @@ function pickFormat(accept: string | undefined): (typeof formats)[number] {
   const offers = formats.map((f) => (f.format === 'jsonld' && !f.inlineContext && plainJsonLd ? { ...f.offer, params: {} } : f.offer));
   const index = negotiate(accept, offers);
   if (index < 0) {
-    throw new McpLdError({ code: 'http.not-acceptable', status: 406, title: 'Not acceptable', detail: `no RDF format matches Accept: ${accept}; available: ${[...new Set(formats.map((f) => mediaTypes[f.format]))].join(', ')}, application/ld+json; profile="${inlineContextProfile}"` });
+    throw McpLdError.of('http.not-acceptable', { detail: `no RDF format matches Accept: ${accept}; available: ${[...new Set(formats.map((f) => mediaTypes[f.format]))].join(', ')}, application/ld+json; profile="${inlineContextProfile}"` });
   }
   return formats[index]!;
 }

@@ -11,7 +11,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { McpLdError } from '../../core/problem.js';
 import type { ProtocolVersion } from '../../schema/index.js';
 import { protocolQueryField } from './convert.js';
-import { listedFailure, type ConversionSummary } from '../../lift/convert.js';
+import { failedInputError, listedFailure, type ConversionSummary } from '../../lift/convert.js';
 import type { IngestLifting } from '../ingest-lifting.js';
 import type { StreamedLine } from '../ingest-thread.js';
 import { sessionProblem } from '../../lift/records.js';
@@ -55,7 +55,7 @@ async function* streamedLines(body: Readable, lineLimit: number): AsyncGenerator
     }
     if (splitter.pendingBytes > lineLimit) {
       if (lines.length > 0) yield lines;
-      throw new McpLdError({ code: 'input.line-too-long', status: 413, title: 'Payload too large', detail: `line ${line + 1} is longer than the limit of ${lineLimit} bytes (MCPLD_BODY_LIMIT)`, line: line + 1 });
+      throw McpLdError.of('input.line-too-long', { detail: `line ${line + 1} is longer than the limit of ${lineLimit} bytes (MCPLD_BODY_LIMIT)`, line: line + 1 });
     }
     if (lines.length > 0) {
       yield lines;
@@ -142,7 +142,7 @@ export const ingestRoutes: FastifyPluginAsync<StoreRouteOptions & { lifting: Ing
       const header = request.headers['mcp-ld-session'];
       const requested = (Array.isArray(header) ? header[0] : header)?.trim();
       const problem = requested ? sessionProblem(requested) : undefined;
-      if (problem) throw new McpLdError({ code: 'http.session', status: 400, title: 'Bad session', detail: `the MCP-LD-Session header ${problem}` });
+      if (problem) throw McpLdError.of('http.session', { detail: `the MCP-LD-Session header ${problem}` });
       const session = requested || randomUUID();
       const strict = request.query.strict === true;
       const batch = strict ? Number.MAX_SAFE_INTEGER : (request.query.batch ?? 1000);
@@ -171,18 +171,16 @@ export const ingestRoutes: FastifyPluginAsync<StoreRouteOptions & { lifting: Ing
         // line: 413): what was stored before stays, the batch in hand is written too, and the answer says what.
         if (strict) throw error;
         await writer.finish();
-        throw error instanceof McpLdError ? Object.assign(error, { stored: writer.stored }) : error;
+        throw error instanceof McpLdError ? error.extend({ stored: writer.stored }) : error;
       }
       await writer.finish();
       const { summary, sessions, usedSession } = await ingest.end();
       const body = report(summary, sessions, writer.stored, usedSession ? session : undefined);
-      if (writer.error) throw Object.assign(writer.error, { stored: writer.stored });
+      if (writer.error) throw writer.error.extend({ stored: writer.stored });
       if (summary.messages === 0) {
         const first = summary.failed[0];
-        throw Object.assign(
-          new McpLdError({ code: first?.error.code ?? 'input.empty', status: 400, title: first ? 'Nothing to ingest' : 'Empty body', detail: first ? `no line is an MCP message (${summary.failed.length} bad line(s)); nothing was stored` : 'the body holds no message', ...(first ? { line: first.line } : {}) }),
-          { errors: body.errors },
-        );
+        if (!first) throw McpLdError.of('input.empty', { detail: 'the body holds no message', extensions: { errors: [] } });
+        throw failedInputError(summary.failed, `no line is an MCP message (${summary.failed.length} bad line(s)); nothing was stored`, maxListedErrors);
       }
       metrics.count('mcpld_ingested_messages_total', 'MCP messages stored', {}, writer.stored.messages);
       metrics.count('mcpld_ingested_quads_total', 'Quads stored', {}, writer.stored.quads);

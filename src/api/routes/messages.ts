@@ -40,12 +40,12 @@ export const messageRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, 
     async (request, reply) => {
       const offers = messageFormats.map((f) => ({ type: f === 'messages' ? 'application/json' : f === 'nquads' ? 'application/n-triples' : mediaTypes[f].split(';')[0]! }));
       const index = negotiate(request.headers.accept, offers);
-      if (index < 0) throw new McpLdError({ code: 'http.not-acceptable', status: 406, title: 'Not acceptable', detail: `a message is given as ${offers.map((o) => o.type).join(', ')}` });
+      if (index < 0) throw McpLdError.of('http.not-acceptable', { detail: `a message is given as ${offers.map((o) => o.type).join(', ')}` });
       const { id, order } = request.params;
       const graph = minter.session(id);
       const options = { timeoutMs: config.queryTimeoutMs };
       const message = await messageAt(store, graph, order, options);
-      if (message === undefined) throw new McpLdError({ code: 'message.unknown', status: 404, title: 'No such message', detail: `the store has no message ${order} in session ${JSON.stringify(id)}` });
+      if (message === undefined) throw McpLdError.of('message.unknown', { detail: `the store has no message ${order} in session ${JSON.stringify(id)}` });
       const triples = Buffer.from(quadsToNQuads(await messageTriples(store, graph, message, options)));
       const format = messageFormats[index]!;
       if (format === 'nquads') return reply.type('application/n-triples; charset=utf-8').send(triples);

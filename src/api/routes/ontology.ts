@@ -41,7 +41,7 @@ export const ontologyRoutes: FastifyPluginAsync = async (app) => {
       },
       async (request, reply) => {
         const index = negotiate(request.headers.accept, files.map((f) => ({ type: f.type })));
-        if (index < 0) throw new McpLdError({ code: 'http.not-acceptable', status: 406, title: 'Not acceptable', detail: `available as ${files.map((f) => f.type).join(', ')}` });
+        if (index < 0) throw McpLdError.of('http.not-acceptable', { detail: `available as ${files.map((f) => f.type).join(', ')}` });
         const file = files[index]!;
         reply.header('ETag', file.etag).header('Cache-Control', 'public, max-age=3600').header('Vary', 'Accept');
         if (request.query.download !== undefined) reply.header('Content-Disposition', `attachment; filename="${file.name}"`);

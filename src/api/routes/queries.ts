@@ -128,7 +128,7 @@ export const queryRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, { 
       },
     },
     async (request, reply) => {
-      if (request.body === undefined || request.body === null) throw new McpLdError({ code: 'http.body', status: 400, title: 'Bad request', detail: 'send the parameters as a JSON object (or use GET with a query string)' });
+      if (request.body === undefined || request.body === null) throw McpLdError.of('http.body', { detail: 'send the parameters as a JSON object (or use GET with a query string)' });
       const values: ParameterValues = Object.fromEntries(Object.entries(request.body).map(([k, v]) => [k, String(v)]));
       const { type, body } = await run(request.params.name, values, request.headers.accept);
       return reply.type(type).send(body);

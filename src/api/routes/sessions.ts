@@ -71,10 +71,10 @@ export const sessionRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, 
     async (request, reply) => {
       const offers = sessionFormats.map((f) => ({ type: f === 'messages' ? 'application/json' : mediaTypes[f].split(';')[0]! }));
       const index = negotiate(request.headers.accept, offers);
-      if (index < 0) throw new McpLdError({ code: 'http.not-acceptable', status: 406, title: 'Not acceptable', detail: `a session is given as ${offers.map((o) => o.type).join(', ')}` });
+      if (index < 0) throw McpLdError.of('http.not-acceptable', { detail: `a session is given as ${offers.map((o) => o.type).join(', ')}` });
       const graph = graphOf(request.params.id);
       const triples = await store.graphText(graph);
-      if (triples.length === 0) throw new McpLdError({ code: 'session.unknown', status: 404, title: 'No such session', detail: `the store has no session ${JSON.stringify(request.params.id)}` });
+      if (triples.length === 0) throw McpLdError.of('session.unknown', { detail: `the store has no session ${JSON.stringify(request.params.id)}` });
       const format = sessionFormats[index]!;
       // Parsing, lowering and serializing a session are linear in its size, which has no bound: off the event loop.
       const body = await offload.session(triples, graph, format);
@@ -88,7 +88,7 @@ export const sessionRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, 
     async (request, reply) => {
       requireWriteToken(request, config.writeToken, true);
       if (!(await store.deleteGraph(graphOf(request.params.id)))) {
-        throw new McpLdError({ code: 'session.unknown', status: 404, title: 'No such session', detail: `the store has no session ${JSON.stringify(request.params.id)}` });
+        throw McpLdError.of('session.unknown', { detail: `the store has no session ${JSON.stringify(request.params.id)}` });
       }
       return reply.status(204).send();
     },

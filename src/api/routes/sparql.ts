@@ -46,7 +46,7 @@ interface ProtocolParameters {
 const datasetParameters = ['default-graph-uri', 'named-graph-uri', 'using-graph-uri', 'using-named-graph-uri'] as const;
 
 function protocolError(detail: string): McpLdError {
-  return new McpLdError({ code: 'sparql.protocol', status: 400, title: 'Bad SPARQL request', detail });
+  return McpLdError.of('sparql.protocol', { detail });
 }
 
 const hex = /^[0-9A-Fa-f]{2}$/;
@@ -65,7 +65,7 @@ function formComponent(component: string): string {
   }
   const decoded = Buffer.from(bytes);
   const bad = invalidUtf8Offset(decoded);
-  if (bad >= 0) throw new McpLdError({ code: 'input.invalid-utf8', status: 400, title: 'Invalid UTF-8', detail: `the form percent-encodes bytes that are not UTF-8 (byte ${bad} of ${JSON.stringify(component.slice(0, 60))} decoded is 0x${decoded[bad]!.toString(16).toUpperCase()})` });
+  if (bad >= 0) throw McpLdError.of('input.invalid-utf8', { detail: `the form percent-encodes bytes that are not UTF-8 (byte ${bad} of ${JSON.stringify(component.slice(0, 60))} decoded is 0x${decoded[bad]!.toString(16).toUpperCase()})` });
   return decoded.toString('utf8');
 }
 
@@ -167,7 +167,7 @@ export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
   /** The service description (GET with no parameters): Turtle, or JSON-LD, N-Triples, RDF/XML by Accept. */
   const describe = async (request: FastifyRequest, reply: FastifyReply) => {
     const index = negotiate(request.headers.accept, descriptionOffers);
-    if (index < 0) throw new McpLdError({ code: 'http.not-acceptable', status: 406, title: 'Not acceptable', detail: `the service description is available as ${descriptionOffers.map((o) => o.type).join(', ')}, not ${request.headers.accept}` });
+    if (index < 0) throw McpLdError.of('http.not-acceptable', { detail: `the service description is available as ${descriptionOffers.map((o) => o.type).join(', ')}, not ${request.headers.accept}` });
     const { format, type } = descriptionOffers[index]!;
     const facts: ServiceFacts = {
       endpoint: `${request.protocol}://${request.host}${request.url.split('?')[0]}`,

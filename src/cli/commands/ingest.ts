@@ -118,7 +118,7 @@ export const ingestCommand: Command = {
     } finally {
       await store.close().catch(async (error: unknown) => {
         await write(io.stderr, `mcp-ld ingest: closing the store failed: ${(error as Error).message}\n`);
-        writer.error ??= error instanceof McpLdError ? error : new McpLdError({ code: 'store.failed', status: 500, title: 'Store failure', detail: String(error) });
+        writer.error ??= error instanceof McpLdError ? error : McpLdError.of('store.failed', { detail: String(error) });
       });
     }
     if (writer.error) {

@@ -73,7 +73,7 @@ export const queryCommand: Command = {
     const store = await openStore(config, { role: 'read', onWarning: (message) => void write(io.stderr, `mcp-ld query: ${message}\n`) });
     try {
       if (values.session !== undefined && !(await store.graphs()).some(({ graph }) => graph === sessionGraph(values.session!))) {
-        throw new McpLdError({ code: 'query.no-session', status: 404, title: 'No such session', detail: `no session "${values.session}" in the store (\`mcp-ld query --name sessions\` lists them)` });
+        throw McpLdError.of('query.no-session', { detail: `no session "${values.session}" in the store (\`mcp-ld query --name sessions\` lists them)` });
       }
       const result = await runQuery(store, prepared, {
         timeoutMs: timeoutMs ?? config.queryTimeoutMs,
