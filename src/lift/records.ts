@@ -15,13 +15,17 @@ export interface HttpFacts {
   mcpName?: string;
 }
 
-export interface CaptureRecord {
+/** Where a recorded line stands: its place in the capture, its time, direction, server, session and HTTP facts. */
+export interface RecordPlace {
   seq?: number;
   ts?: string;
   dir?: Direction;
   server?: string;
   session?: string;
   http?: HttpFacts;
+}
+
+export interface CaptureRecord extends RecordPlace {
   msg: JsonObject;
   /** The wire text, beside `msg`, when `JSON.stringify(msg)` would not give it back. */
   raw?: string;
@@ -31,13 +35,7 @@ export interface CaptureRecord {
  * A line the tap relayed that was not JSON (a banner a server printed on stdout), or JSON mcp-ld cannot keep exactly
  * as a message (a key given twice, a number past a double, too deep): kept, with its place.
  */
-export interface RawLineRecord {
-  seq?: number;
-  ts?: string;
-  dir?: Direction;
-  server?: string;
-  session?: string;
-  http?: HttpFacts;
+export interface RawLineRecord extends RecordPlace {
   /** The line's text; with `encoding: "base64"`, the base64 of its bytes (bytes that are not UTF-8: no text holds them). */
   raw: string;
   encoding?: 'base64';
