@@ -4,19 +4,11 @@
 // methods the schema does not know.
 import { isJsonObject } from '../core/json.js';
 import type { SchemaIndex, SchemaLocation, MessageDefinition } from '../schema/index.js';
-import { PlanCompiler, type NodePlan, type PropertyPlan } from './plan.js';
+import { PlanCompiler, type MessagePlan, type PropertyPlan } from './plan.js';
 import { loadPlans, type CompiledPlans } from './plan-snapshot.js';
 import { jrpc } from './vocabulary.js';
 
-export interface MessagePlan {
-  definition: string;
-  /** The MCP class of messages of this definition (e.g. mcp:CallToolRequest). */
-  class: string;
-  /** The plan of `params` (requests, notifications). */
-  params?: PropertyPlan;
-  /** The plan of the `result` object (results). */
-  result?: NodePlan;
-}
+export type { MessagePlan } from './plan.js';
 
 export class MessagePlans {
   readonly compiler: PlanCompiler;

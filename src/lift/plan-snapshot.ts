@@ -5,8 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { codeVersion, contentKey, readCached, writeCached } from '../core/cache.js';
 import { schemaCodeVersion, type SchemaIndex } from '../schema/index.js';
-import type { MessagePlan } from './message-plans.js';
-import { PlanCompiler, type NodePlan, type PropertyPlan, type ValuePlan } from './plan.js';
+import { PlanCompiler, type MessagePlan, type NodePlan, type PropertyPlan, type ValuePlan } from './plan.js';
 
 /** Everything MessagePlans compiles. */
 export interface CompiledPlans {

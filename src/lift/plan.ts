@@ -271,3 +271,14 @@ export function classesFor(plan: NodePlan, value: JsonObject): string[] {
   if (matching.length === 1) for (const c of matching[0]!.classes) if (!classes.includes(c)) classes.push(c);
   return classes;
 }
+
+/** Per message definition, what the lifter needs (message-plans.ts makes them, plan-snapshot.ts keeps them). */
+export interface MessagePlan {
+  definition: string;
+  /** The MCP class of messages of this definition (e.g. mcp:CallToolRequest). */
+  class: string;
+  /** The plan of `params` (requests, notifications). */
+  params?: PropertyPlan;
+  /** The plan of the `result` object (results). */
+  result?: NodePlan;
+}

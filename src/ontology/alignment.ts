@@ -12,7 +12,7 @@ import { localName } from '../context/iris.js';
 import { ns, rdf, xsd } from '../lift/vocabulary.js';
 import type { ClassExpression, DataRange } from './class-expressions.js';
 import { owl, owlNs, rdfs } from './namespaces.js';
-import type { OntologyTerms, PropertySummary } from './ontology-graph.js';
+import type { OntologyTerms, PropertySummary } from './ontology-terms.js';
 
 export interface AlignmentStatement {
   subject: string;

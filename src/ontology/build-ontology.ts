@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Parser, type Quad } from 'n3';
 import { schemasDir } from '../core/paths.js';
 import { loadSchema, protocolVersions, seedVersion, type SchemaIndex } from '../schema/index.js';
-import { schemaModel } from './definition-model.js';
+import { ontologyModel } from './definition-model.js';
 import { buildOntology, type GeneratedOntology } from './ontology-graph.js';
 import { prefixes, projectVersion } from './namespaces.js';
 import { formats, serialize, type OntologyFormat } from './serialize.js';
@@ -47,14 +47,14 @@ export function generateOntologyGraph(options: GenerateOptions = {}): GeneratedO
   const version = options.version ?? projectVersion();
   const versions = [...(options.versions ?? versionIndexes())].sort((a, b) => (a.version < b.version ? -1 : a.version > b.version ? 1 : 0));
   return buildOntology(
-    versions.map((index) => ({ version: index.version, model: schemaModel(index) })),
+    versions.map((index) => ({ version: index.version, model: ontologyModel(index) })),
     { version, reference: options.reference ?? loadReferenceOntologies() },
   );
 }
 
 /** The shapes of the version `index` describes (the seed's, 2025-06-18, by default), as quads. */
 export function generateShapes(index: SchemaIndex = loadSchema(), options: GenerateOptions = {}): Quad[] {
-  return buildShapes(schemaModel(index), { version: options.version ?? projectVersion(), protocol: index.version });
+  return buildShapes(ontologyModel(index), { version: options.version ?? projectVersion(), protocol: index.version });
 }
 
 /** The ontology (every version in `options.versions`, with its alignment) and the shapes of `index`'s version, as quads. */

@@ -3,6 +3,8 @@
 // their properties — predicate, requiredness, list or not, and what the value becomes, with the JSON Schema
 // constraints (const, enum, JSON types, minimum, maximum) that apply to it. Value kinds come from the lifter's own
 // plans (src/lift/plan.ts), so the model describes the graph the lifter writes; nothing here writes RDF.
+// Longer than 400 lines on purpose: one walk over every definition, whose steps share the walker's state (the objects
+// met, their properties and constraints).
 import { isJsonObject, joinPointer, type JsonObject, type JsonValue } from '../core/json.js';
 import { SchemaWalker, definitionNameAt, definitionPointer, documentUris, type SchemaIndex, type SchemaLocation } from '../schema/index.js';
 import { PlanCompiler, type NodePlan, type ValuePlan } from '../lift/plan.js';
@@ -98,7 +100,7 @@ export interface LatentProperty {
   source: string;
 }
 
-export interface SchemaModel {
+export interface OntologyModel {
   definitions: DefinitionModel[];
   /** Every object model: definitions, inline objects, result objects, the JSON-RPC envelope, in a stable order. */
   objects: ObjectModel[];
@@ -148,7 +150,7 @@ export class SchemaModelBuilder {
     this.walker = new SchemaWalker(index.resolver);
   }
 
-  build(): SchemaModel {
+  build(): OntologyModel {
     const envelope = this.envelopeObjects();
     const names = [...this.index.definitionNames].sort();
     const definitions = names.map((name) => this.definition(name));
@@ -501,6 +503,6 @@ function definitionName(location: SchemaLocation): string | undefined {
 }
 
 /** The model of the effective schema. */
-export function schemaModel(index: SchemaIndex): SchemaModel {
+export function ontologyModel(index: SchemaIndex): OntologyModel {
   return new SchemaModelBuilder(index).build();
 }

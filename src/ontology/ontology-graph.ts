@@ -5,13 +5,16 @@
 // annotated IRI (domain: the union of the objects that carry it in any version; range: from its annotations); the
 // JSON-RPC classes; mcp-ld's own terms; the alignment with the OGC ontologies. Every term of the schemas says in
 // which versions it is defined (mld:firstVersion, mld:definedIn, and mld:lastVersion once removed). Pure.
+// Longer than 400 lines on purpose: one builder of the whole document, whose declarations depend on each other
+// (domains and ranges on the classes, the hierarchy, the version terms); names, labels and expressions are modules apart.
 import type { Quad } from 'n3';
 import { documentUris } from '../schema/index.js';
 import { seedVersion, type ProtocolVersion } from '../schema/versions.js';
 import { ns, rdf } from '../lift/vocabulary.js';
 import { alignWithReference, type AlignmentStatement } from './alignment.js';
+import type { OntologyTerms, PropertySummary, RangeSpec } from './ontology-terms.js';
 import { Hierarchy, expressionKey, simplifyDataRanges, simplifyUnion, type ClassExpression, type DataRange } from './class-expressions.js';
-import type { LatentProperty, ObjectModel, PropertyModel, SchemaModel, DefinitionModel } from './definition-model.js';
+import type { LatentProperty, ObjectModel, PropertyModel, OntologyModel, DefinitionModel } from './definition-model.js';
 import { GraphBuilder, type Term } from './graph-builder.js';
 import { alignmentTargets, borrowedTerms, type BorrowedTerm } from './borrowed-terms.js';
 import { jsonRpcClasses, jsonRpcIdProperties, type PropertyDescription } from './json-rpc-terms.js';
@@ -32,7 +35,7 @@ import {
 /** The schema model of one protocol version. */
 export interface VersionedModel {
   version: ProtocolVersion;
-  model: SchemaModel;
+  model: OntologyModel;
 }
 
 export interface OntologyOptions {
@@ -42,22 +45,7 @@ export interface OntologyOptions {
   reference?: readonly Quad[];
 }
 
-export type RangeSpec = { kind: 'classes'; members: ClassExpression[] } | { kind: 'data'; members: DataRange[] };
-
-export interface PropertySummary {
-  kind: 'object' | 'datatype';
-  domain: ClassExpression[];
-  range?: RangeSpec;
-}
-
-/** What the ontology declares, for the alignment and for tests. */
-export interface OntologyTerms {
-  hierarchy: Hierarchy;
-  classes: Set<string>;
-  datatypes: Set<string>;
-  properties: Map<string, PropertySummary>;
-  individuals: Set<string>;
-}
+export type { OntologyTerms, PropertySummary, RangeSpec } from './ontology-terms.js';
 
 export interface GeneratedOntology {
   quads: Quad[];

@@ -9,7 +9,7 @@ import type { Quad } from 'n3';
 import { seedVersion, type ProtocolVersion } from '../schema/versions.js';
 import { ns, rdf } from '../lift/vocabulary.js';
 import type { LiteralForm } from '../lift/literals.js';
-import type { Alternative, ObjectModel, PropertyModel, SchemaModel, ValueModel } from './definition-model.js';
+import type { Alternative, ObjectModel, PropertyModel, OntologyModel, ValueModel } from './definition-model.js';
 import { GraphBuilder, type Subject, type Term } from './graph-builder.js';
 import { curie, dcterms, licenseIri, ontologyIri, owl, prefixes, rdfs, sh, shapesIri, shapesNs, versionIri } from './namespaces.js';
 import { ownShapes, type OwnPropertyShape } from './own-shapes.js';
@@ -31,7 +31,7 @@ const listCellShape = shapeIri('ListCell');
 
 type Constraint = [predicate: string, object: Term | string];
 
-export function buildShapes(model: SchemaModel, options: ShapesOptions): Quad[] {
+export function buildShapes(model: OntologyModel, options: ShapesOptions): Quad[] {
   const g = new GraphBuilder('s');
   header(g, options.version, options.protocol ?? seedVersion);
   const literal = (form: LiteralForm) => g.literal(form.value, form.datatype);

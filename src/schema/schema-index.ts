@@ -10,27 +10,10 @@ import { RefResolver, type SchemaLocation } from './refs.js';
 import { definitionPointer, definitionsOf } from './walker.js';
 import { classifyMessages, directionOf, type Direction, type MessageDefinition } from './messages.js';
 import { buildVersionDocuments, type VersionDocuments } from './version-schema.js';
-import type { Excuse } from './version-annotations.js';
 import { carriedFrom, seedVersion, type ProtocolVersion } from './versions.js';
-import { readSnapshot, readSnapshotDocuments, snapshotKey, versionSnapshotKey, writeSnapshot } from './snapshot.js';
+import { readSnapshot, readSnapshotDocuments, snapshotKey, versionSnapshotKey, writeSnapshot, type DerivedSchema, type VersionFacts } from './snapshot.js';
 
-/** What is derived from the effective documents, when a snapshot already holds it (see snapshot.ts). */
-export interface DerivedSchema {
-  /** The key naming the effective documents (see SchemaIndex.contentKey). */
-  contentKey: string;
-  /** The resolver's anchor table. */
-  anchors: [string, string][];
-  messages: MessageDefinition[];
-}
-
-/** What a schema index knows of the protocol version it describes. */
-export interface VersionFacts {
-  version: ProtocolVersion;
-  /** For each request, the result definitions its official result envelope allows, when it names more than one. */
-  resultAlternatives: Record<string, string[]>;
-  /** Properties the version's annotation file leaves unannotated on purpose, with why. */
-  unannotated: Excuse[];
-}
+export type { DerivedSchema, VersionFacts } from './snapshot.js';
 
 /** A value, or how to make it when first asked. */
 type Deferred<T extends object> = T | (() => T);

@@ -8,11 +8,30 @@ import { codeVersion, contentKey, moduleFiles, readCached, writeCached } from '.
 import { isJsonObject } from '../core/json.js';
 import { documentFiles, overlayFile, type SeedDocuments } from './documents.js';
 import type { Overlay } from './overlay.js';
-import type { DerivedSchema, VersionFacts } from './schema-index.js';
+import type { MessageDefinition } from './messages.js';
+import type { Excuse } from './version-annotations.js';
 import { annotationFile } from './version-annotations.js';
 import { officialSchemaFile } from './version-schema.js';
 import { extensionFiles } from './extensions.js';
 import { carriedFrom, type ProtocolVersion } from './versions.js';
+
+/** What is derived from the effective documents, when a snapshot already holds it (see snapshot.ts). */
+export interface DerivedSchema {
+  /** The key naming the effective documents (see SchemaIndex.contentKey). */
+  contentKey: string;
+  /** The resolver's anchor table. */
+  anchors: [string, string][];
+  messages: MessageDefinition[];
+}
+
+/** What a schema index knows of the protocol version it describes. */
+export interface VersionFacts {
+  version: ProtocolVersion;
+  /** For each request, the result definitions its official result envelope allows, when it names more than one. */
+  resultAlternatives: Record<string, string[]>;
+  /** Properties the version's annotation file leaves unannotated on purpose, with why. */
+  unannotated: Excuse[];
+}
 
 export interface SchemaSnapshot extends DerivedSchema {
   /** The documents after the overlay (when it applies). */

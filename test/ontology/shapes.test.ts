@@ -5,7 +5,7 @@ import { isJsonObject, splitPointer, type JsonObject } from '../../src/core/json
 import { loadSchema, type ProtocolVersion } from '../../src/schema/index.js';
 import type { LiftedMessage } from '../../src/lift/lifter.js';
 import { jrpc, ns, rdf } from '../../src/lift/vocabulary.js';
-import { generateShapes, schemaModel, shapesNs, type ObjectModel, type SchemaModel } from '../../src/ontology/index.js';
+import { generateShapes, ontologyModel, shapesNs, type ObjectModel, type OntologyModel } from '../../src/ontology/index.js';
 import { liftCorpus, messageOf, ogcCorpus, trafficCorpus, type LiftedCorpus } from './rdf-helpers.js';
 import { trafficRecords } from '../helpers/corpus.js';
 
@@ -59,7 +59,7 @@ async function validate(data: Store | Quad[], nested = false, protocol?: Protoco
  * Whether an ajv problem is about something the graph has as triples: its path goes through annotated keys down
  * to a node or literal, not into a value kept whole as an rdf:JSON literal; and its keyword has a SHACL counterpart.
  */
-function mapsToGraph(model: SchemaModel, definition: string, instancePath: string, keyword: string): boolean {
+function mapsToGraph(model: OntologyModel, definition: string, instancePath: string, keyword: string): boolean {
   if (!['required', 'type', 'const', 'enum', 'minimum', 'maximum', 'anyOf'].includes(keyword)) return false;
   const byClass = new Map(model.objects.filter((o) => o.classIri !== undefined).map((o) => [o.classIri!, o]));
   let object: ObjectModel | undefined = model.definitions.find((d) => d.name === definition)?.object;
@@ -109,7 +109,7 @@ describe('shapes: the lifted corpus conforms where the schema accepts it', funct
     // Read as 2025-06-18 (its initialize rewritten to agree on it), the capture's 2025-11-25 messages break the
     // older schema in many ways: the seed's shapes must flag each that the graph shows.
     const seed = loadSchema();
-    const seedModel = schemaModel(seed);
+    const seedModel = ontologyModel(seed);
     const corpus = liftCorpus(
       trafficRecords().map((record) => {
         const msg = structuredClone(record.msg);

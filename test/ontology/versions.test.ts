@@ -9,7 +9,7 @@ import { ontologyDir } from '../../src/core/paths.js';
 import { buildContexts } from '../../src/context/index.js';
 import { latestVersion, loadSchema, protocolVersions, seedVersion, type ProtocolVersion } from '../../src/schema/index.js';
 import { ns, rdf } from '../../src/lift/vocabulary.js';
-import { prefixes, schemaModel, shapesIri, toJsonLd, toNTriples, toRdfXml, toTurtle, versionAnnotations } from '../../src/ontology/index.js';
+import { prefixes, ontologyModel, shapesIri, toJsonLd, toNTriples, toRdfXml, toTurtle, versionAnnotations } from '../../src/ontology/index.js';
 import { runCli } from '../helpers/run-cli.js';
 import { contextIris, declaredIris, objectsOf, parseJsonLd, parseNTriples, parseRdfXmlStrictly, parseTurtle } from './rdf-helpers.js';
 
@@ -43,7 +43,7 @@ describe('ontology: every protocol version', () => {
     // What each version's schema model defines, found here independently of the ontology's own bookkeeping.
     const defining = new Map<string, ProtocolVersion[]>();
     for (const version of protocolVersions) {
-      const model = schemaModel(loadSchema({ protocol: version }));
+      const model = ontologyModel(loadSchema({ protocol: version }));
       const iris = new Set([
         ...model.definitions.filter((d) => d.iri.startsWith(ns.mcp)).map((d) => d.iri),
         ...model.objects.flatMap((o) => o.properties.filter((p) => p.annotated).map((p) => p.predicate)),
@@ -140,7 +140,7 @@ describe('ontology: the shapes of each protocol version', () => {
       const shapes = parseTurtle(result.stdout);
       assert.deepEqual(values(shapes, shapesIri, `${owl}versionIRI`).map((iri) => iri.replace(/\/[^/]+$/, '')), [`${shapesIri}/${version}`]);
       const targets = new Set(shapes.filter((q) => q.predicate.value === 'http://www.w3.org/ns/shacl#targetClass').map((q) => q.object.value));
-      const model = schemaModel(loadSchema({ protocol: version }));
+      const model = ontologyModel(loadSchema({ protocol: version }));
       for (const object of model.objects) if (object.classIri !== undefined) assert.ok(targets.has(object.classIri), `${version}: no shape targets ${object.classIri}`);
       assert.equal(targets.has(mcp('InitializeRequest')), version !== latestVersion);
       assert.equal(targets.has(mcp('DiscoverRequest')), version === latestVersion);
