@@ -13,7 +13,7 @@ import { toRecord, type HttpFacts, type RawLineRecord } from '../lift/records.js
 import { parseJsonText } from '../lift/input.js';
 import { invalidUtf8Offset } from '../core/utf8.js';
 import type { DeliveryQueue } from './delivery.js';
-import { LineSplitter } from './line-splitter.js';
+import { LineSplitter } from '../core/line-splitter.js';
 import { isAnswer, serverInfoName } from './server-name.js';
 
 export interface RecorderCounts {

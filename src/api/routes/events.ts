@@ -7,7 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { decodeSegment, IriMinter } from '../../lift/vocabulary.js';
 import { WatchedSize, type StoreChange } from '../../store/store-changes.js';
-import type { StoreRouteOptions } from './sparql.js';
+import type { StoreRouteOptions } from './store-route-options.js';
 import { answer, problems } from '../openapi.js';
 
 /** Writes within this time are one event: an NDJSON ingest of a million lines writes a thousand batches. */

@@ -16,12 +16,12 @@ import type { IngestLifting } from '../ingest-lifting.js';
 import type { StreamedLine } from '../ingest-thread.js';
 import { sessionProblem } from '../../lift/records.js';
 import { BatchWriter } from '../../store/batch-writer.js';
-import { LineSplitter, type SplitLine } from '../../tap/line-splitter.js';
+import { LineSplitter, type SplitLine } from '../../core/line-splitter.js';
 import { decodeUtf8 } from '../../core/utf8.js';
 import { requireWriteToken } from '../write-token.js';
 import { messageBody, messageMediaTypes } from './raw-bodies.js';
 import { problems, writeTokenIfConfigured } from '../openapi.js';
-import type { StoreRouteOptions } from './sparql.js';
+import type { StoreRouteOptions } from './store-route-options.js';
 
 const streamedTypes = ['application/x-ndjson', 'application/jsonl', 'application/json-lines'];
 const maxListedErrors = 100;

@@ -9,7 +9,7 @@ import { quadsToNQuads } from '../../lift/nquads.js';
 import { messageAt, messageTriples } from '../../query/index.js';
 import { negotiate } from '../negotiate.js';
 import { answer, problems } from '../openapi.js';
-import type { StoreRouteOptions } from './sparql.js';
+import type { StoreRouteOptions } from './store-route-options.js';
 
 const messageParams = {
   type: 'object',

@@ -7,7 +7,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { McpLdError } from '../../core/problem.js';
 import { NamedQueries, type ParameterValues } from '../../query/index.js';
 import { pickResult, resultOffers } from '../result-offers.js';
-import { resultLimits, type StoreRouteOptions } from './sparql.js';
+import { resultLimits } from './sparql.js';
+import type { StoreRouteOptions } from './store-route-options.js';
 import { answerIn, problems } from '../openapi.js';
 
 const parameterValue = { type: 'string', maxLength: 2000 } as const;

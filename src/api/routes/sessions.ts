@@ -8,7 +8,7 @@ import { mediaTypes, type RdfFormat } from '../../lift/formats.js';
 import { negotiate } from '../negotiate.js';
 import { requireWriteToken } from '../write-token.js';
 import { answer, problems, writeTokenRequired } from '../openapi.js';
-import type { StoreRouteOptions } from './sparql.js';
+import type { StoreRouteOptions } from './store-route-options.js';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', minLength: 1, maxLength: 500, description: 'the session id (GET /sessions lists them)', examples: ['57cd8539-bf6a-4833-ae14-361ffa3a23c9'] } }, required: ['id'] } as const;
 

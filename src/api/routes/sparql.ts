@@ -8,7 +8,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { McpLdError } from '../../core/problem.js';
 import type { ServiceConfig } from '../../core/config.js';
-import type { QuadStore, QueryDataset } from '../../store/quad-store.js';
+import type { QueryDataset } from '../../store/quad-store.js';
 import { checkDataset } from '../../store/query-dataset.js';
 import { graphFormats, resultMediaAliases, resultMediaTypes, runQueryText, solutionFormats, type ResultFormat } from '../../query/index.js';
 import { descriptionFormats, type ServiceFacts } from '../service-description.js';
@@ -18,16 +18,7 @@ import { pickResult, resultOffers } from '../result-offers.js';
 import { requireWriteToken } from '../write-token.js';
 import { answerIn, documentedBody, problems, writeTokenIfConfigured } from '../openapi.js';
 import { decodeUtf8, invalidUtf8Offset } from '../../core/utf8.js';
-import type { Metrics } from '../metrics.js';
-import type { Offload } from '../offload.js';
-
-export interface StoreRouteOptions {
-  store: QuadStore;
-  config: ServiceConfig;
-  metrics: Metrics;
-  /** Where the CPU-bound part of a request runs, off the event loop. */
-  offload: Offload;
-}
+import type { StoreRouteOptions } from './store-route-options.js';
 
 /** The time limit and the result limits of every query the service runs. */
 export function resultLimits(config: ServiceConfig): { timeoutMs: number; maxRows: number; maxBytes: number } {
