@@ -1,5 +1,8 @@
 // The fast lifting engine: a synchronous function from a session state and a record to quads, compiled from the
 // schema (see plan.ts), with no per-message JSON-LD processing. Streams, the CLI and the API only feed it.
+// Longer than 400 lines on purpose: lifting a message is one pass over one session's state (pending requests, progress,
+// subscriptions, open rounds, the sink), and its steps are the private methods of one class that share it; what stands
+// alone (plans, literals, entities, derived data, records, versions) has a module of its own.
 import type { Quad } from 'n3';
 import { isJsonObject, type JsonObject, type JsonValue } from '../core/json.js';
 import { chooseResult, seedVersion, versionFor, type Direction, type ProtocolVersion, type SchemaIndex } from '../schema/index.js';

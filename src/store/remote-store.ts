@@ -3,6 +3,8 @@
 // refuses N-Quads); queries run over the session graphs named in the protocol's dataset (also for a query's own FROM /
 // FROM NAMED, which the protocol's replace), so system graphs stay out, and so does the WHERE of an update (sent to the update endpoint with the session graphs as its named graphs).
 // Virtuoso's quirks are handled here: ASK as `__ASK_RETVAL` rows, booleans read back as "1"/"0", system graphs.
+// Longer than 400 lines on purpose: one client of three protocols (Query, Update, Graph Store) that share the dataset
+// rules, the HTTP client and Virtuoso's quirks.
 import type { Quad, Term } from '@rdfjs/types';
 import { DataFactory, Writer } from 'n3';
 import type { GraphSummary, IngestReceipt, QueryDataset, QueryOptions, QueryResult, QueryText, QuadStore, QueryForm, UpdateOptions } from './quad-store.js';
