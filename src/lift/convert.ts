@@ -53,14 +53,19 @@ export class Conversion {
     for (const item of items) {
       const record = item.error || !item.record ? this.fail(item, item.error!) : item.record;
       if (record) {
-        let lifted: T | undefined;
+        // Only a promise is awaited: an await per item of a synchronous lift costs convert a tenth of its time.
+        let lifted: T | Promise<T> | undefined;
         try {
-          lifted = await steps.lift(record);
+          lifted = steps.lift(record);
+          if (lifted instanceof Promise) lifted = await lifted;
         } catch (error) {
           if (!isMcpLdError(error)) throw error;
           this.fail(item, error);
         }
-        if (lifted) await steps.take(this.tally(item, lifted), item);
+        if (lifted) {
+          const taken = steps.take(this.tally(item, lifted as T), item);
+          if (taken instanceof Promise) await taken;
+        }
       }
       if (steps.after?.(item)) return;
     }
