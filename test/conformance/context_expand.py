@@ -15,6 +15,9 @@ import sys
 
 import rdflib
 
+# rdflib rewrites literals into its own canonical forms (2026-01-01T00:00:00.138Z as …138000+00:00) unless told not to.
+rdflib.NORMALIZE_LITERALS = False
+
 
 def expand(document):
     graph = rdflib.Graph()

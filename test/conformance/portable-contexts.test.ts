@@ -11,7 +11,8 @@
 // and with every IRI mcp-ld mints below the message (the message itself, each object's node, each list cell) read
 // as a blank node, since a raw document names none of them. Graphs are compared up to blank node names; xsd:double
 // literals by their value, since every processor writes its own lexical form of a double (jsonld.js 7.0E-1,
-// rdflib 0.7).
+// rdflib 0.7); an integer progress token or request id as an integer whatever its datatype (see
+// stringOrIntegerDatatypes).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,13 +27,13 @@ import { contextsDir, packageRoot } from '../../src/core/paths.js';
 import { Lifter } from '../../src/lift/lifter.js';
 import { ReferenceEngine } from '../../src/lift/reference.js';
 import { writeNQuads } from '../../src/lift/serialize.js';
-import { jrpc, rdf, xsd } from '../../src/lift/vocabulary.js';
+import { jrpc, ns, rdf, xsd } from '../../src/lift/vocabulary.js';
 import { loadSchema } from '../../src/schema/index.js';
 import { captureRecords, captures } from '../helpers/corpus.js';
 import { offlineDocumentLoader } from '../helpers/jsonld.js';
 import { pythonWith, requireTools } from '../helpers/independent-tools.js';
 
-const { blankNode, literal, quad } = DataFactory;
+const { blankNode, literal, namedNode, quad } = DataFactory;
 
 interface Sample {
   name: string;
@@ -41,10 +42,19 @@ interface Sample {
   body: Quad[];
 }
 
-/** A term with mcp-ld's minted IRIs below `message` as blank nodes, and xsd:double literals in one form per value. */
+/**
+ * Datatypes the schema gives values that are strings or integers (progress tokens, request ids): mcp-ld types an
+ * integer xsd:integer (1 and "1" stay apart), a processor gives it the term's datatype; JSON-LD cannot choose a
+ * datatype by JSON type.
+ */
+const stringOrIntegerDatatypes: ReadonlySet<string> = new Set([`${ns.mcp}ProgressToken`, `${ns.mcp}RequestId`]);
+
+/** A term with mcp-ld's minted IRIs below `message` as blank nodes, and literals in one form per value where processors differ. */
 function portable(term: Term, message: string): Term {
   if (term.termType === 'NamedNode' && (term.value === message || term.value.startsWith(`${message}/`))) return blankNode(`m${term.value.slice(message.length)}`);
-  if (term.termType === 'Literal' && term.datatype.value === xsd.double) return literal(String(Number(term.value)), term.datatype);
+  if (term.termType !== 'Literal') return term;
+  if (term.datatype.value === xsd.double) return literal(String(Number(term.value)), term.datatype);
+  if (stringOrIntegerDatatypes.has(term.datatype.value) && /^-?[0-9]+$/.test(term.value)) return literal(term.value, namedNode(xsd.integer));
   return term;
 }
 
