@@ -14,7 +14,7 @@ import type { QueryText } from '../store/quad-store.js';
 import { writeServiceDescription, type DescriptionFormat, type ServiceFacts } from './service-description.js';
 
 export type OffloadRequest =
-  | { op: 'query'; text: string; limits: SparqlLimits; maxRows: number }
+  | { op: 'query'; text: string; limits: SparqlLimits; maxRows: number; base?: string }
   | { op: 'update'; text: string; limits: SparqlLimits }
   | { op: 'session'; triples: Uint8Array; graph: string; format: RdfFormat | 'messages' }
   | { op: 'result'; answer: QueryText; format: ResultFormat }
@@ -109,7 +109,7 @@ async function convert(request: ConvertRequest): Promise<TaskAnswer<Converted>> 
 serveTasks<OffloadRequest, BoundedQuery | string | Uint8Array | Converted>(async (request) => {
   switch (request.op) {
     case 'query':
-      return { value: boundRows(parseQuery(request.text, { limits: request.limits }), request.maxRows) };
+      return { value: boundRows(parseQuery(request.text, { limits: request.limits, ...(request.base ? { base: request.base } : {}) }), request.maxRows) };
     case 'update':
       return { value: parseUpdate(request.text, { limits: request.limits }).text };
     case 'session':

@@ -44,9 +44,9 @@ export class Offload {
     this.limits = { maxBytes: config.maxQueryBytes, maxDepth: config.maxQueryDepth };
   }
 
-  /** A query checked (parse-query.ts) and bounded to the result row limit (bound-rows.ts). */
-  query(text: string): Promise<BoundedQuery> {
-    return this.run(this.checks, { op: 'query', text, limits: this.limits, maxRows: this.config.maxResultRows }, 'checking the query') as Promise<BoundedQuery>;
+  /** A query checked (parse-query.ts, relative IRIs against `base`) and bounded to the result row limit (bound-rows.ts). */
+  query(text: string, base?: string): Promise<BoundedQuery> {
+    return this.run(this.checks, { op: 'query', text, limits: this.limits, maxRows: this.config.maxResultRows, ...(base ? { base } : {}) }, 'checking the query') as Promise<BoundedQuery>;
   }
 
   /** An update checked (parse-update.ts): the text the store applies. */

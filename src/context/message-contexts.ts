@@ -8,6 +8,7 @@ import { McpLdError } from '../core/problem.js';
 import { envelopeKind, jsonRpcEnvelope, type MessageDefinition, type SchemaIndex } from '../schema/index.js';
 import { contextDocument, contextObject } from './term-definitions.js';
 import { TermWalker, locationId, type TermMap, type TermModel } from './terms.js';
+import { ns } from '../lift/vocabulary.js';
 
 /**
  * The definitions that get a message context: every message of the index, then every other definition that
@@ -60,7 +61,22 @@ export function messageTerms(index: SchemaIndex, message: MessageDefinition, wal
   return terms;
 }
 
-/** The context document `messages/<name>.jsonld`. */
+/**
+ * The context document `messages/<name>.jsonld`. It is portable: any JSON-LD 1.1 processor applying it to a raw
+ * message of its definition gives the body triples mcp-ld's reference engine gives, but for what `portabilityNote`
+ * says JSON-LD cannot express (test/conformance/portable-contexts.test.ts holds jsonld.js and rdflib to it). Keys
+ * the schema does not know expand into the extension namespace (`@vocab`), as mcp-ld keeps them; `id` is unmapped,
+ * since its node cannot be made from the raw JSON.
+ */
 export function messageContext(index: SchemaIndex, message: MessageDefinition, walker = termWalker(index)): JsonObject {
-  return contextDocument(contextObject([...messageTerms(index, message, walker).values()], index.prefixes, { version: true }));
+  const terms = [...messageTerms(index, message, walker).values()];
+  return contextDocument(contextObject(terms, index.prefixes, { version: true, vocabulary: ns.mldx, unmapped: ['id'], comment: portabilityNote }));
 }
+
+/** What a message context cannot say, as its `@comment` (the README's "Portable contexts" says the same). */
+export const portabilityNote =
+  'Applied to a raw MCP message of its definition by any JSON-LD 1.1 processor, this context gives the triples mcp-ld lifts from the message body, except what JSON-LD cannot express from the JSON alone: ' +
+  'mcp-ld names the message and each of its objects and list cells with IRIs minted from the session and the message order (a processor makes blank nodes); ' +
+  'it types nested objects by their schema class (rdf:type); ' +
+  '"id" is left unmapped here: mcp-ld links the message to a request-id node scoped by session, direction and JSON type (jrpc:hasId). ' +
+  `Keys the schema does not know expand into ${ns.mldx} (@vocab), as mcp-ld keeps them.`;

@@ -18,8 +18,22 @@ export function byCodePoint(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+export interface ContextOptions {
+  /** Write `@version` 1.1 (top-level contexts). */
+  version?: boolean;
+  /**
+   * The `@vocab` of this context and of every scoped context below it that starts with a reset: keys without a
+   * term then expand into it instead of being dropped. A scope whose keys have a `/` needs its own (see vocabularyFor).
+   */
+  vocabulary?: string;
+  /** Keys written as `null` (unmapped: a processor ignores them, `@vocab` or not) in this context only. */
+  unmapped?: readonly string[];
+  /** What the context cannot say, written as its `@comment` (a keyword-like term, which JSON-LD 1.1 ignores). */
+  comment?: string;
+}
+
 /** The term definition of `term`; records the prefixes it uses in `used`. */
-export function termDefinition(term: TermModel, prefixes: PrefixMap, used: Set<string>): JsonValue {
+export function termDefinition(term: TermModel, prefixes: PrefixMap, used: Set<string>, vocabulary?: string): JsonValue {
   const compact = (iri: string): string => {
     const result = compactIri(iri, prefixes);
     if (result.prefix !== undefined) used.add(result.prefix);
@@ -34,12 +48,23 @@ export function termDefinition(term: TermModel, prefixes: PrefixMap, used: Set<s
   if (term.kind === 'node' && term.scope !== undefined) {
     const terms = [...hoistSameKeyScope(term.key, term.scope).values()];
     if (term.scopeMode === 'override') {
-      if (terms.length > 0) definition['@context'] = contextObject(terms, prefixes);
+      if (terms.length > 0) definition['@context'] = withVocabulary([contextObject(terms, prefixes)], vocabulary);
     } else {
-      definition['@context'] = [null, contextObject(terms, prefixes)];
+      definition['@context'] = withVocabulary([null, contextObject(terms, prefixes, vocabulary === undefined ? {} : { vocabulary })], vocabulary);
     }
   }
   return definition;
+}
+
+/**
+ * A scoped context whose keys with a `/` made it declare another `@vocab` (see vocabularyFor) gets `vocabulary` back in
+ * a context of its own after it: JSON-LD checks a term's IRI against the `@vocab` of the context that defines it only,
+ * so those terms keep their IRIs while keys without a term still expand into `vocabulary`. One context stays one.
+ */
+function withVocabulary(contexts: Array<JsonObject | null>, vocabulary: string | undefined): JsonValue {
+  const last = contexts[contexts.length - 1]!;
+  const restored = vocabulary !== undefined && last['@vocab'] !== undefined && last['@vocab'] !== vocabulary ? [...contexts, { '@vocab': vocabulary }] : contexts;
+  return restored.length === 1 ? restored[0]! : restored;
 }
 
 /**
@@ -60,14 +85,19 @@ function hoistSameKeyScope(key: string, scope: TermMap): TermMap {
   return merged;
 }
 
-/** A context object: `@version` (when asked), the prefixes its terms use (sorted), then the terms (sorted by key). */
-export function contextObject(terms: readonly TermModel[], prefixes: PrefixMap, options: { version?: boolean } = {}): JsonObject {
+/**
+ * A context object: `@comment` and `@version` (when asked), `@vocab`, the prefixes its terms use (sorted), then the
+ * terms (sorted by key).
+ */
+export function contextObject(terms: readonly TermModel[], prefixes: PrefixMap, options: ContextOptions = {}): JsonObject {
   const used = new Set<string>();
   const definitions = new Map<string, JsonValue>();
-  for (const term of terms) definitions.set(term.key, termDefinition(term, prefixes, used));
+  const unmapped = new Set(options.unmapped ?? []);
+  for (const term of terms) definitions.set(term.key, unmapped.has(term.key) ? null : termDefinition(term, prefixes, used, options.vocabulary));
   const context: JsonObject = {};
+  if (options.comment !== undefined) context['@comment'] = options.comment;
   if (options.version) context['@version'] = jsonLdVersion;
-  const vocabulary = vocabularyFor(terms);
+  const vocabulary = vocabularyFor(terms) ?? options.vocabulary;
   if (vocabulary !== undefined) context['@vocab'] = vocabulary;
   for (const prefix of [...used].sort(byCodePoint)) {
     if (definitions.has(prefix)) {

@@ -17,11 +17,27 @@ export function jsonLiteral(value: JsonValue): LiteralForm {
   return { value: canonicalJson(value), datatype: rdf.JSON };
 }
 
-/** The literal a JSON number has by itself: xsd:integer for safe integers, else xsd:decimal, xsd:double past that. */
+/**
+ * The literal a JSON number has by itself, as JSON-LD 1.1 maps native numbers: xsd:integer for an integer written
+ * without an exponent (below 10^21), xsd:double for any other (0.7, 1e+21), so that every JSON-LD processor gives the
+ * same datatype (the lexical form: canonicalDouble).
+ */
 export function naturalNumber(value: number): LiteralForm {
   const text = String(value);
-  if (Number.isSafeInteger(value)) return { value: text, datatype: xsd.integer };
-  return { value: text, datatype: /e/i.test(text) ? xsd.double : xsd.decimal };
+  return Number.isInteger(value) && !/e/i.test(text) ? { value: text, datatype: xsd.integer } : { value: canonicalDouble(value), datatype: xsd.double };
+}
+
+/**
+ * The lexical form of an xsd:double: the one jsonld.js writes (16 significant digits in E notation, trailing zeros
+ * dropped: 0.7 → 7.0E-1, 97.18 → 9.718000000000001E1), which every reading of the graph through jsonld.js keeps, when
+ * it reads back as the same double; otherwise (0.30000000000000004, which 16 digits round to 0.3) the shortest digits
+ * that do, so that lowering stays exact.
+ */
+export function canonicalDouble(value: number): string {
+  const jsonLd = value.toExponential(15).replace(/(\d)0*e\+?/, '$1E');
+  if (Number(jsonLd) === value) return jsonLd;
+  const [mantissa, exponent] = value.toExponential().split('e') as [string, string];
+  return `${mantissa.includes('.') ? mantissa : `${mantissa}.0`}E${Number(exponent)}`;
 }
 
 /** Whether a string is well-formed UTF-16 (no lone surrogate), which every RDF literal must be. */
@@ -60,7 +76,8 @@ function fitsNumber(value: number, datatype: string): LiteralForm | undefined {
   const text = String(value);
   if (datatype === xsd.integer) return Number.isSafeInteger(value) ? { value: text, datatype } : undefined;
   if (datatype === xsd.decimal) return Number.isFinite(value) && !/e/i.test(text) ? { value: text, datatype } : undefined;
-  if (datatype === xsd.double || datatype === xsd.float) return Number.isFinite(value) ? { value: text, datatype } : undefined;
+  if (datatype === xsd.double) return Number.isFinite(value) ? { value: canonicalDouble(value), datatype } : undefined;
+  if (datatype === xsd.float) return Number.isFinite(value) ? { value: text, datatype } : undefined;
   return undefined;
 }
 

@@ -61,7 +61,7 @@ export class ReferenceEngine {
     const document: JsonObject = { '@context': this.context(bodyPlan.context), '@id': lifted.iri };
     for (const [key, value] of Object.entries(msg)) {
       const at = childIri(lifted.iri, key);
-      if (key === 'id' && bodyPlan.idIri !== undefined) document['id'] = { '@id': bodyPlan.idIri };
+      if (key === 'id' && bodyPlan.idIri !== undefined) document[plans.idPredicate] = { '@id': bodyPlan.idIri }; // `id` is unmapped in the contexts
       else if (key === 'jsonrpc') document[key] = prepareValue(value, at, plans.jsonrpc.value);
       else if (key === 'method' && typeof value === 'string') document[key] = prepareValue(value, at, plans.method.value);
       else if (key === 'params' && bodyPlan.params) document[key] = prepareValue(value, at, bodyPlan.params.value);

@@ -226,8 +226,16 @@ function decodeCodeUnits(segment: string): string {
 }
 
 /** The predicate that keeps a key the schema does not know. */
+const vocabularyKey = /^[A-Za-z0-9_.\-/]*$/;
+
+/**
+ * The predicate of a key the schema does not know: the key appended to the extension namespace, as a JSON-LD
+ * processor expands it with the message contexts' `@vocab`, when it is made of letters, digits and `_.-/` only
+ * (`io.modelcontextprotocol/related-task`); any other key percent-encoded (`%24schema`), so that every key has an
+ * IRI and reads back.
+ */
 export function extensionPredicate(key: string): string {
-  return ns.mldx + encodeSegment(key);
+  return ns.mldx + (vocabularyKey.test(key) ? key : encodeSegment(key));
 }
 
 /** The key an extension predicate keeps, or undefined for any other IRI. */

@@ -180,8 +180,8 @@ export const extensionNamespace: TermDescription = {
   label: 'mcp-ld extension namespace',
   comment:
     'Keys the schema does not know (newer protocol versions, vendor `_meta` keys, unknown methods\' parameters) are kept, ' +
-    'not dropped: each key becomes the predicate mldx:<key> (the key percent-encoded), its value lifted by the generic rules ' +
-    '(objects as nodes, arrays as rdf:List, scalars as xsd:string/xsd:boolean/xsd:integer/xsd:decimal literals). ' +
+    'not dropped: each key becomes the predicate mldx:<key> (as JSON-LD expands it with @vocab when the key has only letters, digits and _.-/; percent-encoded otherwise), its value lifted by the generic rules ' +
+    '(objects as nodes, arrays as rdf:List, scalars as xsd:string/xsd:boolean/xsd:integer/xsd:double literals). ' +
     'These predicates are open-ended and not declared one by one.',
 };
 

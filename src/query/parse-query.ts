@@ -20,6 +20,11 @@ export interface ParseOptions {
   source?: string;
   /** Size and nesting the text may have (default: defaultSparqlLimits). */
   limits?: SparqlLimits;
+  /**
+   * The base IRI relative IRIs of the query resolve against when it declares no BASE (SPARQL 1.1 §4.1.1.1 and
+   * RFC 3986 §5.1: the retrieval URI, for /sparql the endpoint's URL). Without one a relative IRI is malformed.
+   */
+  base?: string;
 }
 
 /**
@@ -37,9 +42,10 @@ export function parseQuery(text: string, options: ParseOptions = {}): ParsedQuer
 }
 
 function parseWithinLimits(text: string, options: ParseOptions): ParsedQuery {
+  const base = options.base !== undefined && iriReference.test(options.base) ? options.base : undefined;
   let tree: SparqlQuery;
   try {
-    tree = new Parser({ prefixes: { ...queryPrefixes } }).parse(text);
+    tree = new Parser({ prefixes: { ...queryPrefixes }, ...(base ? { baseIRI: base } : {}) }).parse(text);
   } catch (error) {
     const update = updateKeyword(text);
     if (update) throw updateRefused(update, options);
@@ -50,8 +56,11 @@ function parseWithinLimits(text: string, options: ParseOptions): ParsedQuery {
     throw McpLdError.of('query.malformed', { detail: `${named(options)}no query: expected SELECT, ASK, CONSTRUCT or DESCRIBE` });
   }
   refuseService(tree, text, options);
-  return { form: tree.queryType, tree, text: prefixPrologue + text };
+  return { form: tree.queryType, tree, text: (base ? `BASE <${base}>\n` : '') + prefixPrologue + text };
 }
+
+/** What may stand between `<` and `>` as a base IRI (no space, no character SPARQL's IRIREF excludes). */
+const iriReference = /^[a-z][a-z0-9+.-]*:[^\s<>"{}|^`\\]*$/i;
 
 /** The text of a (modified) syntax tree, as a store runs it: every IRI written in full, no prefix needed. */
 export function generateQuery(tree: Query): string {

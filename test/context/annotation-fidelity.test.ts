@@ -23,6 +23,12 @@ describe('context: annotation fidelity', () => {
       const graphs: Quad[][] = [];
       for (const instance of instances) graphs.push(await toQuads(withContext(instance.message, context)));
       for (const path of paths.of(message.name)) {
+        // The one documented exception: the message contexts leave the JSON-RPC `id` unmapped (its request-id node,
+        // scoped by session and direction, cannot be made from the raw JSON; the lifter links it, jrpc:hasId).
+        if (/(^|>)\/id$/.test(path.label)) {
+          assert.equal((context['@context'] as Record<string, unknown>)['id'], null, `${message.name}: id unmapped`);
+          continue;
+        }
         checked++;
         let applies = false;
         let failure: string | undefined;

@@ -79,10 +79,12 @@ describe('context: message contexts', () => {
     const index = syntheticIndex({ DoRequest: doRequest });
     const context = contextOf(index, 'DoRequest')['@context'] as JsonObject;
     assert.equal(context['@version'], 1.1);
-    assert.deepEqual(Object.keys(context), ['@version', 'jrpc', 'xsd', 'id', 'jsonrpc', 'method', 'params']);
+    assert.deepEqual(Object.keys(context), ['@comment', '@version', '@vocab', 'jrpc', 'xsd', 'id', 'jsonrpc', 'method', 'params']);
+    assert.equal(context['id'], null, 'id is unmapped: its request-id node cannot be made from the raw JSON');
+    assert.equal(context['@vocab'], 'https://w3id.org/mcp-ld/ext#', 'keys the schema does not know expand into the extension namespace');
     assert.deepEqual(context['method'], { '@id': 'jrpc:hasMethod', '@type': 'xsd:string' });
     const scope = paramsScope({ '@context': context });
-    assert.deepEqual(Object.keys(scope), ['mcp', 'blob', 'level', 'link', 'other', 'thing', 'things'], 'only the prefixes it uses; unannotated keys get no term');
+    assert.deepEqual(Object.keys(scope), ['@vocab', 'mcp', 'blob', 'level', 'link', 'other', 'thing', 'things'], 'only the prefixes it uses; unannotated keys get no term');
   });
 
   it('make a class-typed object a node (@type @id) and keep a class on a string as its datatype', () => {
@@ -133,7 +135,7 @@ describe('context: message contexts', () => {
     });
     const pick = paramsScope(contextOf(index, 'PickRequest'))['pick'] as JsonObject;
     const scope = (pick['@context'] as [null, JsonObject])[1];
-    assert.deepEqual(Object.keys(scope), ['mcp', 'xsd', 'name', 'size', 'type']);
+    assert.deepEqual(Object.keys(scope), ['@vocab', 'mcp', 'xsd', 'name', 'size', 'type']);
   });
 
   it('report a key that anyOf alternatives give two meanings, naming both pointers', () => {
@@ -164,13 +166,13 @@ describe('context: message contexts', () => {
       DoResult: { allOf: [{ $ref: `${RPC}#Response` }], type: 'object', properties: { thing: { $ref: '#/definitions/Thing', ...annotated('mcp:hasThing', '@id') } } },
     });
     const context = contextOf(index, 'DoResult')['@context'] as JsonObject;
-    assert.deepEqual(Object.keys(context), ['@version', 'jrpc', 'xsd', 'error', 'id', 'jsonrpc', 'result']);
+    assert.deepEqual(Object.keys(context), ['@comment', '@version', '@vocab', 'jrpc', 'xsd', 'error', 'id', 'jsonrpc', 'result']);
     const result = context['result'] as JsonObject;
     assert.equal(result['@id'], 'jrpc:hasResult');
     assert.equal(result['@type'], '@id', 'the result is a node, not the opaque JSON the JSON-RPC schema alone would make it');
-    assert.deepEqual(Object.keys((result['@context'] as [null, JsonObject])[1]), ['mcp', 'thing']);
+    assert.deepEqual(Object.keys((result['@context'] as [null, JsonObject])[1]), ['@vocab', 'mcp', 'thing']);
     const error = context['error'] as JsonObject;
-    assert.deepEqual(Object.keys((error['@context'] as [null, JsonObject])[1]), ['jrpc', 'xsd', 'code', 'data', 'message']);
+    assert.deepEqual(Object.keys((error['@context'] as [null, JsonObject])[1]), ['@vocab', 'jrpc', 'xsd', 'code', 'data', 'message']);
   });
 
   it('write CallToolRequest with its params scoped to name and arguments', () => {

@@ -4,7 +4,8 @@
 // machine and fail in CI (CI=true or MCPLD_TEST_CONFORMANCE=1, which .ci/run sets after installing them), as the
 // Virtuoso tests do.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /** Whether the conformance tests must run (and fail when a tool is missing) rather than skip. */
@@ -39,6 +40,32 @@ export function owlApiClassPath(): string | undefined {
     .filter((jar) => jar.endsWith('.jar') && !conflictingJars.test(jar))
     .map((jar) => path.join(javaDir, jar))
     .join(':');
+}
+
+/**
+ * The class path that runs Apache Jena's riot from Debian's jars (libapache-jena-java), or undefined without them or
+ * a JDK's `jar`. Jena's shaded Xerces looks for its message files at `xerces/impl/msg/` and
+ * `xerces/impl/xpath/regex/` while the jar has them under `org/apache/jena/ext/`: without both, every riot run dies
+ * in an ExceptionInInitializerError ("internal error" in XSSimpleTypeDecl.applyFacets1). They are copied out once,
+ * into a folder of their own that heads the class path.
+ */
+export function jenaClassPath(): string | undefined {
+  const jena = path.join(javaDir, 'jena-core.jar');
+  if (!hasCommand('java') || !hasCommand('jar') || !existsSync(jena) || !existsSync(path.join(javaDir, 'jena-arq.jar'))) return undefined;
+  const fix = path.join(tmpdir(), 'mcp-ld-jena-xerces-messages');
+  if (!existsSync(path.join(fix, 'xerces', 'impl', 'xpath', 'regex', 'message.properties'))) {
+    const shaded = path.join(fix, 'org', 'apache', 'jena', 'ext', 'xerces', 'impl');
+    mkdirSync(fix, { recursive: true });
+    const extract = spawnSync('jar', ['xf', jena, 'org/apache/jena/ext/xerces/impl/msg', 'org/apache/jena/ext/xerces/impl/xpath/regex'], { cwd: fix, stdio: 'ignore' });
+    if (extract.status !== 0) return undefined;
+    mkdirSync(path.join(fix, 'xerces', 'impl', 'xpath'), { recursive: true });
+    spawnSync('cp', ['-r', path.join(shaded, 'msg'), path.join(fix, 'xerces', 'impl', 'msg')]);
+    spawnSync('cp', ['-r', path.join(shaded, 'xpath', 'regex'), path.join(fix, 'xerces', 'impl', 'xpath', 'regex')]);
+  }
+  const jars = readdirSync(javaDir)
+    .filter((jar) => jar.endsWith('.jar') && !conflictingJars.test(jar) && !/^jena-core-\d/.test(jar))
+    .map((jar) => path.join(javaDir, jar));
+  return [fix, ...jars].join(':');
 }
 
 /**

@@ -124,6 +124,7 @@ class Agreement {
     }
     for (const [key, sites] of inForce) {
       if (key === options.skip) continue;
+      if (key === 'id' && context[key] === null && !path.includes('/')) continue; // unmapped on purpose (src/context/message-contexts.ts)
       const actual = readTerm(context[key], prefixes);
       for (const site of sites) {
         this.compared.add(site);

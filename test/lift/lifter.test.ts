@@ -297,7 +297,7 @@ describe('lift: fast engine', () => {
     assert.ok(objects(q, `${base}/city`, rdf.type).includes(mld.Member));
     assert.deepEqual(literalOf(q, `${base}/city`, mld.memberValue), { value: 'Lisbon', datatype: xsd.string });
     assert.deepEqual(objects(q, `${base}/at`, mld.member), [`${base}/at/lat`, `${base}/at/lon`]);
-    assert.deepEqual(literalOf(q, `${base}/at/lat`, mld.memberValue), { value: '38.7', datatype: xsd.decimal });
+    assert.deepEqual(literalOf(q, `${base}/at/lat`, mld.memberValue), { value: '3.87E1', datatype: xsd.double });
     assert.deepEqual(literalOf(q, `${base}/tags/0`, mld.memberIndex), { value: '0', datatype: xsd.integer });
     assert.deepEqual(literalOf(q, `${base}/none`, mld.memberValue), { value: 'null', datatype: rdf.JSON });
     assert.equal(q.filter((x) => x.subject.value === `${base}/at`).some((x) => x.predicate.value === mld.memberValue), false, 'an object member has members, not a value');
@@ -328,9 +328,9 @@ describe('lift: fast engine', () => {
     const params = `${lifted.iri}/params`;
     assert.deepEqual(literalOf(lifted.quads, params, mcp('hasProgressToken')), { value: '5', datatype: xsd.integer });
     const progress = literalOf(lifted.quads, params, mcp('hasProgress'));
-    assert.equal(progress.value, '2.5');
-    assert.equal(progress.datatype, xsd.decimal);
-    assert.equal(literalOf(lifted.quads, params, mcp('hasTotal')).value, '10');
+    assert.equal(progress.value, '2.5E0');
+    assert.equal(progress.datatype, xsd.double, 'typed xsd:double, the datatype JSON-LD gives a non-integer number');
+    assert.deepEqual(literalOf(lifted.quads, params, mcp('hasTotal')), { value: '1.0E1', datatype: xsd.double });
   });
 
   it('counts a request as client→server and roots/list as server→client when plain messages say nothing', () => {

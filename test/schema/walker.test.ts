@@ -88,6 +88,8 @@ describe('schema walker', () => {
       if (site.definition !== undefined && [...onlyBelowJson].some((pointer) => pointer.endsWith(`/${site.definition}`))) return false;
       // A result's `result` is the MCP convention: the result definition describes it (see message-contexts.ts).
       if (site.document === 'json-rpc' && site.key === 'result') return false;
+      // The message contexts leave `id` unmapped on purpose (its request-id node cannot be made from the raw JSON).
+      if (site.document === 'json-rpc' && site.key === 'id') return false;
       // Refined: a compared site of the same key belongs to an object that builds on this one.
       return !report.compared.some((refining) => {
         if (refining.key !== site.key || refining === site) return false;

@@ -102,6 +102,11 @@ function protocolDataset(parameters: ProtocolParameters): QueryDataset | undefin
 }
 
 /** The media types a POST to /sparql may carry; any other body is a 415. */
+/** The endpoint's own URL, as the request reached it: the service's name, and the base of a query's relative IRIs. */
+function endpointUrl(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}${request.url.split('?')[0]}`;
+}
+
 const bodyTypes = ['application/x-www-form-urlencoded', 'application/sparql-query', 'application/sparql-update'];
 
 /** The service description's formats and their media types, Turtle first. */
@@ -144,7 +149,7 @@ export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
     const text = body?.query ?? single('query', parameters.query);
     if (text === undefined || text.trim() === '') throw protocolError('no query: pass it as the query parameter, an urlencoded query= body, or an application/sparql-query body');
     const dataset = protocolDataset(parameters);
-    const parsed = await offload.query(text);
+    const parsed = await offload.query(text, endpointUrl(request));
     const { format, contentType } = pickResult(request.headers.accept, resultOffers(parsed.form, 'sparql'));
     const started = performance.now();
     try {
@@ -161,7 +166,7 @@ export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
     if (index < 0) throw McpLdError.of('http.not-acceptable', { detail: `the service description is available as ${descriptionOffers.map((o) => o.type).join(', ')}, not ${request.headers.accept}` });
     const { format, type } = descriptionOffers[index]!;
     const facts: ServiceFacts = {
-      endpoint: `${request.protocol}://${request.host}${request.url.split('?')[0]}`,
+      endpoint: endpointUrl(request),
       updates: config.writeToken !== undefined,
       resultFormats: [...solutionFormats, ...graphFormats],
       graphs: await store.graphs(),
