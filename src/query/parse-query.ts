@@ -6,6 +6,7 @@ import { McpLdError } from '../core/problem.js';
 import type { QueryForm } from '../store/quad-store.js';
 import { prefixPrologue, queryPrefixes } from './prefixes.js';
 import { checkSparqlLimits, defaultSparqlLimits, tooComplex, type SparqlLimits } from './sparql-limits.js';
+import { isAbsoluteIri } from '../core/iri.js';
 
 export interface ParsedQuery {
   form: QueryForm;
@@ -42,7 +43,7 @@ export function parseQuery(text: string, options: ParseOptions = {}): ParsedQuer
 }
 
 function parseWithinLimits(text: string, options: ParseOptions): ParsedQuery {
-  const base = options.base !== undefined && iriReference.test(options.base) ? options.base : undefined;
+  const base = options.base !== undefined && isAbsoluteIri(options.base) ? options.base : undefined;
   let tree: SparqlQuery;
   try {
     tree = new Parser({ prefixes: { ...queryPrefixes }, ...(base ? { baseIRI: base } : {}) }).parse(text);
@@ -58,9 +59,6 @@ function parseWithinLimits(text: string, options: ParseOptions): ParsedQuery {
   refuseService(tree, text, options);
   return { form: tree.queryType, tree, text: (base ? `BASE <${base}>\n` : '') + prefixPrologue + text };
 }
-
-/** What may stand between `<` and `>` as a base IRI (no space, no character SPARQL's IRIREF excludes). */
-const iriReference = /^[a-z][a-z0-9+.-]*:[^\s<>"{}|^`\\]*$/i;
 
 /** The text of a (modified) syntax tree, as a store runs it: every IRI written in full, no prefix needed. */
 export function generateQuery(tree: Query): string {
