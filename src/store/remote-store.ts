@@ -67,8 +67,16 @@ function termKey(term: Term): string {
 
 const xsdBoolean = 'http://www.w3.org/2001/XMLSchema#boolean';
 
-/** Virtuoso reads booleans back as "1" and "0". */
-const fixLiteral: LiteralFix = (value, datatype) => (datatype === xsdBoolean ? (value === '1' ? 'true' : value === '0' ? 'false' : value) : value);
+const xsdDateTime = 'http://www.w3.org/2001/XMLSchema#dateTime';
+
+/** A time's canonical form (XSD 1.1 §3.3.7.2: no trailing zeros in the seconds' fraction), as the embedded store gives it. */
+function canonicalDateTime(value: string): string {
+  return value.replace(/(\.\d*?)0+(?=Z$|[+-]\d\d:\d\d$|$)/, '$1').replace(/\.(?=Z$|[+-]\d\d:\d\d$|$)/, '');
+}
+
+/** Virtuoso reads booleans back as "1" and "0", and times with three digits of fraction (`.970Z`). */
+const fixLiteral: LiteralFix = (value, datatype) =>
+  datatype === xsdBoolean ? (value === '1' ? 'true' : value === '0' ? 'false' : value) : datatype === xsdDateTime ? canonicalDateTime(value) : value;
 
 /** The dataset of a query over no graph at all (an empty store), so the store does not fall back to all its graphs. */
 const noGraph = 'urn:mcp-ld:no-graph';
