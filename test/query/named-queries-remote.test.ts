@@ -38,6 +38,11 @@ const knownDifferent: Record<string, string> = {
   'tool-schema-changes': 'the server name looked up in an OPTIONAL sub-select is empty',
 };
 
+/** Queries Virtuoso 7.2.5 refuses at times, with this error (then the test is pending; when it answers, it must agree). */
+const refusedAtTimes: Record<string, RegExp> = {
+  'session-list': /SQ200: index of column in order by out of range/,
+};
+
 /** Queries not run on Virtuoso at all: they make Debian's Virtuoso 7.2.5 crash (and with it every test after them). */
 const crashesVirtuoso: Record<string, string> = {
   'unknown-keys': 'the server closed the connection and exited during the query',
@@ -76,12 +81,20 @@ describe('query: every named query answers the same on Virtuoso as on the embedd
       continue;
     }
     const known = knownDifferent[query.name];
-    it(known ? `${query.name}: still differs on Virtuoso (${known})` : `${query.name}: the same rows on both stores`, async () => {
+    it(known ? `${query.name}: still differs on Virtuoso (${known})` : `${query.name}: the same rows on both stores`, async function () {
       // A required parameter is a session: the edge-case session, which has a bit of everything.
       const values: ParameterValues = {};
       for (const p of query.parameters) if (p.required && p.default === undefined) values[p.name] = edgeSession;
       const embedded = rowLines(await named.run(corpus.store, query.name, values));
-      const onVirtuoso = rowLines(await named.run(remote, query.name, values, { timeoutMs: 120_000 }));
+      let answer: QueryResult;
+      try {
+        answer = await named.run(remote, query.name, values, { timeoutMs: 120_000 });
+      } catch (error) {
+        const flake = refusedAtTimes[query.name];
+        if (flake?.test((error as Error).message)) this.skip();
+        throw error;
+      }
+      const onVirtuoso = rowLines(answer);
       assert.ok(embedded.length > 0, `${query.name} gives no row on the corpus`);
       if (known) assert.notDeepEqual(onVirtuoso, embedded, `${query.name} now answers the same on Virtuoso: take it off knownDifferent`);
       else assert.deepEqual(onVirtuoso, embedded);
