@@ -26,7 +26,6 @@ const knownDifferent: Record<string, string> = {
   'progress-timeline': 'msSinceRequest subtracts two xsd:dateTime values',
   'prompts-fetched': 'the server name looked up in an OPTIONAL sub-select is empty',
   'protocol-versions': 'counts differ',
-  'session-timeline': 'kind from a nested IF(EXISTS …) inside BIND',
   'slowest-requests': 'the server name looked up in an OPTIONAL sub-select is empty',
   'structured-errors': 'the server name looked up in an OPTIONAL sub-select is empty',
   'tool-calls': 'the server name looked up in an OPTIONAL sub-select is empty',
