@@ -1,7 +1,8 @@
 // The remote store: any SPARQL 1.1 Query / Update / Graph Store Protocol endpoint (Virtuoso, Fuseki, Oxigraph server,
 // GraphDB, Neptune). Ingests go per graph through the Graph Store protocol as N-Triples in Turtle bodies (Virtuoso
-// refuses N-Quads); queries run over the session graphs named in the protocol's dataset (also for a query's own FROM /
-// FROM NAMED, which the protocol's replace), so system graphs stay out, and so does the WHERE of an update (sent to the update endpoint with the session graphs as its named graphs).
+// refuses N-Quads). Union queries and updates run over the session graphs without naming them: on Virtuoso its own
+// union of all graphs less its system graphs (`define input:*-graph-exclude`, a list that does not grow with the
+// sessions); elsewhere the session graphs as the protocol's dataset. A query's own FROM / FROM NAMED goes as the protocol's.
 // Virtuoso's quirks are handled here: ASK as `__ASK_RETVAL` rows, booleans read back as "1"/"0", system graphs.
 // Longer than 400 lines on purpose: one client of three protocols (Query, Update, Graph Store) that share the dataset
 // rules, the HTTP client and Virtuoso's quirks.
@@ -16,6 +17,8 @@ import { fromGraphText, fromSparqlJson, parseTriples, resultsJson, type LiteralF
 import { invalidQuery, queryTimeout, resultTooLarge, storeFailed, storeUnavailable, updateFailed, updateTimeout } from './store-errors.js';
 import { dropSolutionMarkers, limitResultText, type ResultLimits } from './result-limits.js';
 import { checkGraphName, planQuery, type DatasetPlan } from './query-dataset.js';
+import { graphVariablePrefix, withVariableGraphs } from './constant-graphs.js';
+import { describeModePragma, excludePragmas, isSystemGraph, systemGraphsQuery } from './system-graphs.js';
 
 export interface RemoteStoreOptions {
   /** SPARQL 1.1 Query endpoint. */
@@ -64,20 +67,31 @@ function termKey(term: Term): string {
   return term.termType === 'Literal' ? `"${term.value}"@${term.language}^^${term.datatype.value}` : `${term.termType}:${term.value}`;
 }
 
-/** Graphs a store keeps for itself (Virtuoso's), never session graphs. */
-const systemGraphPrefixes = ['http://www.openlinksw.com/', 'http://www.w3.org/ns/ldp#', 'http://www.w3.org/2002/07/owl#', 'virtrdf:', 'urn:virtuoso:'];
-
-export function isSystemGraph(graph: string): boolean {
-  return systemGraphPrefixes.some((prefix) => graph.startsWith(prefix)) || /^https?:\/\/[^/]+\/(?:sparql|DAV)\/?$/i.test(graph);
-}
-
 const xsdBoolean = 'http://www.w3.org/2001/XMLSchema#boolean';
 
-/** Virtuoso reads booleans back as "1" and "0". */
-const fixLiteral: LiteralFix = (value, datatype) => (datatype === xsdBoolean ? (value === '1' ? 'true' : value === '0' ? 'false' : value) : value);
+const xsdDateTime = 'http://www.w3.org/2001/XMLSchema#dateTime';
+
+/** A time's canonical form (XSD 1.1 §3.3.7.2: no trailing zeros in the seconds' fraction), as the embedded store gives it. */
+function canonicalDateTime(value: string): string {
+  return value.replace(/(\.\d*?)0+(?=Z$|[+-]\d\d:\d\d$|$)/, '$1').replace(/\.(?=Z$|[+-]\d\d:\d\d$|$)/, '');
+}
+
+/** Virtuoso reads booleans back as "1" and "0", and times with three digits of fraction (`.970Z`). */
+const fixLiteral: LiteralFix = (value, datatype) =>
+  datatype === xsdBoolean ? (value === '1' ? 'true' : value === '0' ? 'false' : value) : datatype === xsdDateTime ? canonicalDateTime(value) : value;
 
 /** The dataset of a query over no graph at all (an empty store), so the store does not fall back to all its graphs. */
 const noGraph = 'urn:mcp-ld:no-graph';
+
+/**
+ * How a query names its dataset: graphs as the protocol's parameters (a list not given: none sent, so the store's own
+ * default — on Virtuoso all its graphs; an empty list: no graph), and pragmas put before its text.
+ */
+interface SentDataset {
+  defaultGraphs?: readonly string[];
+  namedGraphs?: readonly string[];
+  pragmas?: string;
+}
 
 type RequestKind = 'ingest' | 'query' | 'update' | 'read' | 'delete';
 
@@ -121,6 +135,9 @@ export class RemoteStore implements QuadStore {
   private readonly concurrency: number;
   private readonly graphListTtlMs: number;
   private graphList: { graphs: string[]; at: number } | undefined;
+  private systemGraphList: { graphs: string[]; at: number } | undefined;
+  /** Whether the store is Virtuoso (its Server header), known from its first answer. */
+  private virtuoso: boolean | undefined;
 
   private constructor(options: RemoteStoreOptions) {
     const credentials: Credentials | undefined = options.user !== undefined && options.password !== undefined ? { user: options.user, password: options.password } : undefined;
@@ -215,12 +232,14 @@ export class RemoteStore implements QuadStore {
    * The dataset as the protocol's parameters (the query's own FROM / FROM NAMED too, taken out of its text): a graph
    * of the store's own (a system graph) is left out of every dataset, an empty graph.
    */
-  private async protocolDataset(plan: DatasetPlan): Promise<QueryDataset> {
-    if (plan.kind === 'union') {
+  private async protocolDataset(plan: DatasetPlan): Promise<SentDataset> {
+    if (plan.kind === 'union' || plan.kind === 'session') {
+      const defaultGraphs = plan.kind === 'session' ? [plan.graph] : undefined;
+      const system = await this.systemGraphs();
+      if (this.virtuoso) return { ...(defaultGraphs ? { defaultGraphs } : {}), pragmas: excludePragmas(system, defaultGraphs ? ['named'] : ['default', 'named']) };
       const sessions = await this.sessionGraphs();
-      return { defaultGraphs: sessions, namedGraphs: sessions };
+      return { defaultGraphs: defaultGraphs ?? sessions, namedGraphs: sessions };
     }
-    if (plan.kind === 'session') return { defaultGraphs: [plan.graph], namedGraphs: await this.sessionGraphs() };
     const sessionGraph = (graph: string) => !isSystemGraph(graph);
     return { defaultGraphs: plan.defaultGraphs.filter(sessionGraph), namedGraphs: plan.namedGraphs.filter(sessionGraph) };
   }
@@ -235,13 +254,16 @@ export class RemoteStore implements QuadStore {
     return { form: result.form, data: new TextEncoder().encode(text) };
   }
 
-  private async runQuery(sparql: string, form: QueryForm, dataset: QueryDataset | undefined, timeoutMs: number, cut?: { maxRows?: number }, limits: ResultLimits = {}): Promise<QueryResult> {
-    const params = new URLSearchParams({ query: sparql });
-    if (dataset) {
-      // No graph given would mean the store's own default: an empty list is a graph that does not exist.
-      for (const graph of dataset.defaultGraphs.length > 0 ? dataset.defaultGraphs : [noGraph]) params.append('default-graph-uri', graph);
-      for (const graph of dataset.namedGraphs.length > 0 ? dataset.namedGraphs : [noGraph]) params.append('named-graph-uri', graph);
-    }
+  private async runQuery(sparql: string, form: QueryForm, dataset: SentDataset | undefined, timeoutMs: number, cut?: { maxRows?: number }, limits: ResultLimits = {}): Promise<QueryResult> {
+    // Virtuoso's union less its system graphs needs GRAPH <iri> patterns written as GRAPH ?v (constant-graphs.ts).
+    const pragmas = dataset?.pragmas ? `${form === 'DESCRIBE' ? describeModePragma : ''}${dataset.pragmas}` : '';
+    const params = new URLSearchParams({ query: pragmas ? `${pragmas}${withVariableGraphs(sparql)}` : sparql });
+    // An empty list is sent as a graph that does not exist: no graph given would mean the store's own default.
+    const send = (name: string, graphs: readonly string[] | undefined) => {
+      for (const graph of graphs === undefined ? [] : graphs.length > 0 ? graphs : [noGraph]) params.append(name, graph);
+    };
+    send('default-graph-uri', dataset?.defaultGraphs);
+    send('named-graph-uri', dataset?.namedGraphs);
     // Virtuoso and Fuseki stop a query at `timeout` (ms) on their side too, instead of running on after we gave up.
     params.set('timeout', String(timeoutMs));
     const graphForm = form === 'CONSTRUCT' || form === 'DESCRIBE';
@@ -285,7 +307,12 @@ export class RemoteStore implements QuadStore {
       const value = rows[0]?.['__ASK_RETVAL']?.value;
       return { form, boolean: rows.length > 0 && value !== '0' && value !== 'false' };
     }
-    return fromSparqlJson(form as 'SELECT' | 'ASK', json, fixLiteral);
+    const result = fromSparqlJson(form as 'SELECT' | 'ASK', json, fixLiteral);
+    if (result.form !== 'SELECT' || !result.variables.some((v) => v.startsWith(graphVariablePrefix))) return result;
+    // A SELECT * of a rewritten query also answers the graph variables the rewrite added.
+    const variables = result.variables.filter((v) => !v.startsWith(graphVariablePrefix));
+    for (const row of result.rows) for (const name of [...row.keys()]) if (name.startsWith(graphVariablePrefix)) row.delete(name);
+    return { ...result, variables };
   }
 
   /**
@@ -295,17 +322,34 @@ export class RemoteStore implements QuadStore {
    * request one after the other: when one fails, those before it stay applied.
    */
   async update(sparql: string, options: UpdateOptions = {}): Promise<void> {
-    const graphs = await this.sessionGraphs();
-    const params = new URLSearchParams({ update: sparql });
-    for (const graph of graphs.length > 0 ? graphs : [noGraph]) params.append('using-named-graph-uri', graph);
+    const system = await this.systemGraphs();
+    const params = new URLSearchParams({ update: this.virtuoso ? `${excludePragmas(system, ['named'])}${withVariableGraphs(sparql)}` : sparql });
+    if (!this.virtuoso) {
+      const graphs = await this.sessionGraphs();
+      for (const graph of graphs.length > 0 ? graphs : [noGraph]) params.append('using-named-graph-uri', graph);
+    }
     this.graphList = undefined;
+    this.systemGraphList = undefined;
     const timeoutMs = options.timeoutMs ?? this.queryTimeoutMs;
     const response = await this.request('update', this.updateUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: params.toString() }, timeoutMs);
     if (!response.ok) throw await this.refused('update', response, 'applying an update');
     await response.arrayBuffer();
   }
 
-  /** The session graphs, for the dataset of union queries; kept for a few seconds and dropped after our own writes. */
+  /**
+   * The store's system graphs, which Virtuoso's union must be told to leave out; kept for a few seconds (our ingests
+   * and deletes touch session graphs only) and dropped after an update. Its first answer tells whether it is Virtuoso.
+   */
+  private async systemGraphs(): Promise<string[]> {
+    if (this.systemGraphList && performance.now() - this.systemGraphList.at < this.graphListTtlMs) return this.systemGraphList.graphs;
+    const result = await this.runQuery(systemGraphsQuery, 'SELECT', undefined, this.queryTimeoutMs);
+    if (result.form !== 'SELECT') throw storeFailed('unexpected answer to the list of system graphs');
+    const graphs = result.rows.map((row) => row.get('g')).flatMap((g) => (g?.termType === 'NamedNode' && isSystemGraph(g.value) ? [g.value] : []));
+    this.systemGraphList = { graphs, at: performance.now() };
+    return graphs;
+  }
+
+  /** The session graphs, for the dataset of union queries on a store that is not Virtuoso; kept for a few seconds and dropped after our own writes. */
   private async sessionGraphs(): Promise<string[]> {
     if (this.graphList && performance.now() - this.graphList.at < this.graphListTtlMs) return this.graphList.graphs;
     const graphs = (await this.graphs()).map((g) => g.graph);
@@ -404,7 +448,9 @@ export class RemoteStore implements QuadStore {
 
   private async request(what: RequestKind, url: string, init: { method: string; headers?: Record<string, string>; body?: string }, timeoutMs: number): Promise<Response> {
     try {
-      return await this.http.fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+      const response = await this.http.fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+      this.virtuoso ??= /^Virtuoso\//.test(response.headers.get('server') ?? '');
+      return response;
     } catch (error) {
       const name = (error as Error).name;
       if (name === 'TimeoutError' || name === 'AbortError') {

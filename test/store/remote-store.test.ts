@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
-import { RemoteStore, isSystemGraph } from '../../src/store/remote-store.js';
+import { RemoteStore } from '../../src/store/remote-store.js';
+import { isSystemGraph } from '../../src/store/system-graphs.js';
 import { openStore } from '../../src/store/open-store.js';
 import { readStoreConfig } from '../../src/core/config.js';
 import { parseChallenge } from '../../src/store/http-auth.js';
