@@ -2,7 +2,8 @@
 // of real traffic (bench/store-workload.ts), served by the real Fastify app on loopback; for each view, the time its
 // data takes to arrive over HTTP (the calls the console makes for it, in the same steps and at once where it makes them
 // at once), beside the same named queries run in process on the same store (the baseline, same run). Medians of 5 runs
-// after one to warm up.
+// after one to warm up. With --scale, instead: 10,000 short sessions (BENCH_SESSIONS), then one session of 50,000
+// messages (BENCH_SESSION_MESSAGES), and the views that page through them (bench/console-scale-workload.ts).
 import type { AddressInfo } from 'node:net';
 import { buildServer } from '../src/api/server.js';
 import { readServiceConfig } from '../src/core/config.js';
@@ -12,18 +13,25 @@ import { messageAt, messageTriples } from '../src/query/index.js';
 import { IriMinter } from '../src/lift/vocabulary.js';
 import { figureLine } from './figures.js';
 import { buildWorkload, liftBatches } from './store-workload.js';
+import { longSession, manySessions } from './console-scale-workload.js';
 
 const targetMs = 300;
 const runs = 5;
 const quadsWanted = Number(process.env['BENCH_QUADS'] ?? 1_000_000);
+const scaleSessions = Number(process.env['BENCH_SESSIONS'] ?? 10_000);
+const scaleMessages = Number(process.env['BENCH_SESSION_MESSAGES'] ?? 50_000);
 
 type Params = Record<string, string | number | boolean>;
 /** One call the console makes: a named query, or another GET route. */
-type Call = { query: string; params?: Params } | { get: string; accept: string };
+type Call =
+  | { query: string; params?: Params }
+  | { get: string; accept: string; message?: { session: string; order: number }; sparql?: string };
 /** A view: its calls in steps (each step's calls at once, as the page makes them). */
 interface ViewCase {
   name: string;
   steps: Call[][];
+  /** Fetched on its own or on demand: the page does not wait for it, so it is not held to the target. */
+  aside?: boolean;
 }
 
 function median(values: number[]): number {
@@ -31,52 +39,63 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-async function main(): Promise<void> {
-  const perCopy = 220 * 24;
-  const workload = buildWorkload(Math.round((quadsWanted / perCopy) * 220));
-  const batches = liftBatches(workload.text, 2000);
-  const store = await EmbeddedStore.open({ maxQuads: 10_000_000 });
-  for (const batch of batches) await store.ingest(batch.nquads);
-  const quads = await store.size();
+/** The views of the console at about a million quads of real traffic (the capture repeated). */
+function standardViews(session: string, named: NamedQueries): ViewCase[] {
+  return [
+    { name: 'overview', steps: [[{ query: 'overview' }], [{ query: 'activity', params: { bucket: 'minute' } }, { query: 'protocol-versions' }]] },
+    sessionsView('sessions'),
+    ...sessionViews(session, [1, 201], 5),
+    { name: 'tools', steps: [[{ query: 'tool-calls' }, { query: 'tool-errors' }, { query: 'tool-latency' }]] },
+    { name: 'tool (histogram)', steps: [[{ query: 'tool-latency-histogram', params: { tool: 'echo' } }]] },
+    // Fetched beside the histogram, on its own (the page does not wait for it).
+    { name: 'tool parameters, on their own', steps: [[{ query: 'tool-parameters', params: { tool: 'echo' } }]], aside: true },
+    // Asked for only when the user opens it (it compares every tools/list answer).
+    { name: 'tool definition changes, on demand', steps: [[{ query: 'tool-schema-changes', params: { tool: 'echo' } }]], aside: true },
+    { name: 'failures', steps: [[{ query: 'failures' }]] },
+    { name: 'query (named queries, then tool-calls on /sparql)', steps: [[{ get: '/queries', accept: 'application/json' }], [{ get: `/sparql?query=${encodeURIComponent(named.get('tool-calls').query.text)}`, accept: 'application/sparql-results+json', sparql: 'tool-calls' }]] },
+    { name: 'vocabulary (the ontology)', steps: [[{ get: '/ontology', accept: 'application/ld+json' }]] },
+  ];
+}
+
+/** The Sessions view: the filters' facets and the first page of the table, latest first. */
+function sessionsView(name: string): ViewCase {
+  return { name, steps: [[{ query: 'session-facets' }, { query: 'session-list', params: { sort: 'start', descending: true, limit: 51, offset: 0 } }]] };
+}
+
+/** The Session view at each page that starts at one of `froms`, and one message's JSON and triples. */
+function sessionViews(session: string, froms: number[], message: number, label = ''): ViewCase[] {
+  const pages = froms.map((from, i): ViewCase => ({
+    name: `session${label}${i === 0 ? '' : from === froms[froms.length - 1] && froms.length > 2 ? ', the last page' : ', a later page'}`,
+    steps: [[{ query: 'session-list', params: { search: session, limit: 20 } }, { query: 'session-timeline', params: from === 1 ? { session, limit: 200 } : { session, from, limit: 200 } }]],
+  }));
+  const url = `/sessions/${session}/messages/${message}`;
+  return [
+    ...pages,
+    { name: `message (JSON and triples)${label}`, steps: [[{ get: url, accept: 'application/json', message: { session, order: message } }, { get: url, accept: 'application/n-triples', message: { session, order: message } }]] },
+  ];
+}
+
+/** Times each view's data over HTTP (its calls as the page makes them) and in process; prints a line each. */
+async function timeViews(store: EmbeddedStore, views: ViewCase[]): Promise<{ under: number; counted: number }> {
   const app = await buildServer(readServiceConfig({}, { MCPLD_QUERY_TIMEOUT: '20000' }), { logger: false, store });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const named = new NamedQueries();
-  const session = workload.sessions[Math.floor(workload.sessions.length / 2)]!;
-  console.log(`store: ${quads} quads, ${workload.messages} messages in ${workload.sessions.length} sessions`);
-
-  const views: ViewCase[] = [
-    { name: 'overview', steps: [[{ query: 'overview' }], [{ query: 'activity', params: { bucket: 'minute' } }, { query: 'protocol-versions' }]] },
-    { name: 'sessions', steps: [[{ query: 'session-facets' }, { query: 'session-list', params: { sort: 'start', descending: true, limit: 51, offset: 0 } }]] },
-    { name: 'session', steps: [[{ query: 'session-list', params: { search: session, limit: 20 } }, { query: 'session-timeline', params: { session, limit: 200 } }]] },
-    { name: 'session, a later page', steps: [[{ query: 'session-list', params: { search: session, limit: 20 } }, { query: 'session-timeline', params: { session, from: 201, limit: 200 } }]] },
-    { name: 'message (JSON and triples)', steps: [[{ get: `/sessions/${session}/messages/5`, accept: 'application/json' }, { get: `/sessions/${session}/messages/5`, accept: 'application/n-triples' }]] },
-    { name: 'tools', steps: [[{ query: 'tool-calls' }, { query: 'tool-errors' }, { query: 'tool-latency' }]] },
-    { name: 'tool (histogram)', steps: [[{ query: 'tool-latency-histogram', params: { tool: 'echo' } }]] },
-    // Fetched beside the histogram, on its own (the page does not wait for it).
-    { name: 'tool parameters, on their own', steps: [[{ query: 'tool-parameters', params: { tool: 'echo' } }]] },
-    // Asked for only when the user opens it (it compares every tools/list answer).
-    { name: 'tool definition changes, on demand', steps: [[{ query: 'tool-schema-changes', params: { tool: 'echo' } }]] },
-    { name: 'failures', steps: [[{ query: 'failures' }]] },
-    { name: 'query (named queries, then tool-calls on /sparql)', steps: [[{ get: '/queries', accept: 'application/json' }], [{ get: `/sparql?query=${encodeURIComponent(named.get('tool-calls').query.text)}`, accept: 'application/sparql-results+json' }]] },
-    { name: 'vocabulary (the ontology)', steps: [[{ get: '/ontology', accept: 'application/ld+json' }]] },
-  ];
-
+  const minter = new IriMinter();
   const overHttp = async (call: Call) => {
     const url = 'query' in call ? `${base}/queries/${call.query}?${new URLSearchParams(Object.entries(call.params ?? {}).map(([k, v]) => [k, String(v)]))}` : `${base}${call.get}`;
     const response = await fetch(url, { headers: { accept: 'query' in call ? 'application/json' : call.accept } });
     if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
     await response.arrayBuffer();
   };
-  const minter = new IriMinter();
   const inProcess = async (call: Call) => {
     if ('query' in call) return void (await named.run(store, call.query, call.params ?? {}));
     // The routes that are no named query: what they ask of the store.
-    if (call.get.startsWith('/sessions/')) {
-      const graph = minter.session(session);
-      await messageTriples(store, graph, (await messageAt(store, graph, 5))!);
-    } else if (call.get.startsWith('/sparql')) {
-      await named.run(store, 'tool-calls');
+    if (call.message) {
+      const graph = minter.session(call.message.session);
+      await messageTriples(store, graph, (await messageAt(store, graph, call.message.order))!);
+    } else if (call.sparql) {
+      await named.run(store, call.sparql);
     }
   };
   const time = async (view: ViewCase, how: (call: Call) => Promise<void>, together: boolean) => {
@@ -102,18 +121,54 @@ async function main(): Promise<void> {
         }
       }
     } catch (error) {
-      if (!view.name.includes('on demand') && !view.name.includes('on their own')) over++;
+      if (!view.aside) over++;
       console.log(`console ${view.name}: FAILED (${(error as Error).message.slice(0, 200)})`);
       continue;
     }
     const ms = median(http);
-    if (ms >= targetMs && !view.name.includes('on demand') && !view.name.includes('on their own')) over++;
+    if (ms >= targetMs && !view.aside) over++;
     console.log(`${figureLine({ name: `console ${view.name}, over HTTP`, value: ms, unit: 'ms' }, { name: 'the same queries in process', value: median(local), unit: 'ms' }, 'lower')}${ms < targetMs ? '' : `  OVER ${targetMs} ms`}`);
   }
-  const viewCount = views.filter((v) => !v.name.includes('on demand') && !v.name.includes('on their own')).length;
-  console.log(`views whose data arrives under ${targetMs} ms: ${viewCount - over} of ${viewCount}`);
   await app.close();
-  await store.close();
+  const counted = views.filter((v) => !v.aside).length;
+  return { under: counted - over, counted };
 }
 
-await main();
+async function storeOf(text: string): Promise<EmbeddedStore> {
+  const store = await EmbeddedStore.open({ maxQuads: 10_000_000 });
+  for (const batch of liftBatches(text, 2000)) await store.ingest(batch.nquads);
+  return store;
+}
+
+/** About a million quads of real traffic: every view. */
+async function atAMillionQuads(): Promise<{ under: number; counted: number }> {
+  const perCopy = 220 * 24;
+  const workload = buildWorkload(Math.round((quadsWanted / perCopy) * 220));
+  const store = await storeOf(workload.text);
+  const session = workload.sessions[Math.floor(workload.sessions.length / 2)]!;
+  console.log(`store: ${await store.size()} quads, ${workload.messages} messages in ${workload.sessions.length} sessions`);
+  const result = await timeViews(store, standardViews(session, new NamedQueries()));
+  await store.close();
+  return result;
+}
+
+/** 10,000 short sessions, then one session of 50,000 messages: the views that page through them. */
+async function atScale(): Promise<{ under: number; counted: number }> {
+  const many = manySessions(scaleSessions);
+  let store = await storeOf(many.text);
+  console.log(`store: ${await store.size()} quads, ${many.messages} messages in ${many.sessions.length} sessions`);
+  const middle = many.sessions[Math.floor(many.sessions.length / 2)]!;
+  const first = await timeViews(store, [sessionsView(`sessions (${many.sessions.length} sessions)`), ...sessionViews(middle, [1], 5, ' (one of them)')]);
+  await store.close();
+
+  const long = longSession(scaleMessages);
+  store = await storeOf(long.text);
+  console.log(`store: ${await store.size()} quads, ${long.messages} messages in 1 session`);
+  const last = Math.floor((long.messages - 1) / 200) * 200 + 1;
+  const second = await timeViews(store, sessionViews(long.session, [1, Math.floor(last / 400) * 200 + 1, last], Math.floor(long.messages / 2), ` (${long.messages} messages)`));
+  await store.close();
+  return { under: first.under + second.under, counted: first.counted + second.counted };
+}
+
+const { under, counted } = process.argv.includes('--scale') ? await atScale() : await atAMillionQuads();
+console.log(`views whose data arrives under ${targetMs} ms: ${under} of ${counted}`);
