@@ -10,7 +10,8 @@ import { McpLdError } from '../../core/problem.js';
 import type { ServiceConfig } from '../../core/config.js';
 import type { QueryDataset } from '../../store/quad-store.js';
 import { checkDataset } from '../../store/query-dataset.js';
-import { graphFormats, resultMediaAliases, resultMediaTypes, runQueryText, solutionFormats, type ResultFormat } from '../../query/index.js';
+import { graphFormats, resultMediaAliases, resultMediaTypes, runQueryStream, runQueryText, solutionFormats, streamsIn, type ResultFormat } from '../../query/index.js';
+import { streamBody } from '../stream-answer.js';
 import { descriptionFormats, type ServiceFacts } from '../service-description.js';
 import { mediaTypes } from '../../lift/formats.js';
 import { negotiate } from '../negotiate.js';
@@ -153,7 +154,12 @@ export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
     const { format, contentType } = pickResult(request.headers.accept, resultOffers(parsed.form, 'sparql'));
     const started = performance.now();
     try {
-      const answer = await runQueryText(store, parsed, { ...resultLimits(config), ...(dataset ? { dataset } : {}) });
+      const options = { ...resultLimits(config), ...(dataset ? { dataset } : {}) };
+      if (store.queryStream && streamsIn(parsed.form, format)) {
+        // Streamed: the store keeps the answer and hands it over a chunk at a time as the client reads it.
+        return reply.type(contentType).header('Vary', 'Accept').send(streamBody(await runQueryStream(store, parsed, options), format, offload));
+      }
+      const answer = await runQueryText(store, parsed, options);
       return reply.type(contentType).header('Vary', 'Accept').send(await offload.result(answer, format));
     } finally {
       metrics.observeQuery((performance.now() - started) / 1000);
