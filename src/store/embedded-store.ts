@@ -4,7 +4,8 @@
 // order, and acknowledged only when both are done; queries and updates run with a time limit, after which the worker
 // is replaced and rebuilt from the journal. Each is tried on an empty engine first (embedded-probe.ts), so that what
 // would kill the worker never reaches it; queries wait in a queue of their own, bounded (429), and their answers are
-// bounded in rows and bytes inside the worker (result-limits.ts).
+// bounded in rows and bytes inside the worker (result-limits.ts); an answer may stay there, handed out in chunks
+// (result-chunks.ts).
 // Longer than 400 lines on purpose: the order of writes (check, log, apply, acknowledge) and the replacement of a worker
 // are one state machine over one queue; the engine, journal, probe and limits each have a module of their own.
 import { StoreChanges } from './store-changes.js';

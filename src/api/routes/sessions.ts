@@ -1,5 +1,6 @@
 // GET /sessions lists the session graphs; GET /sessions/:id gives one session's quads (by Accept) or its messages
-// lowered back to JSON (capture records, Accept: application/json); DELETE /sessions/:id removes it (write token).
+// lowered back to JSON (capture records, Accept: application/json), N-Quads streamed from a store that can
+// (stream-answer.ts); DELETE /sessions/:id removes it (write token).
 import type { FastifyPluginAsync } from 'fastify';
 import { McpLdError } from '../../core/problem.js';
 import { decodeSegment, IriMinter } from '../../lift/vocabulary.js';

@@ -3,7 +3,8 @@
 // its own FROM / FROM NAMED, else the union of the session graphs); results by Accept. A GET with no parameters
 // answers the service description. An update (application/sparql-update, or an urlencoded update=; POST only) needs
 // a configured write token, is checked by parse-update.ts and answers 204. Texts are checked, and queries bounded to
-// the result limits, off the event loop (offload.ts). Bodies are read as bytes: what is not UTF-8 (raw, or
+// the result limits, off the event loop (offload.ts); large answers in the formats that allow it stream from a store
+// that can (stream-answer.ts). Bodies are read as bytes: what is not UTF-8 (raw, or
 // percent-encoded in a form) is refused, never read as U+FFFD.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { McpLdError } from '../../core/problem.js';
