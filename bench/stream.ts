@@ -121,7 +121,7 @@ try {
   });
   say(`stream: one session of ${messages} messages (${quads} quads lifted), mcp-ld serve --data on loopback; machine: ${os.cpus().length} cores, node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 
-  const limits = { MCPLD_MAX_RESULT_ROWS: String(4 * quads), MCPLD_MAX_RESULT_BYTES: String(4 * 1024 ** 3 - 1), MCPLD_QUERY_TIMEOUT: '600000' };
+  const limits = { MCPLD_MAX_RESULT_ROWS: String(4 * quads), MCPLD_MAX_RESULT_BYTES: String(4 * 1024 ** 3 - 1), MCPLD_QUERY_TIMEOUT: '1800000' };
   const { child, url } = await startService(['--data', data], limits);
   const measured: Measure[] = [];
   try {
