@@ -42,6 +42,17 @@ export function buildWorkload(messages: number): StoreWorkload {
   return { text: parts.join('\n') + '\n', messages: copies * lines.length, sessions };
 }
 
+/**
+ * One session of `messages` messages: the capture's records over and over, all in session `session` and numbered
+ * 1, 2, 3… (`seq`), so that each is a message of its own (the lifter names a message by its session and number).
+ */
+export function buildSessionWorkload(messages: number, session: string): StoreWorkload {
+  const records = readFileSync(captureFile, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  const lines: string[] = [];
+  for (let i = 0; i < messages; i++) lines.push(JSON.stringify({ ...records[i % records.length], seq: i + 1, session }));
+  return { text: lines.join('\n') + '\n', messages, sessions: [session] };
+}
+
 /** Lifts the workload into batches of N-Quads of `perBatch` messages each. */
 export function liftBatches(text: string, perBatch: number): NQuadsBatch[] {
   const lifter = new Lifter(loadSchema());

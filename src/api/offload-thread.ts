@@ -11,6 +11,7 @@ import type { ProtocolVersion } from '../schema/index.js';
 import type { ProtocolSchemas } from '../lift/protocol-schemas.js';
 import { parseTriples, readQueryText } from '../store/sparql-results.js';
 import type { QueryText } from '../store/quad-store.js';
+import { writeChunk, type ChunkRequest } from '../query/result-stream.js';
 import { writeServiceDescription, type DescriptionFormat, type ServiceFacts } from './service-description.js';
 
 export type OffloadRequest =
@@ -18,6 +19,7 @@ export type OffloadRequest =
   | { op: 'update'; text: string; limits: SparqlLimits }
   | { op: 'session'; triples: Uint8Array; graph: string; format: RdfFormat | 'messages' }
   | { op: 'result'; answer: QueryText; format: ResultFormat }
+  | ({ op: 'chunk' } & ChunkRequest)
   | { op: 'describe'; facts: ServiceFacts; format: DescriptionFormat }
   | ({ op: 'convert' } & ConvertRequest);
 
@@ -116,6 +118,8 @@ serveTasks<OffloadRequest, BoundedQuery | string | Uint8Array | Converted>(async
       return session(request);
     case 'result':
       return bytes(await writeResult(readQueryText(request.answer), request.format));
+    case 'chunk':
+      return bytes(await writeChunk(request));
     case 'describe':
       return bytes(await writeServiceDescription(request.facts, request.format));
     case 'convert':

@@ -12,6 +12,7 @@ import { writeResult, type BoundedQuery, type ResultFormat, type SparqlLimits } 
 import type { QueryText } from '../store/quad-store.js';
 import { readQueryText } from '../store/sparql-results.js';
 import type { ConvertRequest, Converted, OffloadRequest } from './offload-thread.js';
+import { writeChunk, type ChunkRequest } from '../query/result-stream.js';
 import type { DescriptionFormat, ServiceFacts } from './service-description.js';
 
 const threadUrl = new URL('./offload-thread.js', import.meta.url);
@@ -63,6 +64,14 @@ export class Offload {
     if (data.length <= smallAnswerBytes && format !== 'jsonld') return Buffer.from(await writeResult(readQueryText(answer), format));
     const movable = data.buffer instanceof ArrayBuffer && data.byteOffset === 0 && data.byteLength === data.buffer.byteLength;
     return asBuffer((await this.run(this.writes, { op: 'result', answer, format }, 'writing the results', movable ? [data.buffer as ArrayBuffer] : [])) as Uint8Array);
+  }
+
+  /** One chunk of a streamed answer written in its format; a small one here, a large one in the thread. */
+  async chunk(request: ChunkRequest): Promise<Buffer> {
+    const data = request.data;
+    if (data.length <= smallAnswerBytes) return Buffer.from(await writeChunk(request));
+    const movable = data.buffer instanceof ArrayBuffer && data.byteOffset === 0 && data.byteLength === data.buffer.byteLength;
+    return asBuffer((await this.run(this.writes, { op: 'chunk', ...request }, 'writing the results', movable ? [data.buffer as ArrayBuffer] : [])) as Uint8Array);
   }
 
   /** A session's triples (N-Triples, UTF-8; moved to the thread) as lowered messages (JSON) or in an RDF format. */

@@ -3,7 +3,7 @@
 // the CLI use it through this module.
 export { parseQuery, generateQuery, type ParsedQuery } from './parse-query.js';
 export { parseUpdate, type ParsedUpdate } from './parse-update.js';
-export { runQuery, runQueryText, sessionGraph, type RunOptions } from './run-query.js';
+export { runQuery, runQueryText, runQueryStream, sessionGraph, type RunOptions } from './run-query.js';
 export { boundRows, type BoundedQuery } from './bound-rows.js';
 export { NamedQueries, readQuery, prepareQuery, completeAnswer, runNamedQuery, runNamedQueryText, type NamedQuery } from './named-queries.js';
 export { applyPercentiles, nearestRank, parsePercentiles, type PercentileDeclaration } from './percentiles.js';
@@ -25,6 +25,7 @@ export {
   type GraphFormat,
 } from './result-formats.js';
 export { rowsJson, rowsJsonLines, rowsProfile } from './rows.js';
+export { streamsIn, streamHead, streamTail, streamRows, writeChunk, type ChunkRequest } from './result-stream.js';
 export { queryPrefixes } from './prefixes.js';
 export { messageAt, messageTriples } from './message-triples.js';
 export { checkSparqlLimits, defaultSparqlLimits, type SparqlLimits } from './sparql-limits.js';

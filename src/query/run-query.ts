@@ -3,7 +3,7 @@
 // the time limit. Knows no store implementation, no HTTP, no CLI.
 import { McpLdError, isMcpLdError } from '../core/problem.js';
 import { IriMinter } from '../lift/vocabulary.js';
-import type { QueryDataset, QueryOptions, QueryResult, QueryText, QuadStore } from '../store/quad-store.js';
+import type { QueryDataset, QueryOptions, QueryResult, QueryText, QuadStore, ResultStream } from '../store/quad-store.js';
 import { parseQuery, type ParsedQuery } from './parse-query.js';
 import { boundRows, type BoundedQuery } from './bound-rows.js';
 import { hasIriScheme } from '../core/iri.js';
@@ -37,6 +37,15 @@ export function runQuery(store: QuadStore, query: string | ParsedQuery | Bounded
 /** The same, answered as text (SPARQL JSON results or N-Triples), for another thread to read and write. */
 export function runQueryText(store: QuadStore, query: string | ParsedQuery | BoundedQuery, options: RunOptions = {}): Promise<QueryText> {
   return ask(query, options, (text, storeOptions) => store.queryText(text, storeOptions));
+}
+
+/**
+ * The same, handed over a chunk at a time by a store that can (QuadStore.queryStream; the limits are checked before
+ * the first chunk). SELECT, CONSTRUCT and DESCRIBE only.
+ */
+export function runQueryStream(store: QuadStore, query: string | ParsedQuery | BoundedQuery, options: RunOptions = {}): Promise<ResultStream> {
+  if (!store.queryStream) return Promise.reject(new Error(`the ${store.kind} store hands no answer over a chunk at a time`));
+  return ask(query, options, (text, storeOptions) => store.queryStream!(text, storeOptions));
 }
 
 async function ask<T>(query: string | ParsedQuery | BoundedQuery, options: RunOptions, send: (text: string, options: QueryOptions) => Promise<T>): Promise<T> {

@@ -10,6 +10,13 @@ export type ThreadRequest =
   | { id: number; op: 'drop'; graph: string }
   | { id: number; op: 'update'; data: Uint8Array; check: boolean }
   | { id: number; op: 'query'; sparql: string; form: QueryForm; dataset: DatasetPlan; limits?: ResultLimits }
+  /** A query whose answer the worker keeps, handed out by `cursorNext` (see result-chunks.ts); answers its head. */
+  | { id: number; op: 'queryOpen'; cursor: number; sparql: string; form: Exclude<QueryForm, 'ASK'>; dataset: DatasetPlan; limits?: ResultLimits }
+  /** A graph's triples kept the same way. */
+  | { id: number; op: 'graphOpen'; cursor: number; graph: string }
+  /** The next chunk of a cursor, about maxChars (empty: there is no more, and the cursor is gone). */
+  | { id: number; op: 'cursorNext'; cursor: number; maxChars: number }
+  | { id: number; op: 'cursorClose'; cursor: number }
   | { id: number; op: 'graphs' }
   | { id: number; op: 'hasGraph'; graph: string }
   | { id: number; op: 'graphText'; graph: string }

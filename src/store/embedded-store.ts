@@ -4,13 +4,15 @@
 // order, and acknowledged only when both are done; queries and updates run with a time limit, after which the worker
 // is replaced and rebuilt from the journal. Each is tried on an empty engine first (embedded-probe.ts), so that what
 // would kill the worker never reaches it; queries wait in a queue of their own, bounded (429), and their answers are
-// bounded in rows and bytes inside the worker (result-limits.ts).
+// bounded in rows and bytes inside the worker (result-limits.ts); an answer may stay there, handed out in chunks
+// (result-chunks.ts).
 // Longer than 400 lines on purpose: the order of writes (check, log, apply, acknowledge) and the replacement of a worker
 // are one state machine over one queue; the engine, journal, probe and limits each have a module of their own.
 import { StoreChanges } from './store-changes.js';
 import { storeDefaults } from '../core/config.js';
 import type { Quad } from '@rdfjs/types';
-import type { GraphSummary, IngestOptions, IngestReceipt, QueryOptions, QueryResult, QueryText, QuadStore, UpdateOptions } from './quad-store.js';
+import type { GraphSummary, IngestOptions, IngestReceipt, QueryOptions, QueryResult, QueryText, QuadStore, ResultStream, UpdateOptions } from './quad-store.js';
+import type { ChunkedHead } from './result-chunks.js';
 import { EmbeddedEngine, WorkerError, type Replay } from './embedded-engine.js';
 import { EmbeddedProbe } from './embedded-probe.js';
 import { TaskThread } from '../core/task-thread.js';
@@ -64,6 +66,9 @@ type UpdateWrite = Extract<PendingWrite, { kind: 'update' }>;
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
+
+/** About how much of an answer one chunk of a stream holds (characters of the worker's text). */
+const streamChunkChars = 1024 * 1024;
 
 /** Batches larger than this are checked in a thread: about 5 ms of the event loop per MiB otherwise. */
 const threadCheckBytes = 1024 * 1024;
@@ -120,6 +125,9 @@ export class EmbeddedStore implements QuadStore {
     name: "the embedded store's N-Quads check",
   });
   private seq = 0;
+  /** Answers the worker keeps for `queryStream` and `graphStream`, by cursor number; at most maxQueuedQueries + 1. */
+  private readonly cursors = new Set<number>();
+  private nextCursor = 1;
   /** An upper bound of the store's size: exact after `size`, plus every quad ingested since. */
   private sizeBound = 0;
   private readonly writes: PendingWrite[] = [];
@@ -268,6 +276,16 @@ export class EmbeddedStore implements QuadStore {
   }
 
   private async runQuery(sparql: string, options: QueryOptions): Promise<QueryText> {
+    const { form, answer } = await this.evaluate(sparql, options, undefined);
+    if (!(answer instanceof Uint8Array)) throw resultTooLarge(answer as LimitExceeded);
+    return { form, data: answer };
+  }
+
+  /**
+   * A query run by the worker within its limits: its answer as text, or (with `cursor`) kept there to be handed out a
+   * chunk at a time, answering its head.
+   */
+  private async evaluate(sparql: string, options: QueryOptions, cursor: number | undefined): Promise<{ form: QueryText['form']; answer: Uint8Array | LimitExceeded | ChunkedHead }> {
     const { form, dataset } = planQuery(sparql, options);
     const probe = { op: 'query' as const, sparql, graphForm: form === 'CONSTRUCT' || form === 'DESCRIBE', dataset };
     const limitMs = options.timeoutMs ?? this.queryTimeoutMs;
@@ -275,16 +293,99 @@ export class EmbeddedStore implements QuadStore {
     const limits: ResultLimits = {};
     if (options.maxRows !== undefined) limits.maxRows = options.maxRows;
     if (options.maxBytes !== undefined) limits.maxBytes = options.maxBytes;
-    let answer: Uint8Array | LimitExceeded;
     try {
-      const request = { op: 'query' as const, sparql, form, dataset, limits };
-      answer = await this.engine.run<Uint8Array | LimitExceeded>(request, { timeoutMs, timeoutError: () => queryTimeout(limitMs), lane: 'queries', crashError: (reason) => tooDemanding('query', reason) });
+      const request = cursor === undefined || form === 'ASK' ? { op: 'query' as const, sparql, form, dataset, limits } : { op: 'queryOpen' as const, cursor, sparql, form, dataset, limits };
+      const answer = await this.engine.run<Uint8Array | LimitExceeded | ChunkedHead>(request, { timeoutMs, timeoutError: () => queryTimeout(limitMs), lane: 'queries', crashError: (reason) => tooDemanding('query', reason) });
+      return { form, answer };
     } catch (error) {
       if (error instanceof WorkerError) throw invalidQuery(error.message);
       throw error;
     }
-    if (!(answer instanceof Uint8Array)) throw resultTooLarge(answer);
-    return { form, data: answer };
+  }
+
+  /**
+   * The answer of `queryText` kept by the worker and handed out a chunk at a time (about 1 MiB each), so that only
+   * the worker ever holds all of it. The limits are checked before the first chunk, as for `queryText`. A stream left
+   * unread for the query time limit is closed (its next chunk then fails); at most maxQueuedQueries + 1 are open.
+   */
+  async queryStream(sparql: string, options: QueryOptions = {}): Promise<ResultStream> {
+    if (this.closing) throw storeClosed();
+    const cursor = this.openCursor();
+    if (this.queriesInStore > this.maxQueuedQueries) throw storeBusy(this.queriesInStore - 1, this.engine.busyForMs());
+    this.queriesInStore += 1;
+    try {
+      const { form, answer } = await this.evaluate(sparql, options, cursor);
+      if (form === 'ASK') throw invalidQuery('an ASK query has no rows to stream');
+      if (!('variables' in answer)) throw resultTooLarge(answer as LimitExceeded);
+      return this.cursorStream(cursor, answer, options.timeoutMs ?? this.queryTimeoutMs);
+    } catch (error) {
+      this.cursors.delete(cursor);
+      throw error;
+    } finally {
+      this.queriesInStore -= 1;
+    }
+  }
+
+  async graphStream(graph: string): Promise<ResultStream | undefined> {
+    if (this.closing) throw storeClosed();
+    checkGraphName(graph);
+    const cursor = this.openCursor();
+    try {
+      const head = await this.engine.run<ChunkedHead & { empty: boolean }>({ op: 'graphOpen', cursor, graph });
+      if (head.empty) {
+        this.cursors.delete(cursor);
+        return undefined;
+      }
+      return this.cursorStream(cursor, head, this.queryTimeoutMs);
+    } catch (error) {
+      this.cursors.delete(cursor);
+      throw error;
+    }
+  }
+
+  /** A cursor number, when fewer than maxQueuedQueries + 1 answers are open (else 429). */
+  private openCursor(): number {
+    if (this.cursors.size > this.maxQueuedQueries) throw storeBusy(this.cursors.size, this.engine.busyForMs());
+    const cursor = this.nextCursor++;
+    this.cursors.add(cursor);
+    return cursor;
+  }
+
+  private cursorStream(cursor: number, head: ChunkedHead, idleMs: number): ResultStream {
+    let timer: NodeJS.Timeout | undefined;
+    const close = async () => {
+      if (timer) clearTimeout(timer);
+      if (!this.cursors.delete(cursor)) return;
+      await this.engine.run({ op: 'cursorClose', cursor }).catch(() => undefined);
+    };
+    const idle = () => {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => void close(), idleMs);
+      timer.unref();
+    };
+    idle();
+    return {
+      form: head.form,
+      variables: head.variables,
+      next: async () => {
+        if (!this.cursors.has(cursor)) throw storeUnavailable('the answer was left unread longer than the query time limit and was let go');
+        if (timer) clearTimeout(timer);
+        let chunk: Uint8Array;
+        try {
+          chunk = await this.engine.run<Uint8Array>({ op: 'cursorNext', cursor, maxChars: streamChunkChars }, { lane: 'queries' });
+        } catch (error) {
+          this.cursors.delete(cursor);
+          throw error instanceof WorkerError ? storeUnavailable(error.message) : error;
+        }
+        if (chunk.length === 0) {
+          this.cursors.delete(cursor);
+          return undefined;
+        }
+        idle();
+        return chunk;
+      },
+      close,
+    };
   }
 
   async graphs(): Promise<GraphSummary[]> {

@@ -5,6 +5,7 @@ import { parentPort } from 'node:worker_threads';
 import oxigraph from 'oxigraph';
 import { transferables, type ThreadRequest, type ThreadResponse, type UpdateOutcome } from './embedded-protocol.js';
 import { limitResultText } from './result-limits.js';
+import { ResultChunker } from './result-chunks.js';
 import { oxigraphDataset } from './oxigraph-dataset.js';
 
 const port = parentPort;
@@ -18,6 +19,9 @@ const jsonResults = 'application/sparql-results+json';
 /** N-Quads bytes loaded so far, and up to how many loads run in a transaction (see `load`). */
 let loadedBytes = 0;
 const transactionalBytes = 60 * 1024 * 1024;
+
+/** Answers being handed out a chunk at a time, by cursor number (embedded-store.ts closes those left idle). */
+const cursors = new Map<number, ResultChunker>();
 
 /** Graphs of the snapshot in progress, consumed by `snapshotNext`. */
 let snapshotGraphs: string[] | undefined;
@@ -85,15 +89,36 @@ function execute(request: ThreadRequest): { value: unknown; transfer?: ArrayBuff
       const outcome: UpdateOutcome = { size: store.size, defaultGraph: store.query('ASK { ?s ?p ?o }') as boolean };
       return { value: outcome };
     }
-    case 'query': {
+    case 'query':
+    case 'queryOpen': {
       const options: Parameters<typeof store.query>[1] = {
         results_format: request.form === 'CONSTRUCT' || request.form === 'DESCRIBE' ? ntriples : jsonResults,
         ...oxigraphDataset(request.dataset, storeGraphs),
       };
       // Bounded here, before the results cross to the main thread (which would parse all of them).
       const limited = limitResultText(request.form, store.query(request.sparql, options) as string, request.limits ?? {});
-      return 'exceeded' in limited ? { value: limited } : bytes(limited.text);
+      if ('exceeded' in limited) return { value: limited };
+      if (request.op === 'query') return bytes(limited.text);
+      const chunker = new ResultChunker(request.form, limited.text);
+      cursors.set(request.cursor, chunker);
+      return { value: chunker.head };
     }
+    case 'graphOpen': {
+      const chunker = new ResultChunker('CONSTRUCT', store.dump({ format: ntriples, from_graph_name: oxigraph.namedNode(request.graph) }));
+      cursors.set(request.cursor, chunker);
+      return { value: { ...chunker.head, empty: chunker.done } };
+    }
+    case 'cursorNext': {
+      const chunker = cursors.get(request.cursor);
+      if (!chunker) throw new Error('the answer is no longer there (the store was restarted, or the answer was left unread too long)');
+      const chunk = chunker.next(request.maxChars);
+      if (chunk !== undefined) return bytes(chunk);
+      cursors.delete(request.cursor);
+      return { value: new Uint8Array(0) };
+    }
+    case 'cursorClose':
+      cursors.delete(request.cursor);
+      return { value: null };
     case 'graphs': {
       const json = store.query('SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } GROUP BY ?g', { results_format: jsonResults }) as string;
       const bindings = (JSON.parse(json) as { results: { bindings: { g: { type: string; value: string }; n: { value: string } }[] } }).results.bindings;

@@ -66,6 +66,20 @@ export interface UpdateOptions {
   timeoutMs?: number;
 }
 
+/**
+ * An answer handed over a chunk at a time (result-chunks.ts), so that nothing past the store holds all of it: a
+ * SELECT's rows as JSON arrays of SPARQL 1.1 JSON bindings, a graph's triples as N-Triples lines, UTF-8.
+ */
+export interface ResultStream {
+  form: Exclude<QueryForm, 'ASK'>;
+  /** A SELECT's variables (none for a graph). */
+  variables: string[];
+  /** The next chunk, undefined after the last. Fails when the store lost the answer (restarted, or idle too long). */
+  next(): Promise<Uint8Array | undefined>;
+  /** Lets the answer go before its end (the client went away); harmless after the end or twice. */
+  close(): Promise<void>;
+}
+
 export interface GraphSummary {
   graph: string;
   quads: number;
@@ -91,6 +105,13 @@ export interface QuadStore {
    * how atomic it is is the store's affair. A store that refuses it rejects with `update.failed` (400).
    */
   update(sparql: string, options?: UpdateOptions): Promise<void>;
+  /**
+   * The same answer as `queryText` (SELECT, CONSTRUCT, DESCRIBE; same limits, checked before the first chunk), handed
+   * over a chunk at a time. Absent where a store gives none (the route then answers from `queryText`).
+   */
+  queryStream?(sparql: string, options?: QueryOptions): Promise<ResultStream>;
+  /** One graph's triples a chunk at a time; undefined when the graph does not exist. */
+  graphStream?(graph: string): Promise<ResultStream | undefined>;
   /** Every session graph with its size. */
   graphs(): Promise<GraphSummary[]>;
   /** The quads of one graph (empty when it does not exist). */

@@ -60,10 +60,13 @@ export function fromSparqlJson(form: 'SELECT' | 'ASK', json: SparqlJson, fix?: L
   return { form, variables: json.head?.vars ?? [], rows };
 }
 
-/** Triples (N-Triples or Turtle text) as quads, in `graph` or in the default graph. */
-export function parseTriples(text: string, graph?: string, format: 'N-Triples' | 'Turtle' = 'N-Triples'): Quad[] {
+/**
+ * Triples (N-Triples or Turtle text) as quads, in `graph` or in the default graph. Blank nodes get labels of their own
+ * (`blankNodePrefix`, else one n3 picks per parse): the chunks of one answer, parsed apart, are given one prefix.
+ */
+export function parseTriples(text: string, graph?: string, format: 'N-Triples' | 'Turtle' = 'N-Triples', blankNodePrefix?: string): Quad[] {
   const target = graph === undefined ? defaultGraph() : namedNode(graph);
-  const triples = new Parser({ format }).parse(text);
+  const triples = new Parser({ format, ...(blankNodePrefix ? { blankNodePrefix } : {}) }).parse(text);
   if (graph === undefined) return triples as Quad[];
   return triples.map((t) => quad(t.subject, t.predicate, t.object, target) as Quad);
 }

@@ -1,5 +1,6 @@
 // GET /sessions lists the session graphs; GET /sessions/:id gives one session's quads (by Accept) or its messages
-// lowered back to JSON (capture records, Accept: application/json); DELETE /sessions/:id removes it (write token).
+// lowered back to JSON (capture records, Accept: application/json), N-Quads streamed from a store that can
+// (stream-answer.ts); DELETE /sessions/:id removes it (write token).
 import type { FastifyPluginAsync } from 'fastify';
 import { McpLdError } from '../../core/problem.js';
 import { decodeSegment, IriMinter } from '../../lift/vocabulary.js';
@@ -9,6 +10,7 @@ import { negotiate } from '../negotiate.js';
 import { requireWriteToken } from '../write-token.js';
 import { answer, problems, writeTokenRequired } from '../openapi.js';
 import type { StoreRouteOptions } from './store-route-options.js';
+import { streamBody } from '../stream-answer.js';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', minLength: 1, maxLength: 500, description: 'the session id (GET /sessions lists them)', examples: ['57cd8539-bf6a-4833-ae14-361ffa3a23c9'] } }, required: ['id'] } as const;
 
@@ -73,9 +75,16 @@ export const sessionRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, 
       const index = negotiate(request.headers.accept, offers);
       if (index < 0) throw McpLdError.of('http.not-acceptable', { detail: `a session is given as ${offers.map((o) => o.type).join(', ')}` });
       const graph = graphOf(request.params.id);
-      const triples = await store.graphText(graph);
-      if (triples.length === 0) throw McpLdError.of('session.unknown', { detail: `the store has no session ${JSON.stringify(request.params.id)}` });
       const format = sessionFormats[index]!;
+      const unknown = () => McpLdError.of('session.unknown', { detail: `the store has no session ${JSON.stringify(request.params.id)}` });
+      if (format === 'nquads' && store.graphStream) {
+        // N-Quads are written a chunk of triples at a time, as the client reads them.
+        const stream = await store.graphStream(graph);
+        if (!stream) throw unknown();
+        return reply.type(mediaTypes.nquads).send(streamBody(stream, 'nquads', offload, graph));
+      }
+      const triples = await store.graphText(graph);
+      if (triples.length === 0) throw unknown();
       // Parsing, lowering and serializing a session are linear in its size, which has no bound: off the event loop.
       const body = await offload.session(triples, graph, format);
       return reply.type(format === 'messages' ? 'application/json; charset=utf-8' : mediaTypes[format]).send(body);

@@ -3,14 +3,16 @@
 // its own FROM / FROM NAMED, else the union of the session graphs); results by Accept. A GET with no parameters
 // answers the service description. An update (application/sparql-update, or an urlencoded update=; POST only) needs
 // a configured write token, is checked by parse-update.ts and answers 204. Texts are checked, and queries bounded to
-// the result limits, off the event loop (offload.ts). Bodies are read as bytes: what is not UTF-8 (raw, or
+// the result limits, off the event loop (offload.ts); large answers in the formats that allow it stream from a store
+// that can (stream-answer.ts). Bodies are read as bytes: what is not UTF-8 (raw, or
 // percent-encoded in a form) is refused, never read as U+FFFD.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { McpLdError } from '../../core/problem.js';
 import type { ServiceConfig } from '../../core/config.js';
 import type { QueryDataset } from '../../store/quad-store.js';
 import { checkDataset } from '../../store/query-dataset.js';
-import { graphFormats, resultMediaAliases, resultMediaTypes, runQueryText, solutionFormats, type ResultFormat } from '../../query/index.js';
+import { graphFormats, resultMediaAliases, resultMediaTypes, runQueryStream, runQueryText, solutionFormats, streamsIn, type ResultFormat } from '../../query/index.js';
+import { streamBody } from '../stream-answer.js';
 import { descriptionFormats, type ServiceFacts } from '../service-description.js';
 import { mediaTypes } from '../../lift/formats.js';
 import { negotiate } from '../negotiate.js';
@@ -153,7 +155,12 @@ export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
     const { format, contentType } = pickResult(request.headers.accept, resultOffers(parsed.form, 'sparql'));
     const started = performance.now();
     try {
-      const answer = await runQueryText(store, parsed, { ...resultLimits(config), ...(dataset ? { dataset } : {}) });
+      const options = { ...resultLimits(config), ...(dataset ? { dataset } : {}) };
+      if (store.queryStream && streamsIn(parsed.form, format)) {
+        // Streamed: the store keeps the answer and hands it over a chunk at a time as the client reads it.
+        return reply.type(contentType).header('Vary', 'Accept').send(streamBody(await runQueryStream(store, parsed, options), format, offload));
+      }
+      const answer = await runQueryText(store, parsed, options);
       return reply.type(contentType).header('Vary', 'Accept').send(await offload.result(answer, format));
     } finally {
       metrics.observeQuery((performance.now() - started) / 1000);
