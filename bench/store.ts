@@ -6,7 +6,9 @@
 // cost of a query timeout (the worker rebuilt from disk) and of reopening, against Oxigraph's own transactional
 // load() per batch; then loads the same quads into mcp-ld's store and into an N3.Store, each in a process of its own,
 // and times every named query on both (bench/store-queries.ts).
-// Usage: node dist/bench/store.js [--messages N] [--runs N] [--cap-ms MS] [--keep]
+// Usage: node dist/bench/store.js [--messages N] [--runs N] [--cap-ms MS] [--keep] [--ingest-only]
+// --ingest-only: the ingest figures alone (baseline, in process window by window, the whole CLI), without the
+// reopen, the worker's query overhead and the named queries (the long part).
 import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -68,6 +70,7 @@ async function main(): Promise<void> {
       runs: { type: 'string', default: '5' },
       'cap-ms': { type: 'string', default: '60000' },
       keep: { type: 'boolean', default: false },
+      'ingest-only': { type: 'boolean', default: false },
     },
   });
   const capMs = Number(values['cap-ms']);
@@ -130,6 +133,17 @@ async function main(): Promise<void> {
     const durableDir = path.join(work, 'data-cli');
     const durable = await runIngest(file, ['--data', durableDir]);
 
+    const rate = (seconds: number, unit: 'messages/s' | 'quads/s'): number => (unit === 'messages/s' ? workload.messages : totalQuads) / seconds;
+    say(`workload: ${workload.messages} messages, ${totalQuads} quads (${quadsInStore} in the store)`);
+    say(figureLine({ name: 'mcp-ld ingest --data (whole process)', value: rate(durable.seconds, 'messages/s'), unit: 'messages/s' }, baseline('messages/s'), 'higher'));
+    say(figureLine({ name: 'mcp-ld ingest, memory only (whole process)', value: rate(memory.seconds, 'messages/s'), unit: 'messages/s' }, baseline('messages/s'), 'higher'));
+    say(figureLine({ name: 'EmbeddedStore.ingest durable, in process', value: rate(inProcessSeconds, 'quads/s'), unit: 'quads/s' }, baseline('quads/s'), 'higher'));
+    say(figureLine({ name: 'EmbeddedStore.ingest durable, slowest 100k-quad window', value: Math.min(...windows), unit: 'messages/s' }, { name: 'budget', value: budgetMessagesPerSecond, unit: 'messages/s' }, 'higher'));
+    say(`EmbeddedStore.ingest durable, windows: ${windows.map((w) => formatValue(w, 'messages/s')).join(' ')} messages/s`);
+    say(figureLine({ name: 'mcp-ld ingest --data peak RSS', value: durable.peakRssMiB, unit: 'MiB' }, { name: 'budget', value: budgetRssMiB, unit: 'MiB' }, 'lower'));
+    say(figureLine({ name: 'mcp-ld ingest, memory only, peak RSS', value: memory.peakRssMiB, unit: 'MiB' }, { name: 'budget', value: budgetRssMiB, unit: 'MiB' }, 'lower'));
+    if (values['ingest-only']) return;
+
     // Reopening the durable store (snapshot replay), and a query timeout at this size (worker rebuilt from disk).
     progress('reopen and query timeout');
     started = performance.now();
@@ -162,15 +176,6 @@ async function main(): Promise<void> {
     (direct as unknown as { free?: () => void }).free?.();
     await reopened.close();
 
-    const rate = (seconds: number, unit: 'messages/s' | 'quads/s'): number => (unit === 'messages/s' ? workload.messages : totalQuads) / seconds;
-    say(`workload: ${workload.messages} messages, ${totalQuads} quads (${quadsInStore} in the store)`);
-    say(figureLine({ name: 'mcp-ld ingest --data (whole process)', value: rate(durable.seconds, 'messages/s'), unit: 'messages/s' }, baseline('messages/s'), 'higher'));
-    say(figureLine({ name: 'mcp-ld ingest, memory only (whole process)', value: rate(memory.seconds, 'messages/s'), unit: 'messages/s' }, baseline('messages/s'), 'higher'));
-    say(figureLine({ name: 'EmbeddedStore.ingest durable, in process', value: rate(inProcessSeconds, 'quads/s'), unit: 'quads/s' }, baseline('quads/s'), 'higher'));
-    say(figureLine({ name: 'EmbeddedStore.ingest durable, slowest 100k-quad window', value: Math.min(...windows), unit: 'messages/s' }, { name: 'budget', value: budgetMessagesPerSecond, unit: 'messages/s' }, 'higher'));
-    say(`EmbeddedStore.ingest durable, windows: ${windows.map((w) => formatValue(w, 'messages/s')).join(' ')} messages/s`);
-    say(figureLine({ name: 'mcp-ld ingest --data peak RSS', value: durable.peakRssMiB, unit: 'MiB' }, { name: 'budget', value: budgetRssMiB, unit: 'MiB' }, 'lower'));
-    say(figureLine({ name: 'mcp-ld ingest, memory only, peak RSS', value: memory.peakRssMiB, unit: 'MiB' }, { name: 'budget', value: budgetRssMiB, unit: 'MiB' }, 'lower'));
     say(figureLine({ name: 'ASK through the worker', value: viaWorkerSmall * 1000, unit: 'ms' }, { name: 'in-thread Oxigraph', value: inThreadSmall * 1000, unit: 'ms' }, 'lower'));
     say(figureLine({ name: 'SELECT of 10,000 rows through the worker', value: viaWorkerRows * 1000, unit: 'ms' }, { name: 'in-thread Oxigraph', value: inThreadRows * 1000, unit: 'ms' }, 'lower'));
     say(`reopen (snapshot replay) at ${quadsInStore} quads: ${formatValue(reopenSeconds, 's')} s`);
