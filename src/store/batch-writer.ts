@@ -1,4 +1,5 @@
-// Batches lifted N-Quads into store ingests, keeping one ingest in flight while the next batch is lifted. Each
+// Batches lifted N-Quads into store ingests, keeping one ingest (or, when asked, more) in flight while the next batch is
+// lifted. Each
 // message's text (or the bytes of several, lifted in another thread) goes straight into one reusable UTF-8 buffer (the
 // store copies a batch before ingest returns): no batch string is ever built. The first store error stops it; what
 // was acknowledged before stays stored.
@@ -17,13 +18,19 @@ export class BatchWriter {
   /** Bytes given to addBytes that begin the batch, kept as they are until more join them. */
   private kept: Uint8Array | undefined;
   private messages = 0;
-  private inFlight: Promise<void> | undefined;
+  /** The ingests the store has not answered yet. */
+  private readonly inFlight = new Set<Promise<void>>();
   readonly stored: StoredCounts = { quads: 0, batches: 0, messages: 0 };
   error: McpLdError | undefined;
 
+  /**
+   * `inFlight`: how many ingests may wait for the store at once. Two let an embedded store check the next batch while it
+   * journals and loads this one (its writes stay in order); a remote store is sent one at a time.
+   */
   constructor(
     private readonly store: QuadStore,
     private readonly batchMessages: number,
+    private readonly maxInFlight = 1,
   ) {}
 
   async add(nquads: string): Promise<void> {
@@ -66,9 +73,9 @@ export class BatchWriter {
   }
 
   async flush(): Promise<void> {
-    // The previous batch first; only then is this one taken from the buffer (adds made meanwhile join it), so that
+    // Room for this ingest first; only then is the batch taken from the buffer (adds made meanwhile join it), so that
     // concurrent callers never write into bytes not yet handed to the store. ingest copies them before it returns.
-    await this.inFlight;
+    while (this.inFlight.size >= this.maxInFlight) await Promise.race(this.inFlight);
     const messages = this.messages;
     const kept = this.kept;
     const batch = kept ?? this.buffer.subarray(0, this.used);
@@ -76,9 +83,8 @@ export class BatchWriter {
     this.used = 0;
     this.kept = undefined;
     if (this.error || batch.length === 0) return;
-    const previous = this.inFlight;
     // Bytes kept as they came are the writer's alone (moved here from another thread): the store may keep them.
-    const current = this.store.ingest(batch, { handOver: kept !== undefined }).then(
+    const current: Promise<void> = this.store.ingest(batch, { handOver: kept !== undefined }).then(
       (receipt) => {
         this.stored.quads += receipt.quads;
         this.stored.batches += 1;
@@ -87,12 +93,12 @@ export class BatchWriter {
       (error: unknown) => {
         this.error ??= isMcpLdError(error) ? error : McpLdError.of('store.failed', { detail: String(error) });
       },
-    );
-    this.inFlight = previous ? Promise.all([previous, current]).then(() => undefined) : current;
+    ).finally(() => this.inFlight.delete(current));
+    this.inFlight.add(current);
   }
 
   async finish(): Promise<void> {
     await this.flush();
-    await this.inFlight;
+    await Promise.all(this.inFlight);
   }
 }

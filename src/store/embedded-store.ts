@@ -24,6 +24,7 @@ import { parseTriples, readQueryText } from './sparql-results.js';
 import { diskFull, invalidQuery, isDiskFull, queryTimeout, resultTooLarge, storeBusy, storeClosed, storeCorrupt, storeFailed, storeFull, storeReadOnly, storeUnavailable, tooDemanding, updateFailed, updateTimeout } from './store-errors.js';
 import type { LimitExceeded, ResultLimits } from './result-limits.js';
 import { McpLdError } from '../core/problem.js';
+import { SharedBuffers } from './shared-buffers.js';
 
 export interface EmbeddedStoreOptions {
   /** Data directory; memory-only when absent. */
@@ -63,24 +64,16 @@ type QuadsWrite = Extract<PendingWrite, { kind: 'quads' }>;
 type UpdateWrite = Extract<PendingWrite, { kind: 'update' }>;
 
 const decoder = new TextDecoder();
-const encoder = new TextEncoder();
 
 /** Batches larger than this are checked in a thread: about 5 ms of the event loop per MiB otherwise. */
 const threadCheckBytes = 1024 * 1024;
 const checkThreadUrl = new URL('./nquads-check-thread.js', import.meta.url);
 
-/** Text as UTF-8 in shared memory: written by the journal and loaded by the worker without another copy. */
-function sharedUtf8(text: string): Uint8Array {
-  const bytes = new Uint8Array(new SharedArrayBuffer(Buffer.byteLength(text, 'utf8')));
-  encoder.encodeInto(text, bytes);
-  return bytes;
-}
-
-/** Batches one after the other in one shared buffer, each ending with a newline. */
-function concatLines(parts: Uint8Array[]): Uint8Array {
+/** Batches one after the other in one shared buffer (from `buffers`), each ending with a newline. */
+function concatLines(parts: Uint8Array[], buffers: SharedBuffers): Uint8Array {
   const ends = (part: Uint8Array) => part.length === 0 || part[part.length - 1] === 0x0a;
   const length = parts.reduce((sum, part) => sum + part.length + (ends(part) ? 0 : 1), 0);
-  const out = new Uint8Array(new SharedArrayBuffer(length));
+  const out = buffers.take(length);
   let offset = 0;
   for (const part of parts) {
     out.set(part, offset);
@@ -119,6 +112,8 @@ export class EmbeddedStore implements QuadStore {
     busyError: () => storeUnavailable('the N-Quads check is busy'),
     name: "the embedded store's N-Quads check",
   });
+  /** Batch buffers, reused once a write is done with them (unless the journal keeps them: memory only). */
+  private readonly buffers = new SharedBuffers();
   private seq = 0;
   /** An upper bound of the store's size: exact after `size`, plus every quad ingested since. */
   private sizeBound = 0;
@@ -205,16 +200,24 @@ export class EmbeddedStore implements QuadStore {
     // without another one.
     let data: Uint8Array;
     if (typeof nquads === 'string') {
-      data = sharedUtf8(nquads);
+      data = this.buffers.utf8(nquads);
     } else if (options.handOver && nquads.buffer instanceof SharedArrayBuffer) {
       data = nquads;
     } else {
-      data = new Uint8Array(new SharedArrayBuffer(nquads.byteLength));
-      data.set(nquads);
+      data = this.buffers.copy(nquads);
     }
     // A large batch is checked (UTF-8, then N-Quads) in a thread: the check costs about 5 ms of the event loop per MiB.
-    const checked = data.length > threadCheckBytes ? await this.checker.run(data) : checkBatchBytes(data);
-    if (checked.quads === 0) return { quads: 0, graphs: [] };
+    let checked: CheckedBatch;
+    try {
+      checked = data.length > threadCheckBytes ? await this.checker.run(data) : checkBatchBytes(data);
+    } catch (error) {
+      this.release(data);
+      throw error;
+    }
+    if (checked.quads === 0) {
+      this.release(data);
+      return { quads: 0, graphs: [] };
+    }
     const receipt = await new Promise<IngestReceipt>((resolve, reject) => {
       this.writes.push({ kind: 'quads', data, checked, resolve, reject });
       this.pump();
@@ -239,7 +242,7 @@ export class EmbeddedStore implements QuadStore {
     this.assertWritable();
     const limitMs = options.timeoutMs ?? this.queryTimeoutMs;
     const timeoutMs = await this.probe.try({ op: 'update', sparql }, limitMs);
-    const data = sharedUtf8(sparql);
+    const data = this.buffers.utf8(sparql);
     await new Promise<void>((resolve, reject) => {
       this.writes.push({ kind: 'update', data, timeoutMs, limitMs, resolve, reject });
       this.pump();
@@ -418,6 +421,7 @@ export class EmbeddedStore implements QuadStore {
             continue;
           }
           if (!(await this.fits(head).catch(() => false))) {
+            this.release(head.data);
             head.reject(this.full(`adding ${head.checked.quads} quads to the ${this.sizeBound} quads in the store could take it`));
             continue;
           }
@@ -432,6 +436,7 @@ export class EmbeddedStore implements QuadStore {
             quads += next.checked.quads;
           }
           await this.load(group, quads).catch((error: unknown) => group.forEach((w) => w.reject(error)));
+          for (const w of group) this.release(w.data);
           await this.compactWhenLarge();
         }
       } finally {
@@ -452,11 +457,17 @@ export class EmbeddedStore implements QuadStore {
     }
   }
 
+  /** A batch's bytes, once nothing reads them any more, back to the buffers — unless the journal keeps them. */
+  private release(data: Uint8Array): void {
+    if (!this.journal.keepsEntries) this.buffers.give(data);
+  }
+
   /** Logs and loads one group of batches as one write; on failure, retries its members one by one. */
   private async load(group: QuadsWrite[], quads: number): Promise<void> {
     // One copy of the bytes, shared by the journal (write, or keep in memory) and the worker (load).
-    const data = group.length === 1 ? group[0]!.data : concatLines(group.map((w) => w.data));
+    const data = group.length === 1 ? group[0]!.data : concatLines(group.map((w) => w.data), this.buffers);
     const failure = await this.write({ type: 'quads', seq: ++this.seq, data }, { op: 'load', data });
+    if (group.length > 1) this.release(data);
     if (!failure) {
       this.sizeBound += quads;
       this.journalSince.entries += 1;
