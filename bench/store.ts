@@ -104,15 +104,20 @@ async function main(): Promise<void> {
     const store = await EmbeddedStore.open({ dataDir });
     const windows: number[] = [];
     started = performance.now();
-    // Two ingests in flight, as `mcp-ld ingest` keeps them: the store checks the next batch while it journals and loads
-    // this one. Each window ends when the batch that completes its 100k quads is acknowledged.
+    // As `mcp-ld ingest` hands batches over (BatchWriter): each batch is checked while the one before is journaled and
+    // loaded, and stored once that one is. Each window ends when the batch that completes its 100k quads is acknowledged.
     const acknowledged: number[] = [];
-    const pending: Promise<unknown>[] = [];
+    let previous: Promise<unknown> = Promise.resolve();
     for (const [i, batch] of batches.entries()) {
-      if (pending.length >= 2) await pending.shift();
-      pending.push(store.ingest(batch.nquads).then(() => (acknowledged[i] = performance.now())));
+      const prepared = store.prepareIngest(batch.nquads);
+      const stored = Promise.all([previous, prepared]).then(async ([, checked]) => {
+        await checked.ingest();
+        acknowledged[i] = performance.now();
+      });
+      await previous;
+      previous = stored;
     }
-    await Promise.all(pending);
+    await previous;
     let windowStart = started;
     let windowMessages = 0;
     let windowQuads = 0;

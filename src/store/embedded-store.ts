@@ -10,7 +10,7 @@
 import { StoreChanges } from './store-changes.js';
 import { storeDefaults } from '../core/config.js';
 import type { Quad } from '@rdfjs/types';
-import type { GraphSummary, IngestOptions, IngestReceipt, QueryOptions, QueryResult, QueryText, QuadStore, UpdateOptions } from './quad-store.js';
+import type { GraphSummary, IngestOptions, IngestReceipt, PreparedIngest, QueryOptions, QueryResult, QueryText, QuadStore, UpdateOptions } from './quad-store.js';
 import { EmbeddedEngine, WorkerError, type Replay } from './embedded-engine.js';
 import { EmbeddedProbe } from './embedded-probe.js';
 import { TaskThread } from '../core/task-thread.js';
@@ -195,6 +195,11 @@ export class EmbeddedStore implements QuadStore {
   }
 
   async ingest(nquads: string | Uint8Array, options: IngestOptions = {}): Promise<IngestReceipt> {
+    return (await this.prepareIngest(nquads, options)).ingest();
+  }
+
+  /** Copies the batch (before it returns) and checks it; its `ingest` then queues it in the write order. */
+  async prepareIngest(nquads: string | Uint8Array, options: IngestOptions = {}): Promise<PreparedIngest> {
     this.assertWritable();
     // The batch as UTF-8 in shared memory, our own copy (or the caller's, handed over): checked, journaled and loaded
     // without another one.
@@ -214,16 +219,36 @@ export class EmbeddedStore implements QuadStore {
       this.release(data);
       throw error;
     }
-    if (checked.quads === 0) {
-      this.release(data);
-      return { quads: 0, graphs: [] };
-    }
-    const receipt = await new Promise<IngestReceipt>((resolve, reject) => {
-      this.writes.push({ kind: 'quads', data, checked, resolve, reject });
-      this.pump();
-    });
-    this.changes.emit({ graphs: receipt.graphs });
-    return receipt;
+    let settled = false;
+    const settle = (): boolean => {
+      if (settled) return false;
+      settled = true;
+      return true;
+    };
+    return {
+      ingest: async () => {
+        if (!settle()) throw new Error('a prepared ingest is stored or discarded once');
+        try {
+          this.assertWritable();
+        } catch (error) {
+          this.release(data);
+          throw error;
+        }
+        if (checked.quads === 0) {
+          this.release(data);
+          return { quads: 0, graphs: [] };
+        }
+        const receipt = await new Promise<IngestReceipt>((resolve, reject) => {
+          this.writes.push({ kind: 'quads', data, checked, resolve, reject });
+          this.pump();
+        });
+        this.changes.emit({ graphs: receipt.graphs });
+        return receipt;
+      },
+      discard: () => {
+        if (settle()) this.release(data);
+      },
+    };
   }
 
   async deleteGraph(graph: string): Promise<boolean> {

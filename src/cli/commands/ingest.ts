@@ -90,8 +90,7 @@ export const ingestCommand: Command = {
     const conversion = new Conversion();
     const store = await openStore(config, { command: 'ingest', onWarning: (message) => void io.stderr.write(`mcp-ld ingest: warning: ${message}\n`) });
     const progress = new Progress(io.stderr);
-    // Two ingests in flight on the embedded store: it checks the next batch while it journals and loads this one.
-    const writer = new BatchWriter(store, batch, store.kind === 'embedded' ? 2 : 1);
+    const writer = new BatchWriter(store, batch);
     let failedLines = 0;
     try {
       for (const file of positionals) {
