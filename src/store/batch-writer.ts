@@ -1,9 +1,11 @@
-// Batches lifted N-Quads into store ingests, keeping one ingest in flight while the next batch is lifted. Each
+// Batches lifted N-Quads into store ingests, keeping one ingest in flight while the next batch is lifted — and, on an
+// embedded store of this process, the batch after it checked meanwhile (prepareIngest), stored only once the one before
+// is. Each
 // message's text (or the bytes of several, lifted in another thread) goes straight into one reusable UTF-8 buffer (the
 // store copies a batch before ingest returns): no batch string is ever built. The first store error stops it; what
 // was acknowledged before stays stored.
 import { isMcpLdError, McpLdError } from '../core/problem.js';
-import type { QuadStore } from './quad-store.js';
+import type { IngestReceipt, QuadStore } from './quad-store.js';
 
 export interface StoredCounts {
   quads: number;
@@ -17,7 +19,10 @@ export class BatchWriter {
   /** Bytes given to addBytes that begin the batch, kept as they are until more join them. */
   private kept: Uint8Array | undefined;
   private messages = 0;
-  private inFlight: Promise<void> | undefined;
+  /** The batches handed to the store and not answered yet (at most two: one stored, the next checked meanwhile). */
+  private readonly inFlight = new Set<Promise<void>>();
+  /** The last of them: the next batch is stored once it is. */
+  private last: Promise<void> | undefined;
   readonly stored: StoredCounts = { quads: 0, batches: 0, messages: 0 };
   error: McpLdError | undefined;
 
@@ -66,9 +71,10 @@ export class BatchWriter {
   }
 
   async flush(): Promise<void> {
-    // The previous batch first; only then is this one taken from the buffer (adds made meanwhile join it), so that
-    // concurrent callers never write into bytes not yet handed to the store. ingest copies them before it returns.
-    await this.inFlight;
+    // Room for this batch first; only then is it taken from the buffer (adds made meanwhile join it), so that concurrent
+    // callers never write into bytes not yet handed to the store. ingest and prepareIngest copy them before they return.
+    const prepare = this.store.prepareIngest?.bind(this.store);
+    while (this.inFlight.size >= (prepare ? 2 : 1)) await Promise.race(this.inFlight);
     const messages = this.messages;
     const kept = this.kept;
     const batch = kept ?? this.buffer.subarray(0, this.used);
@@ -76,23 +82,46 @@ export class BatchWriter {
     this.used = 0;
     this.kept = undefined;
     if (this.error || batch.length === 0) return;
-    const previous = this.inFlight;
     // Bytes kept as they came are the writer's alone (moved here from another thread): the store may keep them.
-    const current = this.store.ingest(batch, { handOver: kept !== undefined }).then(
-      (receipt) => {
-        this.stored.quads += receipt.quads;
-        this.stored.batches += 1;
-        this.stored.messages += messages;
-      },
-      (error: unknown) => {
-        this.error ??= isMcpLdError(error) ? error : McpLdError.of('store.failed', { detail: String(error) });
-      },
-    );
-    this.inFlight = previous ? Promise.all([previous, current]).then(() => undefined) : current;
+    const options = { handOver: kept !== undefined };
+    // Undefined: not stored, as a batch before it failed.
+    let stored: Promise<IngestReceipt | undefined>;
+    if (prepare) {
+      // Checked now, stored after the batch before it, and not at all once one failed.
+      const prepared = prepare(batch, options);
+      prepared.catch(() => undefined); // an invalid batch is answered in its turn, below
+      const previous = this.last;
+      stored = (async () => {
+        await previous;
+        const checked = await prepared;
+        if (this.error) {
+          checked.discard();
+          return undefined;
+        }
+        return checked.ingest();
+      })();
+    } else {
+      stored = this.store.ingest(batch, options);
+    }
+    const current: Promise<void> = stored
+      .then(
+        (receipt) => {
+          if (!receipt) return;
+          this.stored.quads += receipt.quads;
+          this.stored.batches += 1;
+          this.stored.messages += messages;
+        },
+        (error: unknown) => {
+          this.error ??= isMcpLdError(error) ? error : McpLdError.of('store.failed', { detail: String(error) });
+        },
+      )
+      .finally(() => this.inFlight.delete(current));
+    this.inFlight.add(current);
+    this.last = current;
   }
 
   async finish(): Promise<void> {
     await this.flush();
-    await this.inFlight;
+    await Promise.all(this.inFlight);
   }
 }

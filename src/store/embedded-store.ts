@@ -11,7 +11,7 @@
 import { StoreChanges } from './store-changes.js';
 import { storeDefaults } from '../core/config.js';
 import type { Quad } from '@rdfjs/types';
-import type { GraphSummary, IngestOptions, IngestReceipt, QueryOptions, QueryResult, QueryText, QuadStore, ResultStream, UpdateOptions } from './quad-store.js';
+import type { GraphSummary, IngestOptions, IngestReceipt, PreparedIngest, QueryOptions, QueryResult, QueryText, QuadStore, ResultStream, UpdateOptions } from './quad-store.js';
 import type { ChunkedHead } from './result-chunks.js';
 import { EmbeddedEngine, WorkerError, type Replay } from './embedded-engine.js';
 import { EmbeddedProbe } from './embedded-probe.js';
@@ -26,6 +26,7 @@ import { parseTriples, readQueryText } from './sparql-results.js';
 import { diskFull, invalidQuery, isDiskFull, queryTimeout, resultTooLarge, storeBusy, storeClosed, storeCorrupt, storeFailed, storeFull, storeReadOnly, storeUnavailable, tooDemanding, updateFailed, updateTimeout } from './store-errors.js';
 import type { LimitExceeded, ResultLimits } from './result-limits.js';
 import { McpLdError } from '../core/problem.js';
+import { SharedBuffers } from './shared-buffers.js';
 
 export interface EmbeddedStoreOptions {
   /** Data directory; memory-only when absent. */
@@ -65,7 +66,6 @@ type QuadsWrite = Extract<PendingWrite, { kind: 'quads' }>;
 type UpdateWrite = Extract<PendingWrite, { kind: 'update' }>;
 
 const decoder = new TextDecoder();
-const encoder = new TextEncoder();
 
 /** About how much of an answer one chunk of a stream holds (characters of the worker's text). */
 const streamChunkChars = 1024 * 1024;
@@ -74,18 +74,11 @@ const streamChunkChars = 1024 * 1024;
 const threadCheckBytes = 1024 * 1024;
 const checkThreadUrl = new URL('./nquads-check-thread.js', import.meta.url);
 
-/** Text as UTF-8 in shared memory: written by the journal and loaded by the worker without another copy. */
-function sharedUtf8(text: string): Uint8Array {
-  const bytes = new Uint8Array(new SharedArrayBuffer(Buffer.byteLength(text, 'utf8')));
-  encoder.encodeInto(text, bytes);
-  return bytes;
-}
-
-/** Batches one after the other in one shared buffer, each ending with a newline. */
-function concatLines(parts: Uint8Array[]): Uint8Array {
+/** Batches one after the other in one shared buffer (from `buffers`), each ending with a newline. */
+function concatLines(parts: Uint8Array[], buffers: SharedBuffers): Uint8Array {
   const ends = (part: Uint8Array) => part.length === 0 || part[part.length - 1] === 0x0a;
   const length = parts.reduce((sum, part) => sum + part.length + (ends(part) ? 0 : 1), 0);
-  const out = new Uint8Array(new SharedArrayBuffer(length));
+  const out = buffers.take(length);
   let offset = 0;
   for (const part of parts) {
     out.set(part, offset);
@@ -124,6 +117,8 @@ export class EmbeddedStore implements QuadStore {
     busyError: () => storeUnavailable('the N-Quads check is busy'),
     name: "the embedded store's N-Quads check",
   });
+  /** Batch buffers, reused once a write is done with them (unless the journal keeps them: memory only). */
+  private readonly buffers = new SharedBuffers();
   private seq = 0;
   /** Answers the worker keeps for `queryStream` and `graphStream`, by cursor number; at most maxQueuedQueries + 1. */
   private readonly cursors = new Set<number>();
@@ -208,27 +203,60 @@ export class EmbeddedStore implements QuadStore {
   }
 
   async ingest(nquads: string | Uint8Array, options: IngestOptions = {}): Promise<IngestReceipt> {
+    return (await this.prepareIngest(nquads, options)).ingest();
+  }
+
+  /** Copies the batch (before it returns) and checks it; its `ingest` then queues it in the write order. */
+  async prepareIngest(nquads: string | Uint8Array, options: IngestOptions = {}): Promise<PreparedIngest> {
     this.assertWritable();
     // The batch as UTF-8 in shared memory, our own copy (or the caller's, handed over): checked, journaled and loaded
     // without another one.
     let data: Uint8Array;
     if (typeof nquads === 'string') {
-      data = sharedUtf8(nquads);
+      data = this.buffers.utf8(nquads);
     } else if (options.handOver && nquads.buffer instanceof SharedArrayBuffer) {
       data = nquads;
     } else {
-      data = new Uint8Array(new SharedArrayBuffer(nquads.byteLength));
-      data.set(nquads);
+      data = this.buffers.copy(nquads);
     }
     // A large batch is checked (UTF-8, then N-Quads) in a thread: the check costs about 5 ms of the event loop per MiB.
-    const checked = data.length > threadCheckBytes ? await this.checker.run(data) : checkBatchBytes(data);
-    if (checked.quads === 0) return { quads: 0, graphs: [] };
-    const receipt = await new Promise<IngestReceipt>((resolve, reject) => {
-      this.writes.push({ kind: 'quads', data, checked, resolve, reject });
-      this.pump();
-    });
-    this.changes.emit({ graphs: receipt.graphs });
-    return receipt;
+    let checked: CheckedBatch;
+    try {
+      checked = data.length > threadCheckBytes ? await this.checker.run(data) : checkBatchBytes(data);
+    } catch (error) {
+      this.release(data);
+      throw error;
+    }
+    let settled = false;
+    const settle = (): boolean => {
+      if (settled) return false;
+      settled = true;
+      return true;
+    };
+    return {
+      ingest: async () => {
+        if (!settle()) throw new Error('a prepared ingest is stored or discarded once');
+        try {
+          this.assertWritable();
+        } catch (error) {
+          this.release(data);
+          throw error;
+        }
+        if (checked.quads === 0) {
+          this.release(data);
+          return { quads: 0, graphs: [] };
+        }
+        const receipt = await new Promise<IngestReceipt>((resolve, reject) => {
+          this.writes.push({ kind: 'quads', data, checked, resolve, reject });
+          this.pump();
+        });
+        this.changes.emit({ graphs: receipt.graphs });
+        return receipt;
+      },
+      discard: () => {
+        if (settle()) this.release(data);
+      },
+    };
   }
 
   async deleteGraph(graph: string): Promise<boolean> {
@@ -247,7 +275,7 @@ export class EmbeddedStore implements QuadStore {
     this.assertWritable();
     const limitMs = options.timeoutMs ?? this.queryTimeoutMs;
     const timeoutMs = await this.probe.try({ op: 'update', sparql }, limitMs);
-    const data = sharedUtf8(sparql);
+    const data = this.buffers.utf8(sparql);
     await new Promise<void>((resolve, reject) => {
       this.writes.push({ kind: 'update', data, timeoutMs, limitMs, resolve, reject });
       this.pump();
@@ -519,6 +547,7 @@ export class EmbeddedStore implements QuadStore {
             continue;
           }
           if (!(await this.fits(head).catch(() => false))) {
+            this.release(head.data);
             head.reject(this.full(`adding ${head.checked.quads} quads to the ${this.sizeBound} quads in the store could take it`));
             continue;
           }
@@ -533,6 +562,7 @@ export class EmbeddedStore implements QuadStore {
             quads += next.checked.quads;
           }
           await this.load(group, quads).catch((error: unknown) => group.forEach((w) => w.reject(error)));
+          for (const w of group) this.release(w.data);
           await this.compactWhenLarge();
         }
       } finally {
@@ -553,11 +583,17 @@ export class EmbeddedStore implements QuadStore {
     }
   }
 
+  /** A batch's bytes, once nothing reads them any more, back to the buffers — unless the journal keeps them. */
+  private release(data: Uint8Array): void {
+    if (!this.journal.keepsEntries) this.buffers.give(data);
+  }
+
   /** Logs and loads one group of batches as one write; on failure, retries its members one by one. */
   private async load(group: QuadsWrite[], quads: number): Promise<void> {
     // One copy of the bytes, shared by the journal (write, or keep in memory) and the worker (load).
-    const data = group.length === 1 ? group[0]!.data : concatLines(group.map((w) => w.data));
+    const data = group.length === 1 ? group[0]!.data : concatLines(group.map((w) => w.data), this.buffers);
     const failure = await this.write({ type: 'quads', seq: ++this.seq, data }, { op: 'load', data });
+    if (group.length > 1) this.release(data);
     if (!failure) {
       this.sizeBound += quads;
       this.journalSince.entries += 1;

@@ -72,6 +72,7 @@ async function sizeOf(file: string): Promise<number | undefined> {
 
 export class FileJournal implements Journal {
   readonly durable = true;
+  readonly keepsEntries = false;
   lastSeq = 0;
   snapshotBytes = 0;
   private snapshotSeq = 0;

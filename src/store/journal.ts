@@ -32,6 +32,8 @@ export interface Journal {
   /** Where the truth lives, for messages ("memory", or the data directory). */
   readonly location: string;
   readonly durable: boolean;
+  /** Whether the journal keeps the bytes of the entries appended (memory only), which then must not be reused. */
+  readonly keepsEntries: boolean;
   /** Highest sequence number in the journal. */
   readonly lastSeq: number;
   /** Bytes of entries since the snapshot, and of the snapshot. */
@@ -52,6 +54,7 @@ export interface Journal {
 export class MemoryJournal implements Journal {
   readonly location = 'memory';
   readonly durable = false;
+  readonly keepsEntries = true;
   lastSeq = 0;
   logBytes = 0;
   snapshotBytes = 0;

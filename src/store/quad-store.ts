@@ -61,6 +61,12 @@ export interface IngestOptions {
   handOver?: boolean;
 }
 
+/** A batch checked by `prepareIngest`: stored by `ingest` (as QuadStore.ingest stores it), or dropped by `discard`. */
+export interface PreparedIngest {
+  ingest(): Promise<IngestReceipt>;
+  discard(): void;
+}
+
 export interface UpdateOptions {
   /** Time limit in milliseconds; an update that runs longer fails with McpLdError code `update.timeout` (504). */
   timeoutMs?: number;
@@ -94,6 +100,12 @@ export interface QuadStore {
    * Invalid N-Quads are rejected with McpLdError (400) before anything is written.
    */
   ingest(nquads: string | Uint8Array, options?: IngestOptions): Promise<IngestReceipt>;
+  /**
+   * The first half of `ingest`, ahead of it (embedded stores in this process only): the batch is copied before this
+   * returns and checked (400 when invalid), but nothing is written until the answer's `ingest` is called — so a writer
+   * can have the next batch checked while this one is stored, and still store its batches one after the other.
+   */
+  prepareIngest?(nquads: string | Uint8Array, options?: IngestOptions): Promise<PreparedIngest>;
   /** A read-only SPARQL 1.1 query (SELECT, ASK, CONSTRUCT, DESCRIBE). */
   query(sparql: string, options?: QueryOptions): Promise<QueryResult>;
   /** The same query answered as text (readQueryText in sparql-results.ts reads it), for another thread to read. */

@@ -12,7 +12,7 @@ import { takeLock } from './file-journal.js';
 import { diskFull, isDiskFull } from './store-errors.js';
 import type { StoreChanges } from './store-changes.js';
 import { EmbeddedStore, type EmbeddedStoreOptions } from './embedded-store.js';
-import type { GraphSummary, IngestOptions, IngestReceipt, QueryOptions, QueryResult, QueryText, QuadStore, UpdateOptions } from './quad-store.js';
+import type { GraphSummary, IngestOptions, IngestReceipt, PreparedIngest, QueryOptions, QueryResult, QueryText, QuadStore, UpdateOptions } from './quad-store.js';
 import { encodeOwnerMessage, OwnerMessageReader, problemOf, type OwnerRequest, type OwnerStatus } from './owner-protocol.js';
 import type { Quad } from '@rdfjs/types';
 
@@ -239,6 +239,9 @@ class OwnedStore implements QuadStore {
   }
   ingest(nquads: string | Uint8Array, options?: IngestOptions): Promise<IngestReceipt> {
     return this.store.ingest(nquads, options);
+  }
+  prepareIngest(nquads: string | Uint8Array, options?: IngestOptions): Promise<PreparedIngest> {
+    return this.store.prepareIngest(nquads, options);
   }
   query(sparql: string, options?: QueryOptions): Promise<QueryResult> {
     return this.store.query(sparql, options);

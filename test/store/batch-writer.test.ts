@@ -1,0 +1,59 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { BatchWriter } from '../../src/store/batch-writer.js';
+import { EmbeddedStore } from '../../src/store/embedded-store.js';
+
+/** `count` quads in graph `urn:g:<graph>`, one N-Quads line each. */
+function quads(graph: string, count: number, from = 0): string {
+  let text = '';
+  for (let i = from; i < from + count; i++) text += `<urn:s:${i}> <urn:p> "${i}" <urn:g:${graph}> .\n`;
+  return text;
+}
+
+describe('store: BatchWriter on the embedded store (each batch checked while the one before is stored)', () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(path.join(tmpdir(), 'mcp-ld-batch-writer-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('stores every batch, in order, durably', async () => {
+    const store = await EmbeddedStore.open({ dataDir: dir });
+    const writer = new BatchWriter(store, 2);
+    for (let i = 0; i < 40; i++) await writer.add(quads(String(i % 7), 5, i * 5));
+    await writer.finish();
+    assert.equal(writer.error, undefined);
+    assert.deepEqual(writer.stored, { quads: 200, batches: 20, messages: 40 });
+    await store.close();
+    const reopened = await EmbeddedStore.open({ dataDir: dir });
+    assert.equal(await reopened.size(), 200);
+    await reopened.close();
+  });
+
+  it('stores nothing after a batch the store refused, not even a later batch that would fit', async () => {
+    const store = await EmbeddedStore.open({ dataDir: dir, maxQuads: 30 });
+    const writer = new BatchWriter(store, 1);
+    await writer.add(quads('a', 20)); // stored
+    await writer.add(quads('b', 20)); // store full: refused
+    await writer.add(quads('c', 5)); // would fit, but comes after the refusal
+    await writer.finish();
+    assert.equal(writer.error?.code, 'store.full');
+    assert.deepEqual(writer.stored, { quads: 20, batches: 1, messages: 1 });
+    assert.equal(await store.size(), 20);
+    assert.deepEqual((await store.graphs()).map((g) => g.graph), ['urn:g:a']);
+    await store.close();
+  });
+
+  it('an invalid batch checked ahead stops the writer in its turn: the batches before it are stored, none after', async () => {
+    const store = await EmbeddedStore.open({ dataDir: dir });
+    const writer = new BatchWriter(store, 1);
+    await writer.add(quads('a', 3));
+    await writer.add('<urn:s> <urn:p> "unterminated <urn:g:b> .\n');
+    await writer.add(quads('c', 3));
+    await writer.finish();
+    assert.equal(writer.error?.code, 'store.invalid-nquads');
+    assert.deepEqual(writer.stored, { quads: 3, batches: 1, messages: 1 });
+    assert.deepEqual((await store.graphs()).map((g) => g.graph), ['urn:g:a']);
+    await store.close();
+  });
+});
