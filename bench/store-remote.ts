@@ -83,8 +83,10 @@ export async function benchRemote(options: RemoteBenchOptions): Promise<void> {
   const cases = namedQueryCases({ session: workload.sessions[0]! });
   cases.sort((a, b) => Number(runLastOnVirtuoso.includes(a.name)) - Number(runLastOnVirtuoso.includes(b.name)));
 
+  // Stopped with a signal, the bench exits through 'exit', where the helper stops Virtuoso and removes its database.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
   progress(`starting Virtuoso (NumberOfBuffers ${options.buffers})`);
-  const virtuoso = await startVirtuoso({ numberOfBuffers: options.buffers, maxDirtyBuffers: Math.round(options.buffers * 0.75), resultSetMaxRows: 1_000_000 });
+  const virtuoso = await startVirtuoso({ numberOfBuffers: options.buffers, maxDirtyBuffers: Math.round(options.buffers * 0.75), resultSetMaxRows: 1_000_000, startTimeoutMs: 600_000 });
   const credentials = { MCPLD_STORE_USER: virtuoso.user, MCPLD_STORE_PASSWORD: virtuoso.password };
   const engineOptions = { runs: options.runs, capMs, progress };
   const remoteOptions = { ...engineOptions, store: { url: virtuoso.queryUrl, user: virtuoso.user, password: virtuoso.password } };
@@ -105,7 +107,9 @@ export async function benchRemote(options: RemoteBenchOptions): Promise<void> {
       const part = parts[i]!.join('\n') + '\n';
       const partFile = path.join(work, 'part.jsonl');
       writeFileSync(partFile, part);
-      const run = await runIngest(partFile, ['--store', virtuoso.queryUrl], credentials);
+      const run = await runIngest(partFile, ['--store', virtuoso.queryUrl], credentials).catch((error: Error) => {
+        throw new Error(`${error.message}\nVirtuoso ${virtuoso.running() ? 'is running' : 'exited'}; its log ends:\n${virtuoso.logTail()}`);
+      });
       const partQuads = storedQuads(run.stderr);
       quads += partQuads;
       messages += parts[i]!.length;

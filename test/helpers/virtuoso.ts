@@ -26,6 +26,8 @@ export interface Virtuoso {
   peakRssMiB(): number;
   /** Runs SQL through isql-vt as dba (e.g. `checkpoint;`). */
   sql(statement: string): void;
+  /** The end of the server's log (virtuoso.log and its output): why it stopped, after a crash. */
+  logTail(): string;
 }
 
 export interface VirtuosoOptions {
@@ -35,6 +37,8 @@ export interface VirtuosoOptions {
   maxDirtyBuffers?: number;
   /** Rows a SPARQL answer is cut at. The tests' default is low on purpose (Debian's own): cut results must be reported. */
   resultSetMaxRows?: number;
+  /** How long it may take to answer after start (default 90 s; large buffers on a busy machine take longer). */
+  startTimeoutMs?: number;
 }
 
 /** Whether the remote tests must run (and fail when Virtuoso cannot start) rather than skip. */
@@ -119,7 +123,7 @@ export async function startVirtuoso(options: VirtuosoOptions = {}): Promise<Virt
     child.unref();
     (child.stdout as unknown as { unref?: () => void }).unref?.();
     (child.stderr as unknown as { unref?: () => void }).unref?.();
-    await waitUntilUp(origin, child, () => output, 90_000);
+    await waitUntilUp(origin, child, () => output, options.startTimeoutMs ?? 90_000);
   };
   const stop = async () => {
     const running = child;
@@ -169,6 +173,15 @@ export async function startVirtuoso(options: VirtuosoOptions = {}): Promise<Virt
     running: () => child !== undefined && child.exitCode === null && child.signalCode === null,
     peakRssMiB,
     sql: (statement) => isql(isqlPort, statement, 600_000),
+    logTail: () => {
+      let log = '';
+      try {
+        log = readFileSync(path.join(dir, 'virtuoso.log'), 'utf8').slice(-3000);
+      } catch {
+        // no log yet
+      }
+      return `${log}\n${output}`;
+    },
   };
 }
 
