@@ -13,7 +13,8 @@ const engineScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'st
 export const queryBudgetMs = 100;
 export const queryBudgetRatio = 10;
 
-export type EngineName = 'mcp-ld' | 'comunica';
+/** mcp-ld's embedded store, the Comunica baseline, or mcp-ld's remote store on an endpoint loaded beforehand. */
+export type EngineName = 'mcp-ld' | 'comunica' | 'remote';
 
 export interface QueryTiming {
   name: string;
@@ -40,6 +41,8 @@ export interface EngineOptions {
   runs: number;
   capMs: number;
   progress: (text: string) => void;
+  /** The remote engine's endpoint and credentials. */
+  store?: { url: string; user: string; password: string };
 }
 
 /** Every named query with its default parameters; a required one (the session of session-timeline) from `required`. */
@@ -58,7 +61,7 @@ export function namedQueryCases(required: Record<string, string>): QueryCase[] {
 }
 
 /** Milliseconds as the query lines give them: one decimal, none from 1,000 ms on. */
-function ms(value: number): string {
+export function ms(value: number): string {
   return value.toFixed(value >= 1000 ? 0 : 1);
 }
 
@@ -83,12 +86,13 @@ function runChild(engine: EngineName, nquadsFile: string, cases: QueryCase[], op
       ...(engine === 'comunica' ? ['--max-old-space-size=12288'] : []),
       engineScript,
       '--engine', engine,
-      '--nquads', nquadsFile,
+      ...(engine === 'remote' ? ['--store', options.store!.url] : ['--nquads', nquadsFile]),
       '--queries', JSON.stringify(cases),
       '--runs', String(engine === 'comunica' ? Math.min(3, options.runs) : options.runs),
       '--cap-ms', String(options.capMs),
     ];
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const env = options.store ? { ...process.env, MCPLD_STORE_USER: options.store.user, MCPLD_STORE_PASSWORD: options.store.password } : process.env;
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
     const reports: EngineReport[] = [];
     let stdout = '';
     let stderr = '';
@@ -171,7 +175,7 @@ export async function runEngine(engine: EngineName, nquadsFile: string, cases: Q
   return result;
 }
 
-function msText(timing: QueryTiming | undefined, capMs: number): string {
+export function msText(timing: QueryTiming | undefined, capMs: number): string {
   if (!timing) return 'not run';
   if (timing.error !== undefined) return `failed (${timing.error.split('\n')[0]})`;
   if (timing.medianMs === undefined) return `> ${capMs} ms`;

@@ -6,24 +6,22 @@
 // window by window as the store grows, the cost of a query timeout (the worker rebuilt from disk) and of reopening,
 // against Oxigraph's own transactional load() per batch; then loads the same quads into mcp-ld's store and into an
 // N3.Store, each in a process of its own, and times every named query on both (bench/store-queries.ts).
+// With --store virtuoso the same workload goes to a Virtuoso started for the run as well (bench/store-remote.ts).
 // Usage: node dist/bench/store.js [--messages N] [--runs N] [--cap-ms MS] [--only ingest|queries] [--keep]
+//        node dist/bench/store.js --store virtuoso [--messages N] [--part-messages N] [--compare-at PARTS] [--buffers N]
 // (--only queries: the named queries on both engines, without the ingest figures; --only ingest: the reverse)
-import { spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import oxigraph from 'oxigraph';
-import { packageRoot } from '../src/core/paths.js';
 import { EmbeddedStore } from '../src/store/embedded-store.js';
 import { figureLine, formatValue, type Figure } from './figures.js';
 import { buildWorkload, liftBatches, type NQuadsBatch, type StoreWorkload } from './store-workload.js';
 import { namedQueryCases, queryBudgetMs, queryBudgetRatio, queryLines, runEngine } from './store-queries.js';
+import { runIngest } from './cli-ingest.js';
+import { benchRemote } from './store-remote.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const peakRssHook = pathToFileURL(path.join(here, 'peak-rss-hook.js')).href;
-const cliScript = path.join(packageRoot, 'bin', 'mcp-ld');
 const budgetMessagesPerSecond = 5000;
 const budgetRssMiB = 1024;
 
@@ -33,31 +31,6 @@ function progress(text: string): void {
 
 function say(line: string): void {
   process.stdout.write(line + '\n');
-}
-
-interface CliRun {
-  seconds: number;
-  peakRssMiB: number;
-  stderr: string;
-}
-
-function runIngest(file: string, args: string[]): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const devNull = openSync('/dev/null', 'w');
-    const child = spawn(process.execPath, ['--import', peakRssHook, cliScript, 'ingest', file, ...args], { stdio: ['ignore', devNull, 'pipe', 'pipe'] });
-    let stderr = '';
-    let rss = '';
-    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    (child.stdio[3] as NodeJS.ReadableStream).setEncoding('utf8').on('data', (chunk: string) => (rss += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      closeSync(devNull);
-      if (code !== 0) return reject(new Error(`mcp-ld ingest exited with ${code}: ${stderr}`));
-      const line = rss.trim().split('\n').pop();
-      resolve({ seconds: (performance.now() - started) / 1000, peakRssMiB: line ? (JSON.parse(line) as { maxRssKiB: number }).maxRssKiB / 1024 : NaN, stderr });
-    });
-  });
 }
 
 /** The ingest figures: in process window by window, the whole CLI memory-only and durable, reopening, a query timeout
@@ -177,6 +150,12 @@ async function main(): Promise<void> {
       'cap-ms': { type: 'string', default: '60000' },
       only: { type: 'string' },
       keep: { type: 'boolean', default: false },
+      // The remote mode (bench/store-remote.ts): the store to start, the workload's parts (one `mcp-ld ingest` each),
+      // the parts after which both stores' queries are timed, and Virtuoso's page buffers.
+      store: { type: 'string' },
+      'part-messages': { type: 'string', default: '42500' },
+      'compare-at': { type: 'string' },
+      buffers: { type: 'string', default: '680000' },
     },
   });
   const only = values.only;
@@ -184,6 +163,21 @@ async function main(): Promise<void> {
   const capMs = Number(values['cap-ms']);
   const work = mkdtempSync(path.join(os.tmpdir(), 'mcp-ld-bench-store-'));
   try {
+    if (values.store !== undefined) {
+      if (values.store !== 'virtuoso') throw new Error(`--store ${values.store}: the remote mode knows virtuoso only`);
+      await benchRemote({
+        work,
+        messages: Number(values.messages),
+        partMessages: Number(values['part-messages']),
+        ...(values['compare-at'] !== undefined ? { compareAt: values['compare-at'].split(',').map(Number) } : {}),
+        buffers: Number(values.buffers),
+        runs: Number(values.runs),
+        capMs,
+        progress,
+        say,
+      });
+      return;
+    }
     const workload = buildWorkload(Number(values.messages));
     const file = path.join(work, 'workload.jsonl');
     writeFileSync(file, workload.text);

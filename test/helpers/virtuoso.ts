@@ -1,9 +1,9 @@
-// Starts a throwaway Virtuoso (Debian's virtuoso-opensource) on loopback for the remote-store tests: its own
-// database directory and free ports, a service user allowed to update, stopped when the test process exits.
+// Starts a throwaway Virtuoso (Debian's virtuoso-opensource) on loopback for the remote-store tests and bench:store's
+// remote mode: its own database directory and free ports, a service user allowed to update, stopped when the process exits.
 // Where Virtuoso cannot run, the remote tests skip loudly on a developer machine and fail in CI
 // (CI=true or MCPLD_TEST_VIRTUOSO=1, which .ci/run sets after installing it).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './ports.js';
@@ -20,6 +20,25 @@ export interface Virtuoso {
   stop(): Promise<void>;
   /** Starts it again on the same database and ports after stop(). */
   restart(): Promise<void>;
+  /** Whether the server process is running (it exits on a crash). */
+  running(): boolean;
+  /** The server process's peak resident memory so far (VmHWM), in MiB; NaN when it is not running. */
+  peakRssMiB(): number;
+  /** Runs SQL through isql-vt as dba (e.g. `checkpoint;`). */
+  sql(statement: string): void;
+  /** The end of the server's log (virtuoso.log and its output): why it stopped, after a crash. */
+  logTail(): string;
+}
+
+export interface VirtuosoOptions {
+  /** Database pages held in memory (8 KiB each); Virtuoso's own default (10,000) when not given. */
+  numberOfBuffers?: number;
+  /** Dirty pages before Virtuoso writes them out; default Virtuoso's. */
+  maxDirtyBuffers?: number;
+  /** Rows a SPARQL answer is cut at. The tests' default is low on purpose (Debian's own): cut results must be reported. */
+  resultSetMaxRows?: number;
+  /** How long it may take to answer after start (default 90 s; large buffers on a busy machine take longer). */
+  startTimeoutMs?: number;
 }
 
 /** Whether the remote tests must run (and fail when Virtuoso cannot start) rather than skip. */
@@ -47,8 +66,8 @@ async function waitUntilUp(origin: string, child: ChildProcess, log: () => strin
   throw new Error(`Virtuoso did not answer on ${origin} within ${timeoutMs} ms:\n${log()}`);
 }
 
-function isql(port: number, sql: string): void {
-  const result = spawnSync('isql-vt', [`127.0.0.1:${port}`, 'dba', 'dba', `exec=${sql}`], { encoding: 'utf8', timeout: 30_000 });
+function isql(port: number, sql: string, timeoutMs = 30_000): void {
+  const result = spawnSync('isql-vt', [`127.0.0.1:${port}`, 'dba', 'dba', `exec=${sql}`], { encoding: 'utf8', timeout: timeoutMs });
   if (result.status !== 0 || /\*\*\* Error/.test(result.stdout + result.stderr)) {
     throw new Error(`isql-vt failed (${result.status}): ${result.stdout}${result.stderr}`);
   }
@@ -62,7 +81,7 @@ export function sharedVirtuoso(): Promise<Virtuoso> {
   return shared;
 }
 
-export async function startVirtuoso(): Promise<Virtuoso> {
+export async function startVirtuoso(options: VirtuosoOptions = {}): Promise<Virtuoso> {
   if (!which('virtuoso-t') || !which('isql-vt')) {
     throw new Error('virtuoso-t / isql-vt not found: install Debian\'s virtuoso-opensource (apt-get install virtuoso-opensource), as .ci/run does');
   }
@@ -83,11 +102,13 @@ export async function startVirtuoso(): Promise<Virtuoso> {
       'TransactionFile=virtuoso-temp.trx',
       '[Parameters]',
       `ServerPort=127.0.0.1:${isqlPort}`,
+      ...(options.numberOfBuffers !== undefined ? [`NumberOfBuffers=${options.numberOfBuffers}`] : []),
+      ...(options.maxDirtyBuffers !== undefined ? [`MaxDirtyBuffers=${options.maxDirtyBuffers}`] : []),
       '[HTTPServer]',
       `ServerPort=127.0.0.1:${httpPort}`,
       '[SPARQL]',
-      // Low on purpose (Debian's own default): the tests check that cut results are reported or paged, not lost.
-      'ResultSetMaxRows=10000',
+      // Low on purpose by default (Debian's own): the tests check that cut results are reported or paged, not lost.
+      `ResultSetMaxRows=${options.resultSetMaxRows ?? 10000}`,
       '',
     ].join('\n'),
   );
@@ -102,7 +123,7 @@ export async function startVirtuoso(): Promise<Virtuoso> {
     child.unref();
     (child.stdout as unknown as { unref?: () => void }).unref?.();
     (child.stderr as unknown as { unref?: () => void }).unref?.();
-    await waitUntilUp(origin, child, () => output, 90_000);
+    await waitUntilUp(origin, child, () => output, options.startTimeoutMs ?? 90_000);
   };
   const stop = async () => {
     const running = child;
@@ -136,7 +157,32 @@ export async function startVirtuoso(): Promise<Virtuoso> {
   const user = 'mcpld';
   const password = `pw-${process.pid}`;
   isql(isqlPort, `DB.DBA.USER_CREATE('${user}', '${password}'); GRANT SPARQL_UPDATE TO "${user}";`);
-  return { queryUrl: `${origin}/sparql-auth`, user, password, origin, isqlPort, stop, restart: start };
+  const peakRssMiB = () => {
+    if (!child || child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return NaN;
+    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : NaN;
+  };
+  return {
+    queryUrl: `${origin}/sparql-auth`,
+    user,
+    password,
+    origin,
+    isqlPort,
+    stop,
+    restart: start,
+    running: () => child !== undefined && child.exitCode === null && child.signalCode === null,
+    peakRssMiB,
+    sql: (statement) => isql(isqlPort, statement, 600_000),
+    logTail: () => {
+      let log = '';
+      try {
+        log = readFileSync(path.join(dir, 'virtuoso.log'), 'utf8').slice(-3000);
+      } catch {
+        // no log yet
+      }
+      return `${log}\n${output}`;
+    },
+  };
 }
 
 /** The shared Virtuoso, or — when it cannot start on a developer machine — a loud banner and the test skipped. */
