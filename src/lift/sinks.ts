@@ -110,7 +110,8 @@ export class NQuadsSink implements QuadSink {
     }
   }
 
-  /** `> <predicate>` and then `opening`, made once per predicate (they are few: the vocabulary's and extension keys). */
+  /** `> <` + predicate + `opening` (`> <` before an IRI, `> "` before a literal), made once per predicate (they are
+   *  few: the vocabulary's and the extension keys a capture uses). */
   private before(made: Map<string, string>, predicate: string, opening: string): string {
     let piece = made.get(predicate);
     if (piece === undefined) {
