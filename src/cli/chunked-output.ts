@@ -25,12 +25,20 @@ export class ChunkedOutput {
     this.reuseBuffer = options.reuseBuffer ?? false;
   }
 
-  async push(text: string): Promise<void> {
-    // Worst case 3 bytes per UTF-16 unit; a text that can never fit goes out on its own.
-    if (this.used + text.length * 3 > this.buffer.length) {
-      await this.flush();
-      if (text.length * 3 > this.buffer.length) return write(this.stream, text);
-    }
+  /**
+   * Takes `text`; a promise only when the buffer had to go out first. A text that fits returns nothing to await: an
+   * await per message costs the conversion loop more than encoding the message does.
+   */
+  push(text: string): void | Promise<void> {
+    // Worst case 3 bytes per UTF-16 unit.
+    if (this.used + text.length * 3 > this.buffer.length) return this.pushAfterFlush(text);
+    this.used += this.buffer.write(text, this.used, 'utf8');
+  }
+
+  private async pushAfterFlush(text: string): Promise<void> {
+    await this.flush();
+    // A text that can never fit goes out on its own.
+    if (text.length * 3 > this.buffer.length) return write(this.stream, text);
     this.used += this.buffer.write(text, this.used, 'utf8');
   }
 

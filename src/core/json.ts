@@ -60,23 +60,42 @@ export interface JsonInspection {
   keys: number;
 }
 
-/** What a parsed JSON value is made of that matters for keeping it exactly (one walk, without recursion). */
+/**
+ * What a parsed JSON value is made of that matters for keeping it exactly: one depth-first walk, recursive (it stops
+ * below `limit` levels, so the stack stays shallow) and without an array per object, since every input line is walked.
+ */
 export function inspectJson(value: JsonValue, limit: number): JsonInspection {
   if (typeof value === 'number') return Number.isFinite(value) ? { keys: 0 } : { broken: 'number', keys: 0 };
-  const stack: [JsonValue, number][] = [[value, 1]];
-  let keys = 0;
-  while (stack.length > 0) {
-    const [current, depth] = stack.pop()!;
-    if (current === null || typeof current !== 'object') continue;
-    if (depth > limit) return { broken: 'depth', keys };
-    const children = Array.isArray(current) ? current : Object.values(current);
-    if (!Array.isArray(current)) keys += children.length;
-    for (const child of children) {
-      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
-      else if (typeof child === 'number' && !Number.isFinite(child)) return { broken: 'number', keys };
+  const walk: JsonWalk = { keys: 0 };
+  const broken = value !== null && typeof value === 'object' ? walkJson(value, 1, limit, walk) : undefined;
+  return broken ? { broken, keys: walk.keys } : { keys: walk.keys };
+}
+
+interface JsonWalk {
+  keys: number;
+}
+
+/** Walks an object or array at `depth`, counting keys into `walk`: the first thing that breaks it, if any. */
+function walkJson(current: JsonObject | JsonValue[], depth: number, limit: number, walk: JsonWalk): JsonInspection['broken'] {
+  if (depth > limit) return 'depth';
+  if (Array.isArray(current)) {
+    for (let i = 0; i < current.length; i++) {
+      const broken = walkChild(current[i]!, depth, limit, walk);
+      if (broken) return broken;
     }
+    return undefined;
   }
-  return { keys };
+  for (const key in current) {
+    walk.keys += 1;
+    const broken = walkChild(current[key]!, depth, limit, walk);
+    if (broken) return broken;
+  }
+  return undefined;
+}
+
+function walkChild(child: JsonValue, depth: number, limit: number, walk: JsonWalk): JsonInspection['broken'] {
+  if (child !== null && typeof child === 'object') return walkJson(child, depth + 1, limit, walk);
+  return typeof child === 'number' && !Number.isFinite(child) ? 'number' : undefined;
 }
 
 /** Canonical JSON (RFC 8785 JCS): keys sorted by UTF-16 code units, ECMAScript number and string forms. */

@@ -818,19 +818,22 @@ export class Lifter {
 
   private liftNode(iri: string, plan: NodePlan | undefined, value: JsonObject): void {
     if (plan) for (const c of classesFor(plan, value)) this.bodySink.add(iri, rdf.type, c);
-    for (const [key, member] of Object.entries(value)) this.liftProperty(iri, plan?.properties.get(key), key, member);
+    // for…in, not Object.entries: the same keys in the same order (a parsed object has no inherited enumerable key),
+    // without an array of pairs per object.
+    for (const key in value) this.liftProperty(iri, plan?.properties.get(key), key, value[key]!);
   }
 
   private liftList(nodeIri: string, subject: string, predicate: string, item: ValuePlan, values: JsonValue[]): ObjectValue {
     if (values.length === 0) return rdf.nil;
-    const cells = values.map((_, i) => listCellIri(subject, predicate, i));
-    values.forEach((value, i) => {
-      const cell = cells[i]!;
-      const object = this.liftValue(childIri(nodeIri, i), cell, rdf.first, item, value);
+    const first = listCellIri(subject, predicate, 0);
+    for (let i = 0, cell = first; i < values.length; i++) {
+      const object = this.liftValue(childIri(nodeIri, i), cell, rdf.first, item, values[i]!);
       this.bodySink.add(cell, rdf.first, object);
-      this.bodySink.add(cell, rdf.rest, i + 1 < cells.length ? cells[i + 1]! : rdf.nil);
-    });
-    return cells[0]!;
+      const rest = i + 1 < values.length ? listCellIri(subject, predicate, i + 1) : rdf.nil;
+      this.bodySink.add(cell, rdf.rest, rest);
+      cell = rest;
+    }
+    return first;
   }
 
   /** Tool-call and prompt arguments, besides their rdf:JSON literal, as name/value pairs that queries can use. */

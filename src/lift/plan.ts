@@ -258,7 +258,9 @@ export function itemPlan(plan: ValuePlan): ValuePlan {
 }
 
 /** The classes an object gets under `plan`: the plan's own, plus those of the anyOf alternative its consts match. */
-export function classesFor(plan: NodePlan, value: JsonObject): string[] {
+export function classesFor(plan: NodePlan, value: JsonObject): readonly string[] {
+  // Most plans have no alternatives: their classes as they are, with no copy.
+  if (plan.alternatives.length === 0) return plan.classes;
   const classes = [...plan.classes];
   // The alternatives whose required keys the value carries and whose consts it has (an optional const may be absent:
   // 2025-11-25's form elicitation need not say mode "form"); a class only when just one fits.

@@ -95,7 +95,7 @@ function prepareValue(value: JsonValue, nodeIri: string, plan: ValuePlan): JsonV
 function prepareNode(value: JsonObject, iri: string, plan: NodePlan | undefined): JsonObject {
   const node: JsonObject = { '@id': iri };
   const classes = plan ? classesFor(plan, value) : [];
-  if (classes.length > 0) node['@type'] = classes;
+  if (classes.length > 0) node['@type'] = [...classes];
   for (const [key, member] of Object.entries(value)) {
     const property = plan?.properties.get(key);
     node[property ? key : extensionPredicate(key)] = prepareValue(member, childIri(iri, key), property?.value ?? anyPlan);

@@ -63,32 +63,80 @@ export function nquadsLiteral(form: LiteralForm): string {
 /**
  * Collects the pieces of a message's N-Quads lines and joins them once. Each piece goes into the array as it is:
  * a template literal per line would build a cons string per line (garbage), which the join then has to flatten
- * piece by piece; V8 joins an array of flat strings with one copy each.
+ * piece by piece; V8 joins an array of flat strings with one copy each. The join costs about as much per piece as
+ * per hundred characters, so what repeats is one piece: a predicate with the punctuation around it, and the end of
+ * a line (object's closing punctuation, datatype, graph, and the next line's `<`), made once and kept: four pieces a
+ * quad.
  */
 export class NQuadsSink implements QuadSink {
   private pieces: string[] = [];
-  private graph = '';
+  private graph: string | undefined;
+  /** `> <predicate> <` (IRI object) and `> <predicate> "` (literal), by predicate. */
+  private readonly beforeIri = new Map<string, string>();
+  private readonly beforeLiteral = new Map<string, string>();
+  /** The end of a line after an IRI object, a plain literal, and a literal of each datatype, in this graph, with the
+   *  `<` that opens the next line (the text drops the last line's). */
+  private afterIri = '';
+  private afterString = '';
+  private readonly afterTyped = new Map<string, string>();
   count = 0;
 
   begin(graph: string): void {
-    this.pieces = [];
+    this.pieces = ['<'];
     this.count = 0;
-    this.graph = ` <${graph}> .\n`;
+    if (graph === this.graph) return;
+    this.graph = graph;
+    this.afterIri = flat(`> <${graph}> .\n<`);
+    this.afterString = flat(`" <${graph}> .\n<`);
+    this.afterTyped.clear();
   }
 
   add(subject: string, predicate: string, object: ObjectValue): void {
     const pieces = this.pieces;
     this.count += 1;
-    pieces.push('<', subject, '> <', predicate);
-    if (typeof object === 'string') pieces.push('> <', object, '>', this.graph);
-    else if (object.datatype === xsd.string) pieces.push('> "', escapeLiteralValue(wellFormed(object.value)), '"', this.graph);
-    else pieces.push('> "', escapeLiteralValue(wellFormed(object.value)), '"^^<', object.datatype, '>', this.graph);
+    if (typeof object === 'string') {
+      pieces.push(subject, this.before(this.beforeIri, predicate, '> <'), object, this.afterIri);
+      return;
+    }
+    pieces.push(subject, this.before(this.beforeLiteral, predicate, '> "'), escapeLiteralValue(wellFormed(object.value)));
+    if (object.datatype === xsd.string) pieces.push(this.afterString);
+    else {
+      let after = this.afterTyped.get(object.datatype);
+      if (after === undefined) {
+        after = flat(`"^^<${object.datatype}> <${this.graph}> .\n<`);
+        this.afterTyped.set(object.datatype, after);
+      }
+      pieces.push(after);
+    }
+  }
+
+  /** `> <` + predicate + `opening` (`> <` before an IRI, `> "` before a literal), made once per predicate (they are
+   *  few: the vocabulary's and the extension keys a capture uses). */
+  private before(made: Map<string, string>, predicate: string, opening: string): string {
+    let piece = made.get(predicate);
+    if (piece === undefined) {
+      piece = flat(`> <${predicate}${opening}`);
+      if (made.size >= maxKeptPredicates) made.clear();
+      made.set(predicate, piece);
+    }
+    return piece;
   }
 
   /** The message's quads as one N-Quads text. */
   text(): string {
-    return this.pieces.join('');
+    return this.count === 0 ? '' : this.pieces.join('').slice(0, -1);
   }
+}
+
+/** Predicates kept with their punctuation: the vocabulary has a few hundred; extension keys are open-ended. */
+const maxKeptPredicates = 10_000;
+
+/**
+ * `text` as one flat string: a concatenation is a tree of its parts, which every join of it would walk again. A
+ * JSON round trip gives back the same code units (lone surrogates too) in a string of its own.
+ */
+function flat(text: string): string {
+  return JSON.parse(JSON.stringify(text)) as string;
 }
 
 /** `value` with any lone surrogate replaced by U+FFFD (only derived data can still have one, see nquadsLiteral). */
