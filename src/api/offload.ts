@@ -7,7 +7,7 @@
 import { McpLdError } from '../core/problem.js';
 import type { ServiceConfig } from '../core/config.js';
 import { TaskThread } from '../core/task-thread.js';
-import type { RdfFormat } from '../lift/formats.js';
+import type { RdfFormat } from '../rdf/formats.js';
 import { writeResult, type BoundedQuery, type ResultFormat, type SparqlLimits } from '../query/index.js';
 import type { QueryText } from '../store/quad-store.js';
 import { readQueryText } from '../store/sparql-results.js';

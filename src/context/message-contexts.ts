@@ -8,7 +8,7 @@ import { McpLdError } from '../core/problem.js';
 import { envelopeKind, jsonRpcEnvelope, type MessageDefinition, type SchemaIndex } from '../schema/index.js';
 import { contextDocument, contextObject } from './term-definitions.js';
 import { TermWalker, locationId, type TermMap, type TermModel } from './terms.js';
-import { ns } from '../lift/vocabulary.js';
+import { ns } from '../rdf/vocabulary.js';
 
 /**
  * The definitions that get a message context: every message of the index, then every other definition that

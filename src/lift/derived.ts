@@ -5,8 +5,8 @@
 // node is named by the JSON path below the node that holds the literal, so IRIs are deterministic and mirror
 // JSON pointers (`…/result/tools/0/inputSchema/properties/path`, `…/result/structuredContent/coordinates/lat`).
 import { isJsonObject, type JsonObject, type JsonValue } from '../core/json.js';
-import { jsonLiteral, naturalLiteral, type LiteralForm } from './literals.js';
-import { childIri, mld, rdf, xsd } from './vocabulary.js';
+import { jsonLiteral, naturalLiteral, type LiteralForm } from '../rdf/literals.js';
+import { childIri, mld, rdf, xsd } from '../rdf/vocabulary.js';
 
 /** Where derived triples go (the lifter's session layer). */
 export interface DerivedSink {

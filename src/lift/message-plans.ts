@@ -6,7 +6,7 @@ import { isJsonObject } from '../core/json.js';
 import type { SchemaIndex, SchemaLocation, MessageDefinition } from '../schema/index.js';
 import { PlanCompiler, type MessagePlan, type PropertyPlan } from './plan.js';
 import { loadPlans, type CompiledPlans } from './plan-snapshot.js';
-import { jrpc } from './vocabulary.js';
+import { jrpc } from '../rdf/vocabulary.js';
 
 export type { MessagePlan } from './plan.js';
 

@@ -3,7 +3,7 @@
 // The fast lifter and the lowerer walk these plans; the schema is read once, here.
 import { isJsonObject, type JsonObject, type JsonValue } from '../core/json.js';
 import type { SchemaIndex, SchemaLocation } from '../schema/index.js';
-import { ns } from './vocabulary.js';
+import { ns } from '../rdf/vocabulary.js';
 
 export type ValuePlan =
   | { kind: 'literal'; datatype: string }

@@ -2,7 +2,7 @@
 // recognised. A plain message is wrapped in a record with nothing but `msg`.
 import { isJsonObject, type JsonObject, type JsonValue } from '../core/json.js';
 import { McpLdError } from '../core/problem.js';
-import { isBase64, isWellFormed } from './literals.js';
+import { isBase64, isWellFormed } from '../rdf/literals.js';
 import type { Direction } from '../schema/index.js';
 import { captureTime } from './capture-time.js';
 

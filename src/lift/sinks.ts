@@ -4,9 +4,9 @@
 // the lifter mints them from encoded segments and checks the base and the schema's IRIs once, up front.
 import { createRequire } from 'node:module';
 import type { DataFactory, NamedNode, Quad } from 'n3';
-import { isWellFormed, type LiteralForm } from './literals.js';
-import { xsd } from './vocabulary.js';
-import { escapeLiteralValue } from './nquads.js';
+import { isWellFormed, type LiteralForm } from '../rdf/literals.js';
+import { xsd } from '../rdf/vocabulary.js';
+import { escapeLiteralValue } from '../rdf/nquads.js';
 
 let factory: typeof DataFactory | undefined;
 /** n3's term factory, loaded by the first RDF-JS sink: the N-Quads text path never needs n3 at all. */

@@ -9,7 +9,7 @@
 //   the OGC superclasses among ours), so that they infer nothing false about mcp-ld's graph; else as rdfs:seeAlso.
 import type { Quad } from 'n3';
 import { localName } from '../context/iris.js';
-import { ns, rdf, xsd } from '../lift/vocabulary.js';
+import { ns, rdf, xsd } from '../rdf/index.js';
 import type { ClassExpression, DataRange } from './class-expressions.js';
 import { owl, owlNs, rdfs } from './namespaces.js';
 import type { OntologyTerms, PropertySummary } from './ontology-terms.js';

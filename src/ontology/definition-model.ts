@@ -8,8 +8,7 @@
 import { isJsonObject, joinPointer, type JsonObject, type JsonValue } from '../core/json.js';
 import { SchemaWalker, definitionNameAt, definitionPointer, documentUris, type SchemaIndex, type SchemaLocation } from '../schema/index.js';
 import { PlanCompiler, type NodePlan, type ValuePlan } from '../lift/plan.js';
-import { annotatedLiteral, naturalLiteral, type LiteralForm } from '../lift/literals.js';
-import { extensionPredicate, rdf } from '../lift/vocabulary.js';
+import { annotatedLiteral, naturalLiteral, type LiteralForm, extensionPredicate, rdf } from '../rdf/index.js';
 import { localName } from '../context/iris.js';
 import { jsonRpcEnvelope, type JsonType } from '../schema/index.js';
 import { envelopeClasses, jsonRpcObjectClasses, requestIdClasses, refinedEnvelopeKeys } from './json-rpc-terms.js';

@@ -1,10 +1,10 @@
-// The IRIs the ontology stage writes besides those of the lifter (src/lift/vocabulary.ts): the ontology and shapes
+// The IRIs the ontology stage writes besides those of the lifter (src/rdf/vocabulary.ts): the ontology and shapes
 // documents and their version IRIs, the shapes namespace, and the W3C/DCMI vocabularies the generated files use.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { packageRoot } from '../core/paths.js';
 import { protocolVersion } from '../schema/index.js';
-import { ns } from '../lift/vocabulary.js';
+import { ns } from '../rdf/index.js';
 
 export const owlNs = 'http://www.w3.org/2002/07/owl#';
 export const shNs = 'http://www.w3.org/ns/shacl#';

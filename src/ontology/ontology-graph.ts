@@ -10,7 +10,7 @@
 import type { Quad } from 'n3';
 import { documentUris } from '../schema/index.js';
 import { seedVersion, type ProtocolVersion } from '../schema/versions.js';
-import { ns, rdf } from '../lift/vocabulary.js';
+import { ns, rdf } from '../rdf/index.js';
 import { alignWithReference, type AlignmentStatement } from './alignment.js';
 import type { OntologyTerms, PropertySummary, RangeSpec } from './ontology-terms.js';
 import { Hierarchy, expressionKey, simplifyDataRanges, simplifyUnion, type ClassExpression, type DataRange } from './class-expressions.js';

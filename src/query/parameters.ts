@@ -5,7 +5,7 @@ import { DataFactory } from 'n3';
 import type { NamedNode, Literal, Term } from '@rdfjs/types';
 import type { Pattern, Query, ValuePatternRow } from 'sparqljs';
 import { McpLdError } from '../core/problem.js';
-import { xsd } from '../lift/vocabulary.js';
+import { xsd } from '../rdf/index.js';
 import { generateQuery, parseQuery, type ParsedQuery } from './parse-query.js';
 import { isAbsoluteIri } from '../core/iri.js';
 

@@ -4,7 +4,7 @@
 import { DataFactory } from 'n3';
 import type { Term } from '@rdfjs/types';
 import { McpLdError } from '../core/problem.js';
-import { xsd } from '../lift/vocabulary.js';
+import { xsd } from '../rdf/index.js';
 import type { QueryResult } from '../store/quad-store.js';
 
 export interface PercentileColumn {

@@ -4,9 +4,7 @@
 import type { Quad, Term } from '@rdfjs/types';
 import { DataFactory, type Quad as N3Quad } from 'n3';
 import { McpLdError } from '../core/problem.js';
-import { serialize } from '../lift/serialize.js';
-import { quadsToNQuads } from '../lift/nquads.js';
-import { xsd } from '../lift/vocabulary.js';
+import { serialize, quadsToNQuads, xsd } from '../rdf/index.js';
 import type { QueryForm, QueryResult } from '../store/quad-store.js';
 import { resultsJson } from '../store/sparql-results.js';
 import { compactIri } from './prefixes.js';

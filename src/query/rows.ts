@@ -2,7 +2,7 @@
 // an unbound variable absent; numbers (xsd numeric types) as JSON numbers, xsd:boolean as true/false, IRIs compacted
 // with the predeclared prefixes, everything else as its lexical form. As one JSON array, or JSON Lines. Pure.
 import type { Term } from '@rdfjs/types';
-import { ns, xsd } from '../lift/vocabulary.js';
+import { ns, xsd } from '../rdf/index.js';
 import type { QueryResult } from '../store/quad-store.js';
 import { compactIri } from './prefixes.js';
 

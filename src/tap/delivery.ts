@@ -5,7 +5,7 @@
 // aside in a quarantine file, said so, and the batches behind it go on: one bad batch never jams the spool.
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { encodeSegment } from '../lift/vocabulary.js';
+import { encodeSegment } from '../rdf/vocabulary.js';
 
 export interface DeliverySink {
   /** Stores a batch; resolves to how many quads were stored, when the sink tells (a bridged service lifts them). */

@@ -10,7 +10,7 @@ import { McpLdError } from '../../src/core/problem.js';
 import { parseInput } from '../../src/lift/input.js';
 import { Lifter } from '../../src/lift/lifter.js';
 import { isCaptureRecord, isRawLine, type InputRecord } from '../../src/lift/records.js';
-import { writeNQuads } from '../../src/lift/serialize.js';
+import { writeNQuads } from '../../src/rdf/serialize.js';
 import { Lowerer } from '../../src/lower/lower.js';
 import { loadSchema, seedVersion, type ProtocolVersion, type SchemaIndex } from '../../src/schema/index.js';
 import { expectation, fuzzInput, type FuzzInput } from './inputs.js';

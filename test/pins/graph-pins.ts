@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadSchema } from '../../src/schema/index.js';
 import { Lifter } from '../../src/lift/lifter.js';
-import { writeNQuads } from '../../src/lift/serialize.js';
+import { writeNQuads } from '../../src/rdf/serialize.js';
 import { captureRecords, captures, fixturesDir } from '../helpers/corpus.js';
 
 export const pinsFile = path.join(fixturesDir, 'traffic', 'graphs.json');

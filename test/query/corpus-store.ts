@@ -8,7 +8,7 @@
 import type { JsonObject, JsonValue } from '../../src/core/json.js';
 import { loadSchema } from '../../src/schema/index.js';
 import { Lifter } from '../../src/lift/lifter.js';
-import { quadsToNQuads } from '../../src/lift/nquads.js';
+import { quadsToNQuads } from '../../src/rdf/nquads.js';
 import type { CaptureRecord } from '../../src/lift/records.js';
 import { EmbeddedStore } from '../../src/store/embedded-store.js';
 import { captureRecords, captures, ogcExamples, trafficRecords } from '../helpers/corpus.js';

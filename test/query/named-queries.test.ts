@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../src/core/json.js';
-import { mld, ns } from '../../src/lift/vocabulary.js';
+import { mld, ns } from '../../src/rdf/vocabulary.js';
 import { NamedQueries, runQuery, type ParameterValues } from '../../src/query/index.js';
 import type { QueryResult } from '../../src/store/quad-store.js';
 import { canonicalJson, corpusStore, edgeSession, msBetween, ogcSession, type Corpus, type Message } from './corpus-store.js';

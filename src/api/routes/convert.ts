@@ -4,7 +4,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { McpLdError } from '../../core/problem.js';
 import { protocolVersions, type ProtocolVersion } from '../../schema/index.js';
-import { mediaTypes, type RdfFormat } from '../../lift/formats.js';
+import { mediaTypes, type RdfFormat } from '../../rdf/formats.js';
 import { negotiate, type Offer } from '../negotiate.js';
 import { acceptMessageBodies, messageBody, messageMediaTypes } from './raw-bodies.js';
 import { problems } from '../openapi.js';

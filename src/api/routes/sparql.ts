@@ -12,7 +12,7 @@ import type { QueryDataset } from '../../store/quad-store.js';
 import { checkDataset } from '../../store/query-dataset.js';
 import { graphFormats, resultMediaAliases, resultMediaTypes, runQueryText, solutionFormats, type ResultFormat } from '../../query/index.js';
 import { descriptionFormats, type ServiceFacts } from '../service-description.js';
-import { mediaTypes } from '../../lift/formats.js';
+import { mediaTypes } from '../../rdf/formats.js';
 import { negotiate } from '../negotiate.js';
 import { pickResult, resultOffers } from '../result-offers.js';
 import { requireWriteToken } from '../write-token.js';

@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { readStoreConfig, readTapConfig } from '../../core/config.js';
-import { decodeSegment } from '../../lift/vocabulary.js';
+import { decodeSegment } from '../../rdf/vocabulary.js';
 import { readLockHolder } from '../../store/data-lock.js';
 import { openStore } from '../../store/open-store.js';
 import { OwnerClient } from '../../store/owner-client.js';
