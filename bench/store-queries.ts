@@ -10,12 +10,12 @@ import { formatRatio } from './figures.js';
 import type { EngineReport, QueryCase } from './store-engine.js';
 
 const engineScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'store-engine.js');
-export const queryBudgetMs = 200;
-export const queryBudgetRatio = 10;
+const queryBudgetMs = 200;
+const queryBudgetRatio = 10;
 
-export type EngineName = 'mcp-ld' | 'comunica';
+type EngineName = 'mcp-ld' | 'comunica';
 
-export interface QueryTiming {
+interface QueryTiming {
   name: string;
   /** Median of the timed runs, in ms; undefined when no run finished within the cap. */
   medianMs?: number;
@@ -25,7 +25,7 @@ export interface QueryTiming {
   error?: string;
 }
 
-export interface EngineRun {
+interface EngineRun {
   engine: EngineName;
   loadSeconds: number;
   quads: number;
@@ -36,7 +36,7 @@ export interface EngineRun {
   queries: Map<string, QueryTiming>;
 }
 
-export interface EngineOptions {
+interface EngineOptions {
   runs: number;
   capMs: number;
   progress: (text: string) => void;
@@ -129,7 +129,9 @@ function runChild(engine: EngineName, nquadsFile: string, cases: QueryCase[], op
   });
 }
 
-/** Loads the N-Quads into one engine and runs every case there, restarting the engine after a query it was killed in. */
+/**
+ * Loads the N-Quads into one engine and runs every case there, restarting the engine after a query it was killed in.
+ */
 export async function runEngine(engine: EngineName, nquadsFile: string, cases: QueryCase[], options: EngineOptions): Promise<EngineRun> {
   const result: EngineRun = { engine, loadSeconds: NaN, quads: 0, rssAfterLoadMiB: NaN, peakRssMiB: 0, restarts: 0, queries: new Map() };
   let remaining = cases;

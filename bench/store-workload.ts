@@ -8,9 +8,9 @@ import { loadSchema } from '../src/schema/index.js';
 import { Lifter } from '../src/lift/lifter.js';
 import { parseInput } from '../src/lift/input.js';
 
-export const captureFile = path.join(packageRoot, 'test', 'fixtures', 'traffic', 'traffic-everything.jsonl');
+const captureFile = path.join(packageRoot, 'test', 'fixtures', 'traffic', 'traffic-everything.jsonl');
 
-export interface StoreWorkload {
+interface StoreWorkload {
   text: string;
   messages: number;
   /** The session ids of the workload (the capture's, each with a `-<copy>` suffix). */

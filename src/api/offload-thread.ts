@@ -82,7 +82,9 @@ async function session(request: Extract<OffloadRequest, { op: 'session' }>): Pro
 /** The plans and validators of each default protocol version, made by the first POST /convert that needs them. */
 const convertVersions = new Map<ProtocolVersion | undefined, ProtocolSchemas>();
 
-/** Lifts the body of POST /convert and writes it in the negotiated format; any failed line fails it (400, all listed). */
+/**
+ * Lifts the body of POST /convert and writes it in the negotiated format; any failed line fails it (400, all listed).
+ */
 async function convert(request: ConvertRequest): Promise<TaskAnswer<Converted>> {
   const [{ loadSchema }, { Lifter }, { ProtocolSchemas }, { convertText, failedInputError }, { serialize }, { derivedSessionId }] = await Promise.all([
     import('../schema/index.js'),

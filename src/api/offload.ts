@@ -44,7 +44,9 @@ export class Offload {
     this.limits = { maxBytes: config.maxQueryBytes, maxDepth: config.maxQueryDepth };
   }
 
-  /** A query checked (parse-query.ts, relative IRIs against `base`) and bounded to the result row limit (bound-rows.ts). */
+  /**
+   * A query checked (parse-query.ts, relative IRIs against `base`) and bounded to the result row limit (bound-rows.ts).
+   */
   query(text: string, base?: string): Promise<BoundedQuery> {
     return this.run(this.checks, { op: 'query', text, limits: this.limits, maxRows: this.config.maxResultRows, ...(base ? { base } : {}) }, 'checking the query') as Promise<BoundedQuery>;
   }

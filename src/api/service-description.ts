@@ -49,7 +49,7 @@ export type DescriptionFormat = (typeof descriptionFormats)[number];
  * dataset (the union of the session graphs as default graph, each session graph a named graph with its size). Nodes
  * are named after the endpoint (`#service`, `#dataset`, `#named-graph/<graph>`), never blank.
  */
-export function serviceDescription(facts: ServiceFacts): Quad[] {
+function serviceDescription(facts: ServiceFacts): Quad[] {
   const node = (fragment: string) => namedNode(`${facts.endpoint}#${fragment}`);
   const service = node('service');
   const dataset = node('dataset');

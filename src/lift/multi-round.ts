@@ -6,7 +6,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../core/json.js';
 import { canonicalJson } from '../rdf/literals.js';
 
 /** A round whose InputRequiredResult waits for the client's retry. */
-export interface OpenRound {
+interface OpenRound {
   /** The InputRequiredResult message. */
   result: string;
   /** The operation the round belongs to, and the round's number in it (from 1). */

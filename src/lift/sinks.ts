@@ -51,16 +51,6 @@ export class RdfJsSink implements QuadSink {
 }
 
 /**
- * The N-Quads form of a literal (STRING_LITERAL_QUOTE escapes; xsd:string written plain). The body keeps a string
- * with a lone surrogate as rdf:JSON (literals.ts); derived data (an argument's name, say) has U+FFFD in its place,
- * as UTF-8 would: N-Quads stays well-formed.
- */
-export function nquadsLiteral(form: LiteralForm): string {
-  const value = escapeLiteralValue(wellFormed(form.value));
-  return form.datatype === xsd.string ? `"${value}"` : `"${value}"^^<${form.datatype}>`;
-}
-
-/**
  * Collects the pieces of a message's N-Quads lines and joins them once. Each piece goes into the array as it is:
  * a template literal per line would build a cons string per line (garbage), which the join then has to flatten
  * piece by piece; V8 joins an array of flat strings with one copy each.

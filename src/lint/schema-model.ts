@@ -51,10 +51,10 @@ export interface RefUse {
 }
 
 /** What an annotated type asks for: `@json`, a node (`@id`), a class of the schema, a datatype, nothing. */
-export type TypeKind = 'json' | 'id' | 'vocab' | 'class' | 'datatype' | 'none';
+type TypeKind = 'json' | 'id' | 'vocab' | 'class' | 'datatype' | 'none';
 
 /** The JSON shape of a value, from its JSON types (null aside). `mixed`: more than one of object/array/scalar. */
-export type Shape = 'object' | 'array' | 'scalar' | 'any' | 'mixed';
+type Shape = 'object' | 'array' | 'scalar' | 'any' | 'mixed';
 
 export interface ValueAnalysis {
   types: ValueTypes;
@@ -162,7 +162,9 @@ export class SchemaModel {
     return this.siteAt.get(`${document}#${pointer}`);
   }
 
-  /** True when `iri` names a class of the schema: an object definition, or an extra term typed `@id` named like a class. */
+  /**
+   * True when `iri` names a class of the schema: an object definition, or an extra term typed `@id` named like a class.
+   */
   isClass(iri: string): boolean {
     return this.objectDefinitions.has(localName(iri)) || this.extraClassIris.has(iri);
   }
@@ -324,7 +326,7 @@ export class SchemaModel {
 }
 
 /** The shape of a value with these JSON types (null aside). */
-export function shapeOf(types: ValueTypes): Shape {
+function shapeOf(types: ValueTypes): Shape {
   if (types === 'any') return 'any';
   const kinds = new Set<Shape>();
   for (const type of types) {

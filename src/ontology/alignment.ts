@@ -19,7 +19,10 @@ export interface AlignmentStatement {
   predicate: string;
   /** The OGC term. */
   object: string;
-  /** What the OGC ontology declares the object to be (the ontology declares it so too: OWL 2 DL wants every IRI declared). */
+  /**
+   * What the OGC ontology declares the object to be (the ontology declares it so too: OWL 2 DL wants every IRI
+   * declared).
+   */
   objectSort: 'class' | 'object' | 'datatype';
 }
 
@@ -163,7 +166,7 @@ export function alignWithReference(terms: OntologyTerms, quads: readonly Quad[])
   return statements.sort((a, b) => (a.subject + a.object < b.subject + b.object ? -1 : 1));
 }
 
-export interface ReferenceDifference {
+interface ReferenceDifference {
   iri: string;
   differences: string[];
 }

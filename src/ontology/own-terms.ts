@@ -5,7 +5,7 @@ import { entityReferences, type EntityKind, jrpc, mld, ns, xsd } from '../rdf/in
 import type { PropertyDescription, TermDescription } from './json-rpc-terms.js';
 
 /** The class of the two direction individuals (not written by the lifter: the ontology's own). */
-export const directionClass = `${ns.mld}Direction`;
+const directionClass = `${ns.mld}Direction`;
 
 /**
  * The range of every property whose value is an RDF list (a JSON array, `@list`): OWL 2 DL reserves rdf:List, which

@@ -11,7 +11,8 @@ type Solutions = Extract<QueryResult, { form: 'SELECT' }>;
 /** The profile that names the rows format in a media type (`application/json; profile="…"`). */
 export const rowsProfile = 'https://w3id.org/mcp-ld/rows';
 
-// Integers and decimals are written as their digits (exact, however long); doubles and floats as JavaScript writes them.
+// Integers and decimals are written as their digits (exact, however long); doubles and floats as JavaScript writes
+// them.
 const exactNumbers = new Set(
   ['integer', 'decimal', 'long', 'int', 'short', 'byte', 'nonNegativeInteger', 'positiveInteger', 'negativeInteger', 'nonPositiveInteger', 'unsignedLong', 'unsignedInt', 'unsignedShort', 'unsignedByte'].map((t) => ns.xsd + t),
 );

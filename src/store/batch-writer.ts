@@ -5,7 +5,7 @@
 import { isMcpLdError, McpLdError } from '../core/problem.js';
 import type { QuadStore } from './quad-store.js';
 
-export interface StoredCounts {
+interface StoredCounts {
   quads: number;
   batches: number;
   messages: number;

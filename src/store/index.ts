@@ -1,6 +1,7 @@
 // Stage 4, store: the knowledge-graph store behind one interface (QuadStore: one named graph per session, SPARQL 1.1),
 // embedded (Oxigraph in a thread, durable through a journal in a data directory, shared through an owner process) or
-// remote (a SPARQL 1.1 endpoint). Pure core: no HTTP server, no CLI. Callers that open a store lazily import open-store.ts.
+// remote (a SPARQL 1.1 endpoint). Pure core: no HTTP server, no CLI. Callers that open a store lazily import
+// open-store.ts.
 export type { QuadStore, QueryForm, QueryResult, QueryText, QueryDataset, QueryOptions, GraphSummary, IngestReceipt, IngestOptions, UpdateOptions } from './quad-store.js';
 export { openStore, memoryOnlyWarning, type OpenStoreOptions, type DataDirectoryRole } from './open-store.js';
 export { EmbeddedStore, type EmbeddedStoreOptions } from './embedded-store.js';

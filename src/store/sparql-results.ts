@@ -8,7 +8,7 @@ import { storeFailed } from './store-errors.js';
 
 const { namedNode, blankNode, literal, quad, defaultGraph } = DataFactory;
 
-export interface JsonTerm {
+interface JsonTerm {
   type: string;
   value: string | { subject: JsonTerm; predicate: JsonTerm; object: JsonTerm };
   datatype?: string;
@@ -24,7 +24,7 @@ export interface SparqlJson {
 /** Rewrites a literal's lexical form as it is read (a remote store's normalisations); identity by default. */
 export type LiteralFix = (value: string, datatype: string | undefined) => string;
 
-export function jsonTerm(term: JsonTerm, fix?: LiteralFix): Term {
+function jsonTerm(term: JsonTerm, fix?: LiteralFix): Term {
   switch (term.type) {
     case 'uri':
       return namedNode(term.value as string);

@@ -49,7 +49,10 @@ interface Sample {
  */
 const stringOrIntegerDatatypes: ReadonlySet<string> = new Set([`${ns.mcp}ProgressToken`, `${ns.mcp}RequestId`]);
 
-/** A term with mcp-ld's minted IRIs below `message` as blank nodes, and literals in one form per value where processors differ. */
+/**
+ * A term with mcp-ld's minted IRIs below `message` as blank nodes, and literals in one form per value where processors
+ * differ.
+ */
 function portable(term: Term, message: string): Term {
   if (term.termType === 'NamedNode' && (term.value === message || term.value.startsWith(`${message}/`))) return blankNode(`m${term.value.slice(message.length)}`);
   if (term.termType !== 'Literal') return term;

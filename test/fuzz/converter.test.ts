@@ -34,7 +34,7 @@ function messageIn(value: JsonValue | undefined): JsonValue | undefined {
   return isJsonObject(value) && isCaptureRecord(value) ? value['msg'] : value;
 }
 
-export function convertChecked(input: FuzzInput, outcomes?: Tally): void {
+function convertChecked(input: FuzzInput, outcomes?: Tally): void {
   const expected = expectation(input, 'whole');
   const items = [...parseInput(input.bytes)];
   assert.ok(items.length > 0, 'every input gives at least one item');

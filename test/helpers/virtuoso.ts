@@ -23,7 +23,7 @@ export interface Virtuoso {
 }
 
 /** Whether the remote tests must run (and fail when Virtuoso cannot start) rather than skip. */
-export function virtuosoRequired(): boolean {
+function virtuosoRequired(): boolean {
   return process.env['CI'] === 'true' || process.env['MCPLD_TEST_VIRTUOSO'] === '1';
 }
 
@@ -57,12 +57,12 @@ function isql(port: number, sql: string): void {
 let shared: Promise<Virtuoso> | undefined;
 
 /** One Virtuoso for the whole test run, started on first use. */
-export function sharedVirtuoso(): Promise<Virtuoso> {
+function sharedVirtuoso(): Promise<Virtuoso> {
   shared ??= startVirtuoso();
   return shared;
 }
 
-export async function startVirtuoso(): Promise<Virtuoso> {
+async function startVirtuoso(): Promise<Virtuoso> {
   if (!which('virtuoso-t') || !which('isql-vt')) {
     throw new Error('virtuoso-t / isql-vt not found: install Debian\'s virtuoso-opensource (apt-get install virtuoso-opensource), as .ci/run does');
   }
@@ -151,7 +151,7 @@ export async function virtuosoOrSkip(test: Mocha.Context): Promise<Virtuoso> {
 }
 
 /** The banner shown when the remote tests skip on a developer machine. */
-export function skipBanner(reason: string): string {
+function skipBanner(reason: string): string {
   const line = '!'.repeat(100);
   return `\n${line}\n!!! SKIPPING THE REMOTE-STORE (VIRTUOSO) TESTS: ${reason}\n!!! They run in CI (.ci/run installs virtuoso-opensource); set MCPLD_TEST_VIRTUOSO=1 to make them fail here instead.\n${line}\n`;
 }

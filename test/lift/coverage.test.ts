@@ -65,7 +65,10 @@ function derivedTerm(derived: Derived, base: string, at: (string | number)[], le
   return false;
 }
 
-/** The JSON key a schema predicate stands for (`mcp:hasInputSchema` → `inputSchema`): the literal's path below its subject. */
+/**
+ * The JSON key a schema predicate stands for (`mcp:hasInputSchema` → `inputSchema`): the literal's path below its
+ * subject.
+ */
 function keyOf(predicate: string): string | undefined {
   const local = /#has([A-Z].*)$/.exec(predicate)?.[1];
   return local === undefined ? undefined : local[0]!.toLowerCase() + local.slice(1);

@@ -7,7 +7,7 @@ import { Lifter } from '../../src/lift/lifter.js';
 import { ReferenceEngine } from '../../src/lift/reference.js';
 import { writeNQuads } from '../../src/rdf/serialize.js';
 import type { InputRecord } from '../../src/lift/records.js';
-import { captureRecords, captures, ogcExamples, trafficRecords } from '../helpers/corpus.js';
+import { captureRecords, captures, ogcExamples } from '../helpers/corpus.js';
 
 const schema = loadSchema();
 

@@ -35,7 +35,9 @@ const knownDifferent: Record<string, string> = {
   'tool-schema-changes': 'the server name looked up in an OPTIONAL sub-select is empty',
 };
 
-/** Queries Virtuoso 7.2.5 refuses at times, with this error (then the test is pending; when it answers, it must agree). */
+/**
+ * Queries Virtuoso 7.2.5 refuses at times, with this error (then the test is pending; when it answers, it must agree).
+ */
 const refusedAtTimes: Record<string, RegExp> = {
   'session-list': /SQ200: index of column in order by out of range/,
 };

@@ -23,6 +23,8 @@ const options = {
   quiet: { type: 'boolean', default: false, description: 'no summary line on stderr' },
 } as const satisfies OptionSpecs;
 
+// Exported for a dynamic import: main.ts loads each command when it runs.
+// ts-unused-exports:disable-next-line
 export const convertCommand: Command = {
   name: 'convert',
   summary: 'lift MCP messages (JSON, batch, JSONL, capture records) to RDF',

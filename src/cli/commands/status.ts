@@ -67,6 +67,8 @@ const options = {
   spool: spoolOption,
 } as const satisfies OptionSpecs;
 
+// Exported for a dynamic import: main.ts loads each command when it runs.
+// ts-unused-exports:disable-next-line
 export const statusCommand: Command = {
   name: 'status',
   summary: "show each data directory's owner and sessions, and what waits in the spool",
