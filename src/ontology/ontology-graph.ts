@@ -6,8 +6,7 @@
 // JSON-RPC classes; mcp-ld's own terms; the alignment with the OGC ontologies. Every term of the schemas says in
 // which versions it is defined (mld:firstVersion, mld:definedIn, and mld:lastVersion once removed). Pure.
 // Longer than 400 lines on purpose: one builder of the whole document, whose declarations depend on each other
-// (domains and ranges on the classes, the hierarchy, the version terms); names, labels and expressions are modules
-// apart.
+// (domains and ranges on the classes, the hierarchy, the version terms); names, labels, expressions are modules apart.
 import type { Quad } from 'n3';
 import { documentUris } from '../schema/index.js';
 import { seedVersion, type ProtocolVersion } from '../schema/versions.js';

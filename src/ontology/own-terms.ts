@@ -1,6 +1,7 @@
 // mcp-ld's own vocabulary (`mld:`), described for the ontology: what each term of src/rdf/vocabulary.ts means,
 // its domain and range, and the extension namespace (`mldx:`). The generator fails when vocabulary.ts gains a term
 // that has no description here, so the ontology always declares every term the lifter can write.
+// Longer than 400 lines once formatted on purpose: it is a table with one entry per term, and nothing else.
 import { entityReferences, type EntityKind, jrpc, mld, ns, xsd } from '../rdf/index.js';
 import type { PropertyDescription, TermDescription } from './json-rpc-terms.js';
 

@@ -6,8 +6,7 @@
 // would kill the worker never reaches it; queries wait in a queue of their own, bounded (429), and their answers are
 // bounded in rows and bytes inside the worker (result-limits.ts).
 // Longer than 400 lines on purpose: the order of writes (check, log, apply, acknowledge) and the replacement of a
-// worker
-// are one state machine over one queue; the engine, journal, probe and limits each have a module of their own.
+// worker are one state machine over one queue; the engine, journal, probe and limits each have a module of their own.
 import { StoreChanges } from './store-changes.js';
 import { storeDefaults } from '../core/config.js';
 import type { Quad } from '@rdfjs/types';

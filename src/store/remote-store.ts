@@ -2,8 +2,8 @@
 // GraphDB, Neptune). Ingests go per graph through the Graph Store protocol as N-Triples in Turtle bodies (Virtuoso
 // refuses N-Quads). Union queries and updates run over the session graphs without naming them: on Virtuoso its own
 // union of all graphs less its system graphs (`define input:*-graph-exclude`, a list that does not grow with the
-// sessions); elsewhere the session graphs as the protocol's dataset. A query's own FROM / FROM NAMED goes as the
-// protocol's.
+// sessions); elsewhere the session graphs as the protocol's dataset. A query's own FROM / FROM NAMED goes as
+// the protocol's.
 // Virtuoso's quirks are handled here: ASK as `__ASK_RETVAL` rows, booleans read back as "1"/"0", system graphs.
 // Longer than 400 lines on purpose: one client of three protocols (Query, Update, Graph Store) that share the dataset
 // rules, the HTTP client and Virtuoso's quirks.
