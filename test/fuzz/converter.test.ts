@@ -69,7 +69,8 @@ function convertChecked(input: FuzzInput, outcomes?: Tally): void {
       const earlier = byIri.get(lifted.iri);
       if (earlier === undefined) byIri.set(lifted.iri, content);
       else if (earlier !== content) collided = true;
-      for (const quad of lifted.quads) quads.push(quad); // not push(...): a big message has more quads than the stack has room for arguments
+      // not push(...): a big message has more quads than the stack has room for arguments
+      for (const quad of lifted.quads) quads.push(quad);
     } catch (error) {
       if (!(error instanceof McpLdError)) throw error;
       outcomes?.add(`lifter refused: ${error.code}`);
