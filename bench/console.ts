@@ -10,7 +10,7 @@ import { readServiceConfig } from '../src/core/config.js';
 import { NamedQueries } from '../src/query/index.js';
 import { EmbeddedStore } from '../src/store/embedded-store.js';
 import { messageAt, messageTriples } from '../src/query/index.js';
-import { IriMinter } from '../src/lift/vocabulary.js';
+import { IriMinter } from '../src/rdf/vocabulary.js';
 import { figureLine } from './figures.js';
 import { buildWorkload, liftBatches } from './store-workload.js';
 import { longSession, manySessions } from './console-scale-workload.js';

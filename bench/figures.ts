@@ -8,7 +8,7 @@ export interface Figure {
   unit: string;
 }
 
-export type Better = 'higher' | 'lower';
+type Better = 'higher' | 'lower';
 
 const decimals: Record<string, number> = { 'messages/s': 0, 'quads/s': 0, 'requests/s': 0, MiB: 1, s: 2 };
 
@@ -16,7 +16,7 @@ export function formatValue(value: number, unit: string): string {
   return value.toFixed(decimals[unit] ?? 2);
 }
 
-export function ratioOf(figure: Figure, baseline: Figure, better: Better): number {
+function ratioOf(figure: Figure, baseline: Figure, better: Better): number {
   return better === 'higher' ? figure.value / baseline.value : baseline.value / figure.value;
 }
 

@@ -15,10 +15,10 @@ import { ReferenceEngine } from '../src/lift/reference.js';
 import { parseInput } from '../src/lift/input.js';
 import { isRawLine, type CaptureRecord } from '../src/lift/records.js';
 
-export const engines = ['fast', 'fast-nquads', 'reference', 'baseline'] as const;
+const engines = ['fast', 'fast-nquads', 'reference', 'baseline'] as const;
 export type EngineName = (typeof engines)[number];
 
-export const ogcContextFile = path.join(packageRoot, 'bench', 'fixtures', 'ogc-bblocks-mcp-context.jsonld');
+const ogcContextFile = path.join(packageRoot, 'bench', 'fixtures', 'ogc-bblocks-mcp-context.jsonld');
 /** The URL the baseline's messages name their context by (served from ogcContextFile, never fetched). */
 const ogcContextUrl = 'https://example.org/bench/ogc-bblocks-mcp-context.jsonld';
 
@@ -28,7 +28,7 @@ export interface LoopTotals {
   seconds: number;
 }
 
-export interface EngineFailure {
+interface EngineFailure {
   /** The message's method, or `response to <method>` / `error response to <method>`. */
   kind: string;
   error: string;
@@ -130,7 +130,7 @@ function warmupRecord(record: CaptureRecord): CaptureRecord {
   return { ...record, session: `${record.session ?? 'default'}-warmup` };
 }
 
-export async function runEngine(engine: EngineName, file: string, warmup: number, limit?: number, checkpoint?: number): Promise<LiftEngineResult> {
+async function runEngine(engine: EngineName, file: string, warmup: number, limit?: number, checkpoint?: number): Promise<LiftEngineResult> {
   const items = [...parseInput(readFileSync(file, 'utf8'))];
   // Messages only: the bench workload has no raw lines, and the baseline lifts messages.
   const all = items.flatMap((item) => (item.record && !isRawLine(item.record) ? [item.record] : []));

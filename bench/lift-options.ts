@@ -3,7 +3,9 @@
 import { parseArgs } from 'node:util';
 
 export interface LiftBenchOptions {
-  /** Messages in the workload at least (whole repetitions of the fixtures, so a little more when it does not divide). */
+  /**
+   * Messages in the workload at least (whole repetitions of the fixtures, so a little more when it does not divide).
+   */
   messages: number;
   /** Messages lifted before the timed loop of each engine, to warm the JIT and the caches (not timed). */
   warmup: number;

@@ -5,10 +5,10 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { packageRoot } from '../src/core/paths.js';
 
-export const trafficFixture = path.join(packageRoot, 'test', 'fixtures', 'traffic', 'traffic-everything.jsonl');
-export const ogcExamplesDir = path.join(packageRoot, 'test', 'fixtures', 'ogc-examples');
+const trafficFixture = path.join(packageRoot, 'test', 'fixtures', 'traffic', 'traffic-everything.jsonl');
+const ogcExamplesDir = path.join(packageRoot, 'test', 'fixtures', 'ogc-examples');
 
-export interface LiftWorkload {
+interface LiftWorkload {
   file: string;
   messages: number;
   repetitions: number;

@@ -22,7 +22,7 @@ const peakRssHook = pathToFileURL(path.join(here, 'peak-rss-hook.js')).href;
 const cliScript = path.join(packageRoot, 'bin', 'mcp-ld');
 
 /** The budget: the whole CLI process at least this many times faster than the jsonld.js toRDF loop alone. */
-export const liftBudget = 10;
+const liftBudget = 10;
 
 const baselineName = 'jsonld.js toRDF + OGC context';
 

@@ -37,7 +37,7 @@ export interface EngineRun {
   queries: Map<string, QueryTiming>;
 }
 
-export interface EngineOptions {
+interface EngineOptions {
   runs: number;
   capMs: number;
   progress: (text: string) => void;
@@ -133,7 +133,9 @@ function runChild(engine: EngineName, nquadsFile: string, cases: QueryCase[], op
   });
 }
 
-/** Loads the N-Quads into one engine and runs every case there, restarting the engine after a query it was killed in. */
+/**
+ * Loads the N-Quads into one engine and runs every case there, restarting the engine after a query it was killed in.
+ */
 export async function runEngine(engine: EngineName, nquadsFile: string, cases: QueryCase[], options: EngineOptions): Promise<EngineRun> {
   const result: EngineRun = { engine, loadSeconds: NaN, quads: 0, rssAfterLoadMiB: NaN, peakRssMiB: 0, restarts: 0, queries: new Map() };
   let remaining = cases;

@@ -1,11 +1,11 @@
 // The console's calls to the service: only GET requests to this origin (named queries as plain JSON rows, one
 // message lowered or as triples, the ontology, the named queries' list). A problem+json answer becomes an error that
 // says what the service said.
-export type Value = string | number | boolean;
+type Value = string | number | boolean;
 export type Row = Record<string, Value | undefined>;
-export type Params = Record<string, Value | undefined | null>;
+type Params = Record<string, Value | undefined | null>;
 
-export class ServiceError extends Error {
+class ServiceError extends Error {
   constructor(
     readonly status: number,
     message: string,
@@ -42,7 +42,7 @@ export async function rows(name: string, params: Params = {}): Promise<Row[]> {
 }
 
 /** The capture record of one message, lowered from the graph: `msg` exactly as it was on the wire. */
-export interface LoweredRecord {
+interface LoweredRecord {
   session: string;
   dir: 'c2s' | 's2c';
   seq?: number;
@@ -66,7 +66,7 @@ export async function messageTriples(session: string, order: number): Promise<st
   return (await get(messageUrl(session, order), 'application/n-triples')).text();
 }
 
-export interface NamedQueryInfo {
+interface NamedQueryInfo {
   name: string;
   title: string;
   description: string;

@@ -59,7 +59,7 @@ export function lineChart(label: string, points: TimePoint[], yFormat: (v: numbe
   return svg;
 }
 
-export interface Bar {
+interface Bar {
   label: string;
   value: number;
   /** The tooltip. */

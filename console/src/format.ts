@@ -39,7 +39,7 @@ export function duration(ms: number | undefined): string {
   return `${Math.floor(ms / 3_600_000)} h ${Math.round((ms % 3_600_000) / 60_000)} min`;
 }
 
-export const prefixes: Record<string, string> = {
+const prefixes: Record<string, string> = {
   mcp: 'http://modelcontextprotocol.io/ontology#',
   jrpc: 'http://json-rpc.org/ontology#',
   mld: 'https://w3id.org/mcp-ld/ns#',

@@ -1,6 +1,6 @@
 // The console's place is in the URL's fragment: `#/view?filter=value…`, so that every view and its filters is a link
 // to share (the page itself is always /).
-export interface Place {
+interface Place {
   view: string;
   params: URLSearchParams;
 }

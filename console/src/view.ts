@@ -2,7 +2,7 @@
 // store changes (live updates), given the sessions the writes touched (empty: any).
 import { h, type Child } from './dom.js';
 
-export interface ViewContext {
+interface ViewContext {
   params: URLSearchParams;
   main: HTMLElement;
 }

@@ -9,7 +9,7 @@ const loopbackNames = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The host name of a `Host` header or an origin's authority, lower-cased, without its port. */
-export function hostName(authority: string): string {
+function hostName(authority: string): string {
   const host = authority.trim().toLowerCase();
   if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
   const colon = host.lastIndexOf(':');

@@ -1,4 +1,5 @@
-// Lifting for POST /ingest in a worker thread of its own (ingest-thread.ts), so that a wide message (40,000 keys lift to
+// Lifting for POST /ingest in a worker thread of its own (ingest-thread.ts), so that a wide message (40,000 keys lift
+// to
 // 25 MB of N-Quads in half a second) or a long batch never holds up the event loop, and queries being checked in the
 // other thread (offload.ts) never hold up ingestion. One ingest is a conversation: begin, chunks, end.
 import { McpLdError } from '../core/problem.js';
@@ -34,7 +35,7 @@ export class IngestLifting {
   }
 }
 
-export class Ingest {
+class Ingest {
   constructor(
     private readonly thread: TaskThread<IngestRequest, unknown>,
     private readonly id: number,

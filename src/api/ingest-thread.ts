@@ -9,7 +9,9 @@ import { Conversion, type ConversionSummary } from '../lift/convert.js';
 import { parseInput, parseLine, type InputItem } from '../lift/input.js';
 
 /** A line of a streamed body, or the number of a line longer than the line limit (its text never sent). */
-/** A line of a streamed body: its text; or only its number, when it is too long or its bytes are refused (not UTF-8). */
+/**
+ * A line of a streamed body: its text; or only its number, when it is too long or its bytes are refused (not UTF-8).
+ */
 export type StreamedLine = { line: number; text: string } | { line: number; tooLong: number } | { line: number; refused: { code: string; status: number; title: string; detail: string } };
 
 export type IngestRequest =
@@ -27,7 +29,9 @@ export interface LiftedChunk {
   done: boolean;
 }
 
-/** What an ingest lifted in all: the summary (its failed lines' errors as plain details), sessions, the default used. */
+/**
+ * What an ingest lifted in all: the summary (its failed lines' errors as plain details), sessions, the default used.
+ */
 export interface IngestTally {
   summary: Omit<ConversionSummary, 'failed'> & { failed: { line: number; index?: number; error: ProblemDetails }[] };
   sessions: string[];

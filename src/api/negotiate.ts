@@ -48,7 +48,9 @@ function matches(range: MediaRange, offer: Offer): number {
   return (range.type === '*' ? 0 : 2) + (range.subtype === '*' ? 0 : 1) + Object.keys(range.params).length * 4;
 }
 
-/** The index of the best offer for `accept` (the first offer when there is no header), or -1 when none is acceptable. */
+/**
+ * The index of the best offer for `accept` (the first offer when there is no header), or -1 when none is acceptable.
+ */
 export function negotiate(accept: string | undefined, offers: Offer[]): number {
   if (!accept || accept.trim() === '') return 0;
   const ranges = parseRanges(accept);

@@ -6,7 +6,7 @@ import { serveTasks, type TaskAnswer } from '../core/task-thread.js';
 import { McpLdError } from '../core/problem.js';
 import { boundRows, parseQuery, parseUpdate, writeResult, type BoundedQuery, type ResultFormat, type SparqlLimits } from '../query/index.js';
 import type { Lowerer } from '../lower/lower.js';
-import type { RdfFormat } from '../lift/formats.js';
+import type { RdfFormat } from '../rdf/formats.js';
 import type { ProtocolVersion } from '../schema/index.js';
 import type { ProtocolSchemas } from '../lift/protocol-schemas.js';
 import { parseTriples, readQueryText } from '../store/sparql-results.js';
@@ -70,7 +70,7 @@ async function session(request: Extract<OffloadRequest, { op: 'session' }>): Pro
   const quads = parseTriples(decoder.decode(request.triples), request.graph);
   try {
     if (request.format === 'messages') return bytes(JSON.stringify((await theLowerer()).lower(quads)));
-    const { serialize } = await import('../lift/serialize.js');
+    const { serialize } = await import('../rdf/serialize.js');
     return bytes(await serialize(quads, request.format));
   } catch (error) {
     // Only a graph written by SPARQL Update can nest this deeply (lifted messages cannot).
@@ -84,14 +84,16 @@ async function session(request: Extract<OffloadRequest, { op: 'session' }>): Pro
 /** The plans and validators of each default protocol version, made by the first POST /convert that needs them. */
 const convertVersions = new Map<ProtocolVersion | undefined, ProtocolSchemas>();
 
-/** Lifts the body of POST /convert and writes it in the negotiated format; any failed line fails it (400, all listed). */
+/**
+ * Lifts the body of POST /convert and writes it in the negotiated format; any failed line fails it (400, all listed).
+ */
 async function convert(request: ConvertRequest): Promise<TaskAnswer<Converted>> {
   const [{ loadSchema }, { Lifter }, { ProtocolSchemas }, { convertText, failedInputError }, { serialize }, { derivedSessionId }] = await Promise.all([
     import('../schema/index.js'),
     import('../lift/lifter.js'),
     import('../lift/protocol-schemas.js'),
     import('../lift/convert.js'),
-    import('../lift/serialize.js'),
+    import('../rdf/serialize.js'),
     import('../lift/session-id.js'),
   ]);
   const schema = loadSchema(request.protocol ? { protocol: request.protocol } : {});

@@ -7,7 +7,7 @@
 import { McpLdError } from '../core/problem.js';
 import type { ServiceConfig } from '../core/config.js';
 import { TaskThread } from '../core/task-thread.js';
-import type { RdfFormat } from '../lift/formats.js';
+import type { RdfFormat } from '../rdf/formats.js';
 import { writeResult, type BoundedQuery, type ResultFormat, type SparqlLimits } from '../query/index.js';
 import type { QueryText } from '../store/quad-store.js';
 import { readQueryText } from '../store/sparql-results.js';
@@ -45,7 +45,9 @@ export class Offload {
     this.limits = { maxBytes: config.maxQueryBytes, maxDepth: config.maxQueryDepth };
   }
 
-  /** A query checked (parse-query.ts, relative IRIs against `base`) and bounded to the result row limit (bound-rows.ts). */
+  /**
+   * A query checked (parse-query.ts, relative IRIs against `base`) and bounded to the result row limit (bound-rows.ts).
+   */
   query(text: string, base?: string): Promise<BoundedQuery> {
     return this.run(this.checks, { op: 'query', text, limits: this.limits, maxRows: this.config.maxResultRows, ...(base ? { base } : {}) }, 'checking the query') as Promise<BoundedQuery>;
   }

@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 
 /** RFC 9457 problem details, as problem-handler.ts writes them. */
-export const problemSchema = {
+const problemSchema = {
   $id: 'Problem',
   type: 'object',
   description: 'RFC 9457 problem details (application/problem+json)',
@@ -79,7 +79,7 @@ export function answerIn(description: string, types: readonly string[]): object 
 }
 
 /** The scheme writes present: `Authorization: Bearer <MCPLD_WRITE_TOKEN>`. */
-export const writeTokenScheme = 'writeToken';
+const writeTokenScheme = 'writeToken';
 
 /** Needs the write token when one is configured (ingestion: open without one). */
 export const writeTokenIfConfigured: Record<string, string[]>[] = [{ [writeTokenScheme]: [] }, {}];
@@ -87,7 +87,7 @@ export const writeTokenIfConfigured: Record<string, string[]>[] = [{ [writeToken
 export const writeTokenRequired: Record<string, string[]>[] = [{ [writeTokenScheme]: [] }];
 
 /** The route groups of the document. */
-export const tags = [
+const tags = [
   { name: 'convert', description: 'MCP messages to RDF, storing nothing' },
   { name: 'ingest', description: 'MCP messages lifted and stored' },
   { name: 'sparql', description: 'the SPARQL 1.1 Protocol: queries, updates, the service description' },
@@ -97,8 +97,6 @@ export const tags = [
   { name: 'service', description: 'health and metrics' },
   { name: 'console', description: 'the web console and its live updates' },
 ] as const;
-
-export type Tag = (typeof tags)[number]['name'];
 
 /**
  * A route option that documents a request body without fastify validating it: bodies of messages and of SPARQL are

@@ -5,7 +5,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isMcpLdError, type ProblemExtensions } from '../core/problem.js';
 
-export interface ProblemBody {
+interface ProblemBody {
   type: string;
   title: string;
   status: number;

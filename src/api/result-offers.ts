@@ -1,19 +1,23 @@
 // The media types the query routes answer each result format in, and the pick for an Accept header. Plain JSON rows are
 // `application/json` on the named queries; on /sparql only when asked for by their profile
-// (`application/json; profile="https://w3id.org/mcp-ld/rows"`). JSON Lines are `application/jsonl` or `application/x-ndjson`.
+// (`application/json; profile="https://w3id.org/mcp-ld/rows"`). JSON Lines are `application/jsonl` or
+// `application/x-ndjson`.
 import { McpLdError } from '../core/problem.js';
 import { formatsFor, resultMediaAliases, resultMediaTypes, rowsProfile, type ResultFormat } from '../query/index.js';
 import type { QueryForm } from '../store/quad-store.js';
 import { negotiate, type Offer } from './negotiate.js';
 
-export interface ResultOffer extends Offer {
+interface ResultOffer extends Offer {
   format: ResultFormat;
   /** The Content-Type of the answer. */
   contentType: string;
 }
 
-/** Where the results go: the SPARQL endpoint keeps `application/json` for the SPARQL results; the named queries give rows. */
-export type ResultRoute = 'sparql' | 'named-query';
+/**
+ * Where the results go: the SPARQL endpoint keeps `application/json` for the SPARQL results; the named queries give
+ * rows.
+ */
+type ResultRoute = 'sparql' | 'named-query';
 
 /** The offers for a query form, in order of preference (the first is the answer to no Accept, or to `*\/*`). */
 export function resultOffers(form: QueryForm, route: ResultRoute): ResultOffer[] {

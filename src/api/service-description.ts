@@ -1,8 +1,8 @@
 // The SPARQL 1.1 Service Description of /sparql (https://www.w3.org/TR/sparql11-service-description/): what a GET
 // with no query answers. Pure: the facts of the service in, quads or text out (written in the offload thread).
 import { DataFactory, Writer, type Quad } from 'n3';
-import { ns } from '../lift/vocabulary.js';
-import type { RdfFormat } from '../lift/formats.js';
+import { ns } from '../rdf/vocabulary.js';
+import type { RdfFormat } from '../rdf/formats.js';
 import type { ResultFormat } from '../query/index.js';
 import type { GraphSummary } from '../store/quad-store.js';
 
@@ -49,7 +49,7 @@ export type DescriptionFormat = (typeof descriptionFormats)[number];
  * dataset (the union of the session graphs as default graph, each session graph a named graph with its size). Nodes
  * are named after the endpoint (`#service`, `#dataset`, `#named-graph/<graph>`), never blank.
  */
-export function serviceDescription(facts: ServiceFacts): Quad[] {
+function serviceDescription(facts: ServiceFacts): Quad[] {
   const node = (fragment: string) => namedNode(`${facts.endpoint}#${fragment}`);
   const service = node('service');
   const dataset = node('dataset');
@@ -107,6 +107,6 @@ export async function writeServiceDescription(facts: ServiceFacts, format: Descr
       writer.end((error, text: string) => (error ? reject(error) : resolve(text)));
     });
   }
-  const { serialize } = await import('../lift/serialize.js');
+  const { serialize } = await import('../rdf/serialize.js');
   return serialize(quads, format);
 }

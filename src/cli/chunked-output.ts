@@ -2,7 +2,7 @@
 // drain: large conversions go out as they are produced, without ever joining them into one big string.
 import { write } from './command.js';
 
-export interface ChunkedOutputOptions {
+interface ChunkedOutputOptions {
   chunkSize?: number;
   /**
    * The stream is done with a chunk once its write callback has run (process.stdout: written to the file, pipe or

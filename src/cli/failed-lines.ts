@@ -6,7 +6,7 @@ import { write } from './command.js';
 /** How many bad lines are shown one by one. */
 export const shownFailures = 10;
 
-export interface FailedLine {
+interface FailedLine {
   /** The line as shown: where, and what is wrong. */
   text: string;
   /** Not JSON (or not N-Quads) at all, rather than a message mcp-ld refuses. */

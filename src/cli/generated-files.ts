@@ -15,7 +15,7 @@ const problems = {
   unexpected: 'is not generated from the schema (a stale or foreign file)',
 } as const;
 
-export interface Drift {
+interface Drift {
   /** Relative to the checked directory. */
   path: string;
   problem: keyof typeof problems;

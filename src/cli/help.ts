@@ -26,6 +26,8 @@ function columns(rows: [string, string][]): string[] {
   return rows.map(([left, right]) => `  ${left.padEnd(width)}  ${right}`.trimEnd());
 }
 
+// Exported for a dynamic import: main.ts imports it when help is asked for.
+// ts-unused-exports:disable-next-line
 export function commandHelp(command: Command): string {
   const options = Object.entries(command.options);
   const ofOptions = new Set(options.map(([, spec]) => spec.env).filter(Boolean));

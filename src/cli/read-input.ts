@@ -19,7 +19,9 @@ function unreadable(file: string, error: unknown): McpLdError {
   return McpLdError.of('input.unreadable', { detail: `${file}: ${why}` });
 }
 
-/** Refuses, before anything is done, input files that cannot be read (so that nothing is opened or written for them). */
+/**
+ * Refuses, before anything is done, input files that cannot be read (so that nothing is opened or written for them).
+ */
 export function checkReadable(files: readonly string[]): void {
   for (const file of files) {
     if (file === '-') continue;

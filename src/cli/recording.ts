@@ -25,7 +25,7 @@ export const recordingOptions = {
 /** What a recording command reads from the environment besides its options. */
 export const recordingVariables: readonly EnvironmentVariable[] = [...storeVariables, ...tapVariables];
 
-export interface RecordingFlags {
+interface RecordingFlags {
   data?: string | undefined;
   store?: string | undefined;
   bridge?: string | undefined;
@@ -35,12 +35,12 @@ export interface RecordingFlags {
   server?: string | undefined;
 }
 
-export interface RecordingOptions {
+interface RecordingOptions {
   /** The server's name where neither --server nor its first answer names it: what the tap ran, the proxy's target. */
   fallbackServer: string;
 }
 
-export interface Recording {
+interface Recording {
   recorder: Recorder;
   /** Delivers what is left (waiting for the store up to the configured time), closes everything, reports. */
   finish(): Promise<void>;

@@ -20,7 +20,7 @@ export const consolePolicy = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export const consoleDir = path.join(packageRoot, 'dist', 'console');
+const consoleDir = path.join(packageRoot, 'dist', 'console');
 
 export interface ConsoleFile {
   body: Buffer;

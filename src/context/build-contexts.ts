@@ -51,7 +51,10 @@ export function buildAllContexts(options: BuildOptions = {}): GeneratedContext[]
   return [...buildContexts(loadSchema(), options), ...protocolVersions.flatMap((version) => buildVersionContexts(version, options))];
 }
 
-/** The folders `contexts` are written to (the top, messages/, and the same per version): the only ones checked or cleaned. */
+/**
+ * The folders `contexts` are written to (the top, messages/, and the same per version): the only ones checked or
+ * cleaned.
+ */
 function contextFolders(contexts: readonly GeneratedContext[]): string[] {
   const folders = new Set<string>();
   for (const context of contexts) folders.add(path.posix.dirname(context.path) === '.' ? '' : path.posix.dirname(context.path));

@@ -18,7 +18,7 @@ export function expandIri(value: string, prefixes: PrefixMap): string {
   return prefixes[prefix] + suffix;
 }
 
-export interface CompactIri {
+interface CompactIri {
   /** The CURIE, or the IRI itself when no declared prefix fits. */
   value: string;
   /** The prefix the CURIE uses. */

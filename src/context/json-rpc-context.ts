@@ -7,7 +7,7 @@ import { TermWalker, extraTerms, mergeTermMaps, type TermMap } from './terms.js'
 import type { PrefixMap } from './iris.js';
 
 /** The prefixes the JSON-RPC schema declares itself. */
-export function jsonRpcPrefixes(index: SchemaIndex): PrefixMap {
+function jsonRpcPrefixes(index: SchemaIndex): PrefixMap {
   const declared = index.documents['json-rpc']['x-jsonld-prefixes'];
   const prefixes: Record<string, string> = {};
   if (isJsonObject(declared)) for (const [name, iri] of Object.entries(declared)) if (typeof iri === 'string') prefixes[name] = iri;

@@ -21,7 +21,7 @@ import { extraTerms, isClassTerm, locationId, type TermMap, type TermModel } fro
 import { contextDefinitions, messageTerms, termWalker } from './message-contexts.js';
 import type { PrefixMap } from './iris.js';
 
-export interface TermCandidate {
+interface TermCandidate {
   term: TermModel;
   /** Where the object the key holds is described (`node` terms only). */
   shape?: SchemaLocation;
@@ -92,7 +92,7 @@ export function termCandidates(index: SchemaIndex): Map<string, TermCandidate[]>
 }
 
 /** The flat term definition a term gets in the merged context, as JSON text: what "one meaning" is. */
-export function flatSignature(term: TermModel, prefixes: PrefixMap): string {
+function flatSignature(term: TermModel, prefixes: PrefixMap): string {
   const { scope: _scope, scopeMode: _mode, ...flat } = term;
   return JSON.stringify(termDefinition(flat, prefixes, new Set()));
 }
@@ -112,7 +112,7 @@ export function chooseMeaning(candidates: readonly TermCandidate[], prefixes: Pr
   return ranked[0]![1];
 }
 
-export interface MergedContextOptions {
+interface MergedContextOptions {
   /** Top-level term → IRI of the OGC reference context. */
   reference?: ReadonlyMap<string, string>;
 }

@@ -8,7 +8,7 @@ import { McpLdError } from '../core/problem.js';
 import { envelopeKind, jsonRpcEnvelope, type MessageDefinition, type SchemaIndex } from '../schema/index.js';
 import { contextDocument, contextObject } from './term-definitions.js';
 import { TermWalker, locationId, type TermMap, type TermModel } from './terms.js';
-import { ns } from '../lift/vocabulary.js';
+import { ns } from '../rdf/vocabulary.js';
 
 /**
  * The definitions that get a message context: every message of the index, then every other definition that
@@ -74,7 +74,7 @@ export function messageContext(index: SchemaIndex, message: MessageDefinition, w
 }
 
 /** What a message context cannot say, as its `@comment` (the README's "Portable contexts" says the same). */
-export const portabilityNote =
+const portabilityNote =
   'Applied to a raw MCP message of its definition by any JSON-LD 1.1 processor, this context gives the triples mcp-ld lifts from the message body, except what JSON-LD cannot express from the JSON alone: ' +
   'mcp-ld names the message and each of its objects and list cells with IRIs minted from the session and the message order (a processor makes blank nodes); ' +
   'it types nested objects by their schema class (rdf:type); ' +

@@ -11,14 +11,14 @@ import { McpLdError } from '../core/problem.js';
 import { compactIri, type PrefixMap } from './iris.js';
 import { mergeTermMaps, type TermMap, type TermModel } from './terms.js';
 
-export const jsonLdVersion = 1.1;
+const jsonLdVersion = 1.1;
 
 /** Code-point order, so that the output does not depend on the locale. */
 export function byCodePoint(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-export interface ContextOptions {
+interface ContextOptions {
   /** Write `@version` 1.1 (top-level contexts). */
   version?: boolean;
   /**

@@ -40,7 +40,6 @@ export interface TermModel {
 
 export type TermMap = Map<string, TermModel>;
 
-export type { JsonType } from '../schema/walker.js';
 
 export function locationId(location: SchemaLocation): string {
   return `${documentUris[location.document]}#${location.pointer}`;
@@ -71,7 +70,8 @@ export class TermWalker {
   }
 
   /**
-   * The terms of the object `location` describes: its `$ref` target's and `allOf` members' (inherited), overridden by its own
+   * The terms of the object `location` describes: its `$ref` target's and `allOf` members' (inherited), overridden by
+   * its own
    * annotated `properties`, merged with those of its `anyOf`/`oneOf` alternatives (a key the alternatives give
    * different meanings is an error). `exclude` skips `allOf` members in that document (the JSON-RPC envelope
    * of a result definition).
@@ -136,11 +136,11 @@ export class TermWalker {
 }
 
 /** Whether two terms say the same thing about their key (their scopes aside). */
-export function sameMeaning(a: TermModel, b: TermModel): boolean {
+function sameMeaning(a: TermModel, b: TermModel): boolean {
   return a.iri === b.iri && a.kind === b.kind && a.type === b.type && a.classIri === b.classIri && a.container === b.container;
 }
 
-export function describeTerm(term: TermModel): string {
+function describeTerm(term: TermModel): string {
   const parts: string[] = [term.kind];
   if (term.type !== undefined) parts.push(term.type);
   if (term.classIri !== undefined) parts.push(`class ${term.classIri}`);

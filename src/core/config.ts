@@ -58,7 +58,7 @@ export interface ServiceConfig extends StoreConfig {
 
 export type Environment = Record<string, string | undefined>;
 
-export interface ServiceFlags {
+interface ServiceFlags {
   host?: string | undefined;
   port?: string | undefined;
   data?: string | undefined;

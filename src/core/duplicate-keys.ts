@@ -35,7 +35,7 @@ export function keyCount(text: string): number {
   return count;
 }
 
-export interface DuplicateKey {
+interface DuplicateKey {
   key: string;
   /** Offset in the text of the second occurrence's opening quote. */
   offset: number;

@@ -11,11 +11,11 @@ export function isJsonObject(value: unknown): value is JsonObject {
 }
 
 /** Escapes one reference token of a JSON pointer (RFC 6901). */
-export function escapePointerToken(token: string): string {
+function escapePointerToken(token: string): string {
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-export function unescapePointerToken(token: string): string {
+function unescapePointerToken(token: string): string {
   return token.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
@@ -47,12 +47,7 @@ export function cloneJson<T extends JsonValue>(value: T): T {
   return structuredClone(value);
 }
 
-/** Whether `value` nests objects and arrays deeper than `limit` levels (checked without recursion). */
-export function exceedsDepth(value: JsonValue, limit: number): boolean {
-  return inspectJson(value, limit).broken === 'depth';
-}
-
-export interface JsonInspection {
+interface JsonInspection {
   /** What makes the value one that cannot be kept exactly: nesting deeper than the limit, or a number past the
    *  range of a double (`1e400`, which JSON.parse reads as Infinity). */
   broken?: 'depth' | 'number';

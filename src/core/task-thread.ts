@@ -5,7 +5,7 @@
 import { Worker, parentPort } from 'node:worker_threads';
 import { McpLdError, type ProblemDetails } from './problem.js';
 
-export interface TaskOptions {
+interface TaskOptions {
   /** Time limit in milliseconds, from the moment the task reaches the thread. */
   timeoutMs?: number;
   /** Buffers moved to the thread with the task. */
@@ -16,7 +16,7 @@ export interface TaskOptions {
   crashError?: (reason: string) => McpLdError;
 }
 
-export interface TaskThreadOptions {
+interface TaskThreadOptions {
   /** Most tasks that may wait while one runs; one more is refused with `busyError`. */
   maxWaiting: number;
   /** The refusal of a task when `maxWaiting` tasks wait already. */

@@ -3,7 +3,9 @@
 import { isUtf8 } from 'node:buffer';
 import { McpLdError } from './problem.js';
 
-/** The bytes a sequence led by `lead` has in all, 0 when `lead` cannot start one (a continuation byte, C0, C1, F5-FF). */
+/**
+ * The bytes a sequence led by `lead` has in all, 0 when `lead` cannot start one (a continuation byte, C0, C1, F5-FF).
+ */
 function sequenceLength(lead: number): number {
   if (lead < 0x80) return 1;
   if (lead >= 0xc2 && lead <= 0xdf) return 2;

@@ -18,7 +18,10 @@ export function captureTime(ts: string): number {
 }
 
 const dayMs = 86_400_000;
-/** 0000-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z: toISOString writes years past these with a sign and six digits. */
+/**
+ * 0000-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z: toISOString writes years past these with a sign and six
+ * digits.
+ */
 const firstFourDigitYear = -62_167_219_200_000;
 const lastFourDigitYear = 253_402_300_799_999;
 

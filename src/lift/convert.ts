@@ -31,7 +31,7 @@ export interface ConversionSummary {
 }
 
 /** What the loop does with each item: how a record is lifted, and what becomes of what it lifts. */
-export interface ConversionSteps<T extends LiftedMeta> {
+interface ConversionSteps<T extends LiftedMeta> {
   lift(record: InputRecord): T | Promise<T>;
   /** Takes a lifted item (writes it out, stores it, collects it). */
   take(lifted: T, item: InputItem): unknown;
@@ -130,7 +130,7 @@ export function summaryLine(summary: ConversionSummary): string {
   return [counts, ...(versions.length > 0 ? [`protocol ${versions.join(', ')}`] : []), ...unknown].join('; ');
 }
 
-export interface ConvertTextOptions {
+interface ConvertTextOptions {
   strict?: boolean;
   /** Lift bodies with jsonld.js and the generated contexts instead of the compiled engine. */
   engine?: 'fast' | 'reference';

@@ -1,12 +1,13 @@
 // Values the message body keeps whole, as canonical rdf:JSON literals (so that lowering is exact), that are also
 // lifted as data of their own, for queries: JSON Schemas (a tool's inputSchema and outputSchema, an elicitation's
-// requestedSchema, also inside 2026-07-28's inputRequests) as schema and parameter nodes, and JSON objects (structured content, nested argument values) as
+// requestedSchema, also inside 2026-07-28's inputRequests) as schema and parameter nodes, and JSON objects (structured
+// content, nested argument values) as
 // member nodes. All of it is derived — part of the lifter's session layer, never read back by lowering — and every
 // node is named by the JSON path below the node that holds the literal, so IRIs are deterministic and mirror
 // JSON pointers (`…/result/tools/0/inputSchema/properties/path`, `…/result/structuredContent/coordinates/lat`).
 import { isJsonObject, type JsonObject, type JsonValue } from '../core/json.js';
-import { jsonLiteral, naturalLiteral, type LiteralForm } from './literals.js';
-import { childIri, mld, rdf, xsd } from './vocabulary.js';
+import { jsonLiteral, naturalLiteral, type LiteralForm } from '../rdf/literals.js';
+import { childIri, mld, rdf, xsd } from '../rdf/vocabulary.js';
 
 /** Where derived triples go (the lifter's session layer). */
 export interface DerivedSink {

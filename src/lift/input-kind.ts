@@ -38,7 +38,10 @@ function isJsonLd(value: Record<string, unknown>): boolean {
   return '@context' in value && !isMcp(value);
 }
 
-/** The kind of the input, when its start says clearly; undefined when it says nothing clear (then the command reads it as usual). */
+/**
+ * The kind of the input, when its start says clearly; undefined when it says nothing clear (then the command reads it
+ * as usual).
+ */
 export function sniffInputKind(input: Uint8Array | string): InputKind | undefined {
   const start = typeof input === 'string' ? input.slice(0, sniffedBytes) : Buffer.from(input.buffer, input.byteOffset, Math.min(input.byteLength, sniffedBytes)).toString('utf8');
   const lines = start.split('\n').map((line) => line.trim()).filter((line) => line !== '');

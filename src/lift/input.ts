@@ -18,7 +18,7 @@ export interface InputItem {
 }
 
 /** Nesting deeper than this is refused: MCP messages are far shallower, and deep input is an attack. */
-export const defaultMaxDepth = 128;
+const defaultMaxDepth = 128;
 
 function malformed(detail: string, line: number): McpLdError {
   return McpLdError.of('input.malformed-json', { detail, line });
@@ -226,7 +226,8 @@ function* parseText(text: string, maxDepth: number, invalid?: InvalidLines): Gen
       // neither: JSONL with a bad first line
     }
     if (whole !== undefined) return yield firstInvalid ?? asItem(text, 1, firstLine, maxDepth, whole);
-    // Neither parses. JSONL whose first line is bad has later lines that are JSON objects of their own; a pretty-printed
+    // Neither parses. JSONL whose first line is bad has later lines that are JSON objects of their own; a
+    // pretty-printed
     // message with a mistake has none: it is reported as one message, where the mistake is.
     if (!text.slice(firstEnd + 1).split('\n').some(isJsonObjectText)) return yield firstInvalid ?? asItem(text, 1, firstLine, maxDepth);
   }

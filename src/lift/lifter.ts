@@ -6,16 +6,16 @@
 import type { Quad } from 'n3';
 import { isJsonObject, type JsonObject, type JsonValue } from '../core/json.js';
 import { chooseResult, seedVersion, versionFor, type Direction, type ProtocolVersion, type SchemaIndex } from '../schema/index.js';
-import { annotatedLiteral, jsonLiteral, naturalLiteral, naturalNumber, type LiteralForm } from './literals.js';
+import { annotatedLiteral, jsonLiteral, naturalLiteral, naturalNumber, type LiteralForm } from '../rdf/literals.js';
 import { MessagePlans, type MessagePlan } from './message-plans.js';
 import { classesFor, itemPlan, type NodePlan, type PropertyPlan, type ValuePlan } from './plan.js';
 import { isRawLine, messageShape, type HttpFacts, type InputRecord, type MessageShape, type RawLineRecord } from './records.js';
-import type { MessageValidator, ValidationProblem } from './validate.js';
+import type { ValidationProblem } from './validate.js';
 import { declaredVersion, negotiatedVersion, protocolVersionKey, ProtocolSchemas, type VersionTools } from './protocol-schemas.js';
 import { isRetry, OpenRounds, retryTarget } from './multi-round.js';
 import { createdTaskId, taskAt, taskIdOf, taskMethods, type TaskState } from './tasks.js';
-import { entityListings, entityReferences, type EntityKind } from './entities.js';
-import { childIri, extensionPredicate, IriMinter, jrpc, listCellIri, mld, ns, rdf, xsd } from './vocabulary.js';
+import { entityListings, entityReferences, type EntityKind } from '../rdf/entities.js';
+import { childIri, extensionPredicate, IriMinter, jrpc, listCellIri, mld, ns, rdf, xsd } from '../rdf/vocabulary.js';
 import { hasMembers, liftMembers, liftSchema, topParameters, type DerivedSink } from './derived.js';
 import { NQuadsSink, NullSink, RdfJsSink, type ObjectValue, type QuadSink } from './sinks.js';
 import { isAbsoluteIri } from '../core/iri.js';
@@ -74,7 +74,7 @@ export interface LiftedText extends LiftedMeta {
   nquads: string;
 }
 
-export interface MessageBody {
+interface MessageBody {
   /** Context file, relative to contexts/, that describes this body (e.g. `messages/CallToolRequest.jsonld`). */
   context: string;
   params?: PropertyPlan;
@@ -573,7 +573,9 @@ export class Lifter {
 
   // ---- tasks (tasks.ts) -------------------------------------------------------------------------------------
 
-  /** A message about a task (its params name it): linked to the request the task runs; tasks/update answers its input. */
+  /**
+   * A message about a task (its params name it): linked to the request the task runs; tasks/update answers its input.
+   */
   private linkTask(session: SessionState, iri: string, method: string, params: JsonValue | undefined, position: number): void {
     const task = taskAt(session.tasks, taskIdOf(params), position);
     if (task === undefined) return;
@@ -642,7 +644,9 @@ export class Lifter {
     });
   }
 
-  /** The end of an operation: how many attempts and input rounds it took, how it ended, how long from its first request. */
+  /**
+   * The end of an operation: how many attempts and input rounds it took, how it ended, how long from its first request.
+   */
   private closeOperation(iri: string, operation: Operation, outcome: 'complete' | 'tool-error' | 'error', time: number | undefined): void {
     this.emit(iri, mld.operation, operation.iri);
     this.emit(operation.iri, mld.finalResponse, iri);
@@ -661,7 +665,10 @@ export class Lifter {
     return plan.classes.includes(definitionClass) ? plan : { ...plan, classes: [definitionClass, ...plan.classes] };
   }
 
-  /** Lifts derived nodes (not part of the message body, so lowering skips them) with the body's plans, in the session layer. */
+  /**
+   * Lifts derived nodes (not part of the message body, so lowering skips them) with the body's plans, in the session
+   * layer.
+   */
   private inSessionLayer(lift: () => void): void {
     const body = this.bodySink;
     this.bodySink = this.sink;
@@ -928,7 +935,8 @@ const derivedProperties = new Map<string, Derived>([
   [`${ns.mcp}hasStructuredContent`, 'structured'],
   [`${ns.mcp}hasInputSchema`, 'input'],
   [`${ns.mcp}hasOutputSchema`, 'output'],
-  // Also inside 2026-07-28's inputRequests: each embedded request is lifted by its own definition (linkRetry, followRounds).
+  // Also inside 2026-07-28's inputRequests: each embedded request is lifted by its own definition (linkRetry,
+  // followRounds).
   [`${ns.mcp}hasRequestedSchema`, 'requested'],
 ]);
 const schemaLinks = { input: mld.inputSchema, output: mld.outputSchema, requested: mld.requestedSchema } as const;

@@ -6,7 +6,6 @@ import { isJsonObject } from '../core/json.js';
 import type { SchemaIndex, SchemaLocation, MessageDefinition } from '../schema/index.js';
 import { PlanCompiler, type MessagePlan, type PropertyPlan } from './plan.js';
 import { loadPlans, type CompiledPlans } from './plan-snapshot.js';
-import { jrpc } from './vocabulary.js';
 
 export type { MessagePlan } from './plan.js';
 
@@ -102,4 +101,3 @@ function findProperty(schema: SchemaIndex, location: SchemaLocation, key: string
   return undefined;
 }
 
-export const jsonRpcClasses = { request: jrpc.Request, notification: jrpc.Notification, response: jrpc.Response, error: jrpc.ErrorResponse } as const;

@@ -3,10 +3,10 @@
 // request again on a new id, with `inputResponses` for those keys and the `requestState` echoed. This module keeps a
 // session's rounds still waiting for their retry and finds the round a retry answers; the lifter writes the links.
 import { isJsonObject, type JsonObject, type JsonValue } from '../core/json.js';
-import { canonicalJson } from './literals.js';
+import { canonicalJson } from '../rdf/literals.js';
 
 /** A round whose InputRequiredResult waits for the client's retry. */
-export interface OpenRound {
+interface OpenRound {
   /** The InputRequiredResult message. */
   result: string;
   /** The operation the round belongs to, and the round's number in it (from 1). */

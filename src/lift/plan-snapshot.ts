@@ -67,7 +67,7 @@ let planCode: string | undefined;
 
 /** What identifies the code plans are compiled by: the schema stage's, and the modules of the plans. */
 function planCodeVersion(): string {
-  const modules = ['plan.js', 'message-plans.js', 'plan-snapshot.js', 'vocabulary.js'].map((file) => path.join(here, file));
+  const modules = ['plan.js', 'message-plans.js', 'plan-snapshot.js', '../rdf/vocabulary.js'].map((file) => path.join(here, file));
   return (planCode ??= contentKey([schemaCodeVersion(), codeVersion(modules)]));
 }
 

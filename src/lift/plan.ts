@@ -3,7 +3,7 @@
 // The fast lifter and the lowerer walk these plans; the schema is read once, here.
 import { isJsonObject, type JsonObject, type JsonValue } from '../core/json.js';
 import type { SchemaIndex, SchemaLocation } from '../schema/index.js';
-import { ns } from './vocabulary.js';
+import { ns } from '../rdf/vocabulary.js';
 
 export type ValuePlan =
   | { kind: 'literal'; datatype: string }
@@ -33,7 +33,7 @@ export interface NodePlan {
 const anyValue: ValuePlan = { kind: 'any' };
 
 /** What a compiler holds: the schema's prefixes and class terms, and the node plans compiled so far (by location). */
-export interface CompilerState {
+interface CompilerState {
   prefixes: Record<string, string>;
   classTerms: [string, string][];
   nodePlans: [string, NodePlan][];
@@ -207,7 +207,7 @@ function isDatatype(iri: string): boolean {
 }
 
 /** Whether the schema at `location` describes a JSON object (own properties, a referenced object, anyOf of objects). */
-export function describesObject(index: SchemaIndex, location: SchemaLocation, depth = 0): boolean {
+function describesObject(index: SchemaIndex, location: SchemaLocation, depth = 0): boolean {
   if (depth > 16) return false;
   const { node } = location;
   if (node['type'] === 'object' || isJsonObject(node['properties'])) return true;
@@ -250,7 +250,9 @@ function identifiersOf(index: SchemaIndex, location: SchemaLocation): { consts: 
   return { consts, required };
 }
 
-/** The plan of each item of an array found where `plan` applies (lists, or arrays where the schema expected one value). */
+/**
+ * The plan of each item of an array found where `plan` applies (lists, or arrays where the schema expected one value).
+ */
 export function itemPlan(plan: ValuePlan): ValuePlan {
   if (plan.kind === 'list') return plan.item;
   if (plan.kind === 'node' || plan.kind === 'literal') return plan;

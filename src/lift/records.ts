@@ -2,7 +2,7 @@
 // recognised. A plain message is wrapped in a record with nothing but `msg`.
 import { isJsonObject, type JsonObject, type JsonValue } from '../core/json.js';
 import { McpLdError } from '../core/problem.js';
-import { isBase64, isWellFormed } from './literals.js';
+import { isBase64, isWellFormed } from '../rdf/literals.js';
 import type { Direction } from '../schema/index.js';
 import { captureTime } from './capture-time.js';
 
@@ -16,7 +16,7 @@ export interface HttpFacts {
 }
 
 /** Where a recorded line stands: its place in the capture, its time, direction, server, session and HTTP facts. */
-export interface RecordPlace {
+interface RecordPlace {
   seq?: number;
   ts?: string;
   dir?: Direction;
@@ -36,7 +36,9 @@ export interface CaptureRecord extends RecordPlace {
  * as a message (a key given twice, a number past a double, too deep): kept, with its place.
  */
 export interface RawLineRecord extends RecordPlace {
-  /** The line's text; with `encoding: "base64"`, the base64 of its bytes (bytes that are not UTF-8: no text holds them). */
+  /**
+   * The line's text; with `encoding: "base64"`, the base64 of its bytes (bytes that are not UTF-8: no text holds them).
+   */
   raw: string;
   encoding?: 'base64';
 }
@@ -64,7 +66,7 @@ function httpProblem(http: unknown): string | undefined {
 }
 
 /** The longest session id, in characters: one the API can still name (GET and DELETE /sessions/{id}). */
-export const maxSessionLength = 500;
+const maxSessionLength = 500;
 
 /** Why `session` cannot be a session id, or undefined when it can. */
 export function sessionProblem(session: unknown): string | undefined {

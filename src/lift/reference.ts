@@ -14,8 +14,8 @@ import { contextsDir } from '../core/paths.js';
 import type { Lifter, LiftedMessage } from './lifter.js';
 import { isRawLine, type InputRecord } from './records.js';
 import { classesFor, itemPlan, type NodePlan, type ValuePlan } from './plan.js';
-import { annotatedLiteral, naturalLiteral } from './literals.js';
-import { childIri, extensionPredicate, listCellIri, rdf, xsd } from './vocabulary.js';
+import { annotatedLiteral, naturalLiteral } from '../rdf/literals.js';
+import { childIri, extensionPredicate, listCellIri, rdf, xsd } from '../rdf/vocabulary.js';
 
 const { namedNode, quad } = DataFactory;
 const anyPlan: ValuePlan = { kind: 'any' };

@@ -4,9 +4,9 @@
 // the lifter mints them from encoded segments and checks the base and the schema's IRIs once, up front.
 import { createRequire } from 'node:module';
 import type { DataFactory, NamedNode, Quad } from 'n3';
-import { isWellFormed, type LiteralForm } from './literals.js';
-import { xsd } from './vocabulary.js';
-import { escapeLiteralValue } from './nquads.js';
+import { isWellFormed, type LiteralForm } from '../rdf/literals.js';
+import { xsd } from '../rdf/vocabulary.js';
+import { escapeLiteralValue } from '../rdf/nquads.js';
 
 let factory: typeof DataFactory | undefined;
 /** n3's term factory, loaded by the first RDF-JS sink: the N-Quads text path never needs n3 at all. */
@@ -48,16 +48,6 @@ export class RdfJsSink implements QuadSink {
     const term = typeof object === 'string' ? namedNode(object) : literal(wellFormed(object.value), namedNode(object.datatype));
     this.quads.push(quad(namedNode(subject), namedNode(predicate), term, this.graph ?? namedNode('urn:mcp-ld:none')));
   }
-}
-
-/**
- * The N-Quads form of a literal (STRING_LITERAL_QUOTE escapes; xsd:string written plain). The body keeps a string
- * with a lone surrogate as rdf:JSON (literals.ts); derived data (an argument's name, say) has U+FFFD in its place,
- * as UTF-8 would: N-Quads stays well-formed.
- */
-export function nquadsLiteral(form: LiteralForm): string {
-  const value = escapeLiteralValue(wellFormed(form.value));
-  return form.datatype === xsd.string ? `"${value}"` : `"${value}"^^<${form.datatype}>`;
 }
 
 /**

@@ -6,7 +6,9 @@
 import { isJsonObject, type JsonValue } from '../core/json.js';
 
 export interface TaskState {
-  /** The method of the request the task runs (tasks/result answers like it; a completed task's result is its result). */
+  /**
+   * The method of the request the task runs (tasks/result answers like it; a completed task's result is its result).
+   */
   method: string;
   /** That request's message. */
   request: string;

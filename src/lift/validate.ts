@@ -191,7 +191,9 @@ function evaluate(code: string): Record<string, unknown> {
   return module.exports;
 }
 
-/** ajv's standalone code (CommonJS) for `refs`, by file name: `v<i>.cjs` exports `v<i>` alone, `all.cjs` all of them. */
+/**
+ * ajv's standalone code (CommonJS) for `refs`, by file name: `v<i>.cjs` exports `v<i>` alone, `all.cjs` all of them.
+ */
 function generateValidators(schema: SchemaIndex, refs: string[]): Record<string, string> {
   const mcp = anchorsAsIds(schema.documents.mcp) as JsonObject;
   const definitions = mcp['definitions'] as JsonObject;

@@ -7,7 +7,7 @@ export type { JsonType };
 /** The JSON types a schema allows for a value; `any` when the schema gives no type at all. */
 export type ValueTypes = JsonTypes;
 
-export const xsdNamespace = 'http://www.w3.org/2001/XMLSchema#';
+const xsdNamespace = 'http://www.w3.org/2001/XMLSchema#';
 export const rdfJson = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#JSON';
 
 /** Datatype families: the value spaces that matter when comparing with JSON types. */

@@ -1,5 +1,6 @@
-// The annotation lint: rules that find where the annotated schema's x-jsonld-* annotations misdescribe the data or
-// cannot be honoured by JSON-LD, and whether the overlay corrects each. Pure: reads a SchemaIndex, prints nothing.
+// Stage 1's check, lint: rules that find where the annotated schema's x-jsonld-* annotations misdescribe the data or
+// cannot be honoured by JSON-LD, and whether the overlay corrects each. Pure core: reads a SchemaIndex, prints
+// nothing; no HTTP, no CLI.
 export { lintSchema, findDefects } from './lint-schema.js';
 export { rules } from './rules/index.js';
 export { SchemaModel } from './schema-model.js';

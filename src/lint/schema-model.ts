@@ -1,6 +1,8 @@
 // The annotated schema as the lint sees it: every property schema (where annotations are written), the extra terms
 // and prefixes of each document, and what each annotated value is (its JSON types, following $refs, and the kind of
 // its annotated type, as the shared schema walker reads them). It reads the documents and judges nothing: the rules do.
+// Longer than 400 lines once formatted on purpose: one walk over the documents that fills one model; the walker and
+// the rules are modules apart.
 import { isJsonObject, joinPointer, type JsonObject, type JsonValue } from '../core/json.js';
 import { RefResolver, type DocumentId, type SchemaLocation, type SeedDocuments } from '../schema/index.js';
 import { SchemaWalker, definitionNameAt, definitionsKeyword, definitionsOf } from '../schema/walker.js';
@@ -51,10 +53,10 @@ export interface RefUse {
 }
 
 /** What an annotated type asks for: `@json`, a node (`@id`), a class of the schema, a datatype, nothing. */
-export type TypeKind = 'json' | 'id' | 'vocab' | 'class' | 'datatype' | 'none';
+type TypeKind = 'json' | 'id' | 'vocab' | 'class' | 'datatype' | 'none';
 
 /** The JSON shape of a value, from its JSON types (null aside). `mixed`: more than one of object/array/scalar. */
-export type Shape = 'object' | 'array' | 'scalar' | 'any' | 'mixed';
+type Shape = 'object' | 'array' | 'scalar' | 'any' | 'mixed';
 
 export interface ValueAnalysis {
   types: ValueTypes;
@@ -162,7 +164,9 @@ export class SchemaModel {
     return this.siteAt.get(`${document}#${pointer}`);
   }
 
-  /** True when `iri` names a class of the schema: an object definition, or an extra term typed `@id` named like a class. */
+  /**
+   * True when `iri` names a class of the schema: an object definition, or an extra term typed `@id` named like a class.
+   */
   isClass(iri: string): boolean {
     return this.objectDefinitions.has(localName(iri)) || this.extraClassIris.has(iri);
   }
@@ -324,7 +328,7 @@ export class SchemaModel {
 }
 
 /** The shape of a value with these JSON types (null aside). */
-export function shapeOf(types: ValueTypes): Shape {
+function shapeOf(types: ValueTypes): Shape {
   if (types === 'any') return 'any';
   const kinds = new Set<Shape>();
   for (const type of types) {

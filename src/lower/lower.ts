@@ -8,8 +8,8 @@ import { ProtocolSchemas } from '../lift/protocol-schemas.js';
 import type { CaptureRecord, RawLineRecord } from '../lift/records.js';
 import { MessagePlans, type MessagePlan } from '../lift/message-plans.js';
 import { itemPlan, type NodePlan, type ValuePlan } from '../lift/plan.js';
-import { literalToJson } from '../lift/literals.js';
-import { extensionKey, jrpc, mld, rdf } from '../lift/vocabulary.js';
+import { literalToJson } from '../rdf/literals.js';
+import { extensionKey, jrpc, mld, rdf } from '../rdf/vocabulary.js';
 
 type Properties = Map<string, Term[]>;
 

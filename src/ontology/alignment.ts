@@ -9,7 +9,7 @@
 //   the OGC superclasses among ours), so that they infer nothing false about mcp-ld's graph; else as rdfs:seeAlso.
 import type { Quad } from 'n3';
 import { localName } from '../context/iris.js';
-import { ns, rdf, xsd } from '../lift/vocabulary.js';
+import { ns, rdf, xsd } from '../rdf/index.js';
 import type { ClassExpression, DataRange } from './class-expressions.js';
 import { owl, owlNs, rdfs } from './namespaces.js';
 import type { OntologyTerms, PropertySummary } from './ontology-terms.js';
@@ -19,7 +19,10 @@ export interface AlignmentStatement {
   predicate: string;
   /** The OGC term. */
   object: string;
-  /** What the OGC ontology declares the object to be (the ontology declares it so too: OWL 2 DL wants every IRI declared). */
+  /**
+   * What the OGC ontology declares the object to be (the ontology declares it so too: OWL 2 DL wants every IRI
+   * declared).
+   */
   objectSort: 'class' | 'object' | 'datatype';
 }
 
@@ -163,7 +166,7 @@ export function alignWithReference(terms: OntologyTerms, quads: readonly Quad[])
   return statements.sort((a, b) => (a.subject + a.object < b.subject + b.object ? -1 : 1));
 }
 
-export interface ReferenceDifference {
+interface ReferenceDifference {
   iri: string;
   differences: string[];
 }

@@ -2,7 +2,7 @@
 // the Dublin Core and SHACL annotation properties of its header, rdf:JSON as a datatype (so that properties with
 // JSON values are data properties only), and the OGC terms the alignment names. RDFS's and OWL's own annotation
 // properties (rdfs:label, owl:versionInfo, …) are built in and not declared. Pure.
-import { ns, rdf } from '../lift/vocabulary.js';
+import { ns, rdf } from '../rdf/index.js';
 import type { AlignmentStatement } from './alignment.js';
 import type { TermDescription } from './json-rpc-terms.js';
 import { classLabel, propertyLabel } from './labels.js';

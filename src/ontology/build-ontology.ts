@@ -23,7 +23,7 @@ export function loadReferenceOntologies(files: readonly string[] = referenceOnto
   return files.flatMap((file) => new Parser({ baseIRI: 'file:///reference/' }).parse(readFileSync(file, 'utf8')));
 }
 
-export interface GenerateOptions {
+interface GenerateOptions {
   /** mcp-ld's version; package.json's by default. */
   version?: string;
   /** The OGC ontologies' quads; the bundled copies by default. */
@@ -57,7 +57,9 @@ export function generateShapes(index: SchemaIndex = loadSchema(), options: Gener
   return buildShapes(ontologyModel(index), { version: options.version ?? projectVersion(), protocol: index.version });
 }
 
-/** The ontology (every version in `options.versions`, with its alignment) and the shapes of `index`'s version, as quads. */
+/**
+ * The ontology (every version in `options.versions`, with its alignment) and the shapes of `index`'s version, as quads.
+ */
 export function generateOntology(index: SchemaIndex = loadSchema(), options: GenerateOptions = {}): GeneratedDocuments {
   return { ontology: generateOntologyGraph(options), shapes: generateShapes(index, options) };
 }
@@ -70,13 +72,16 @@ export function serializeDocument(documents: GeneratedDocuments, document: Ontol
   return serialize(document === 'ontology' ? documents.ontology.quads : documents.shapes, format, prefixes);
 }
 
-export interface OntologyFile {
+interface OntologyFile {
   /** File name inside the ontology directory. */
   path: string;
   text: string;
 }
 
-/** The files of the shapes of versions other than the seed's: Turtle only (every format: `ontology --shapes --protocol`). */
+/**
+ * The files of the shapes of versions other than the seed's: Turtle only (every format: `ontology --shapes
+ * --protocol`).
+ */
 export function versionShapesFile(protocol: string): string {
   return `${protocol}/${documentFile('shapes', 'turtle')}`;
 }

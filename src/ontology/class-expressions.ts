@@ -1,7 +1,7 @@
 // Class and datatype expressions for domains and ranges — named classes, `∃ p⁻ . C` (the node that is the value
 // of p on a C: how untyped params/result/inline objects are named), datatype enumerations — with subsumption over
 // the named hierarchy, so that a union keeps only its most general members. ontology-graph.ts writes them as OWL.
-import { xsd } from '../lift/vocabulary.js';
+import { xsd } from '../rdf/index.js';
 
 export type ClassExpression = { kind: 'class'; iri: string } | { kind: 'valueOf'; property: string; subject: ClassExpression };
 

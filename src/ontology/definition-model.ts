@@ -5,11 +5,10 @@
 // plans (src/lift/plan.ts), so the model describes the graph the lifter writes; nothing here writes RDF.
 // Longer than 400 lines on purpose: one walk over every definition, whose steps share the walker's state (the objects
 // met, their properties and constraints).
-import { isJsonObject, joinPointer, type JsonObject, type JsonValue } from '../core/json.js';
+import { isJsonObject, joinPointer, type JsonValue } from '../core/json.js';
 import { SchemaWalker, definitionNameAt, definitionPointer, documentUris, type SchemaIndex, type SchemaLocation } from '../schema/index.js';
 import { PlanCompiler, type NodePlan, type ValuePlan } from '../lift/plan.js';
-import { annotatedLiteral, naturalLiteral, type LiteralForm } from '../lift/literals.js';
-import { extensionPredicate, rdf } from '../lift/vocabulary.js';
+import { annotatedLiteral, naturalLiteral, type LiteralForm, extensionPredicate, rdf } from '../rdf/index.js';
 import { localName } from '../context/iris.js';
 import { jsonRpcEnvelope, type JsonType } from '../schema/index.js';
 import { envelopeClasses, jsonRpcObjectClasses, requestIdClasses, refinedEnvelopeKeys } from './json-rpc-terms.js';
@@ -21,7 +20,7 @@ export interface Alternative {
   object?: ObjectModel;
 }
 
-export interface LiteralValue {
+interface LiteralValue {
   kind: 'literal';
   /** The annotated datatype (the JSON-native one when the key is not annotated). */
   datatype: string;
@@ -54,7 +53,8 @@ export interface PropertyModel {
 export interface ObjectModel {
   /**
    * Unique and readable: `Tool`, `CallToolRequest.params`, `ListToolsResult.result`, `ServerCapabilities.tools`; the
-   * JSON-RPC envelope's are `jsonrpc.Request`, `jsonrpc.Notification`, `jsonrpc.Response`, `jsonrpc.ErrorResponse`, `jsonrpc.Error`.
+   * JSON-RPC envelope's are `jsonrpc.Request`, `jsonrpc.Notification`, `jsonrpc.Response`, `jsonrpc.ErrorResponse`,
+   * `jsonrpc.Error`.
    */
   name: string;
   /** The definition's class (definitions and the JSON-RPC envelope); undefined for inline objects. */
@@ -65,7 +65,7 @@ export interface ObjectModel {
   properties: PropertyModel[];
 }
 
-export type DefinitionKind = 'object' | 'union' | 'scalar';
+type DefinitionKind = 'object' | 'union' | 'scalar';
 
 export interface DefinitionModel {
   name: string;
@@ -137,7 +137,7 @@ function at(location: SchemaLocation, ...tokens: string[]): SchemaLocation | und
 }
 
 /** Builds the model from the effective schema. */
-export class SchemaModelBuilder {
+class SchemaModelBuilder {
   private readonly compiler: PlanCompiler;
   private readonly walker: SchemaWalker;
   private readonly definitionObjects = new Map<string, ObjectModel>();

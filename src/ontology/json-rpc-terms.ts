@@ -1,7 +1,7 @@
 // The JSON-RPC 2.0 terms the JSON-RPC schema only names (its `x-jsonld-extra-terms`) and the lifter uses: message,
 // id and error classes, with their hierarchy and meaning as the JSON-RPC 2.0 specification gives it, and the
 // properties of the lifter's id nodes. Which JSON-RPC class each envelope anchor stands for is stated here, once.
-import { jrpc, ns, xsd } from '../lift/vocabulary.js';
+import { jrpc, ns, xsd } from '../rdf/index.js';
 
 /** The class of messages each JSON-RPC anchor describes (`ErrorResponse`: the `#Response` branch with `error`). */
 export const envelopeClasses: Readonly<Record<string, string>> = {

@@ -1,17 +1,17 @@
-// The IRIs the ontology stage writes besides those of the lifter (src/lift/vocabulary.ts): the ontology and shapes
+// The IRIs the ontology stage writes besides those of the lifter (src/rdf/vocabulary.ts): the ontology and shapes
 // documents and their version IRIs, the shapes namespace, and the W3C/DCMI vocabularies the generated files use.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { packageRoot } from '../core/paths.js';
 import { protocolVersion } from '../schema/index.js';
-import { ns } from '../lift/vocabulary.js';
+import { ns } from '../rdf/index.js';
 
 export const owlNs = 'http://www.w3.org/2002/07/owl#';
-export const shNs = 'http://www.w3.org/ns/shacl#';
-export const dctermsNs = 'http://purl.org/dc/terms/';
+const shNs = 'http://www.w3.org/ns/shacl#';
+const dctermsNs = 'http://purl.org/dc/terms/';
 
 /** mcp-ld's base for its published documents (the ontology, the shapes, the namespaces `mld:` and `mldx:`). */
-export const publicationBase = 'https://w3id.org/mcp-ld/';
+const publicationBase = 'https://w3id.org/mcp-ld/';
 export const ontologyIri = `${publicationBase}ontology`;
 export const shapesIri = `${publicationBase}shapes`;
 /** Node shapes are named `mlds:<Definition>` (targeting its class) or `mlds:<Definition>.<key>…` (inline objects). */

@@ -6,11 +6,11 @@
 // JSON-RPC classes; mcp-ld's own terms; the alignment with the OGC ontologies. Every term of the schemas says in
 // which versions it is defined (mld:firstVersion, mld:definedIn, and mld:lastVersion once removed). Pure.
 // Longer than 400 lines on purpose: one builder of the whole document, whose declarations depend on each other
-// (domains and ranges on the classes, the hierarchy, the version terms); names, labels and expressions are modules apart.
+// (domains and ranges on the classes, the hierarchy, the version terms); names, labels, expressions are modules apart.
 import type { Quad } from 'n3';
 import { documentUris } from '../schema/index.js';
 import { seedVersion, type ProtocolVersion } from '../schema/versions.js';
-import { ns, rdf } from '../lift/vocabulary.js';
+import { ns, rdf } from '../rdf/index.js';
 import { alignWithReference, type AlignmentStatement } from './alignment.js';
 import type { OntologyTerms, PropertySummary, RangeSpec } from './ontology-terms.js';
 import { Hierarchy, expressionKey, simplifyDataRanges, simplifyUnion, type ClassExpression, type DataRange } from './class-expressions.js';
@@ -38,14 +38,14 @@ export interface VersionedModel {
   model: OntologyModel;
 }
 
-export interface OntologyOptions {
+interface OntologyOptions {
   /** mcp-ld's version (package.json). */
   version: string;
   /** The OGC reference ontologies, parsed: the alignment is derived from them (none given: no alignment). */
   reference?: readonly Quad[];
 }
 
-export type { OntologyTerms, PropertySummary, RangeSpec } from './ontology-terms.js';
+export type { OntologyTerms, PropertySummary } from './ontology-terms.js';
 
 export interface GeneratedOntology {
   quads: Quad[];
@@ -76,7 +76,8 @@ export function buildOntology(versions: readonly VersionedModel[], options: Onto
   const g = new GraphBuilder('o');
   const terms: OntologyTerms = { hierarchy: new Hierarchy(), classes: new Set(), datatypes: new Set(), properties: new Map(), individuals: new Set() };
   const covered = versions.map((v) => v.version);
-  // Terms this package describes (the JSON-RPC 2.0 classes, mcp-ld's own) hold for every version, whichever schemas name them.
+  // Terms this package describes (the JSON-RPC 2.0 classes, mcp-ld's own) hold for every version, whichever schemas
+  // name them.
   const described = new Set([...jsonRpcClasses, ...ownClasses, ...jsonRpcIdProperties, ...ownProperties].map((t) => t.iri));
   const table = versionTable(versions);
   for (const iri of described) table.delete(iri);
@@ -92,7 +93,8 @@ export function buildOntology(versions: readonly VersionedModel[], options: Onto
   for (const term of [...jsonRpcClasses, ...ownClasses]) for (const sup of term.superClasses ?? []) terms.hierarchy.addSubClass(term.iri, sup);
 
   for (const definition of definitions) {
-    // A definition annotated with a described term (2026-07-28's InternalError: jrpc:InternalError) adds its axioms only.
+    // A definition annotated with a described term (2026-07-28's InternalError: jrpc:InternalError) adds its axioms
+    // only.
     if (described.has(definition.iri)) for (const sup of definition.superClasses) g.add(definition.iri, rdfs.subClassOf, sup);
     else if (definition.kind === 'scalar') writeDatatype(g, definition, terms, table, covered);
     else writeDefinitionClass(g, definition, terms, table, covered);
@@ -180,7 +182,9 @@ export function buildOntology(versions: readonly VersionedModel[], options: Onto
 
 // ---- versions ---------------------------------------------------------------------------------------------
 
-/** The IRIs each version's schema defines: its definitions' classes and datatypes, the JSON-RPC classes, annotated IRIs. */
+/**
+ * The IRIs each version's schema defines: its definitions' classes and datatypes, the JSON-RPC classes, annotated IRIs.
+ */
 function versionTable(versions: readonly VersionedModel[]): VersionTable {
   const table: VersionTable = new Map();
   const add = (iri: string, version: ProtocolVersion) => {

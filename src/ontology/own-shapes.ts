@@ -1,7 +1,8 @@
 // Shapes of what the lifter adds around the schema's data (no JSON Schema describes it): every message's session
 // layer (session, direction, order, timestamp), sessions, servers, entities, request-id nodes, argument pairs,
-// schemas, parameters and members as data, and validation results. Written as data; shapes-graph.ts turns it into SHACL.
-import { jrpc, mld, ns, xsd } from '../lift/vocabulary.js';
+// schemas, parameters and members as data, and validation results. Written as data; shapes-graph.ts turns it into
+// SHACL.
+import { jrpc, mld, ns, xsd } from '../rdf/index.js';
 
 export interface OwnPropertyShape {
   path: string;
@@ -13,7 +14,7 @@ export interface OwnPropertyShape {
   in?: string[];
 }
 
-export interface OwnNodeShape {
+interface OwnNodeShape {
   /** Local name in the shapes namespace. */
   name: string;
   targets: string[];

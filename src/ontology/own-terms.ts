@@ -1,12 +1,12 @@
-// mcp-ld's own vocabulary (`mld:`), described for the ontology: what each term of src/lift/vocabulary.ts means,
+// mcp-ld's own vocabulary (`mld:`), described for the ontology: what each term of src/rdf/vocabulary.ts means,
 // its domain and range, and the extension namespace (`mldx:`). The generator fails when vocabulary.ts gains a term
 // that has no description here, so the ontology always declares every term the lifter can write.
-import { entityReferences, type EntityKind } from '../lift/entities.js';
-import { jrpc, mld, ns, xsd } from '../lift/vocabulary.js';
+// Longer than 400 lines once formatted on purpose: it is a table with one entry per term, and nothing else.
+import { entityReferences, type EntityKind, jrpc, mld, ns, xsd } from '../rdf/index.js';
 import type { PropertyDescription, TermDescription } from './json-rpc-terms.js';
 
 /** The class of the two direction individuals (not written by the lifter: the ontology's own). */
-export const directionClass = `${ns.mld}Direction`;
+const directionClass = `${ns.mld}Direction`;
 
 /**
  * The range of every property whose value is an RDF list (a JSON array, `@list`): OWL 2 DL reserves rdf:List, which
@@ -100,7 +100,7 @@ export const ownProperties: readonly PropertyDescription[] = [
     iri: mld.describes,
     kind: 'object',
     label: 'describes',
-    comment: 'Links an item of a list result (a tool, prompt or resource description, or the contents of a read resource) to the entity it describes (see src/lift/entities.ts).',
+    comment: 'Links an item of a list result (a tool, prompt or resource description, or the contents of a read resource) to the entity it describes (see src/rdf/entities.ts).',
     domain: ['Tool', 'Prompt', 'Resource', 'TextResourceContents', 'BlobResourceContents'].map(mcpClass),
     range: [mld.Tool, mld.Prompt, mld.Resource],
   },

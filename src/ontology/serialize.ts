@@ -3,7 +3,7 @@
 // prefixes) and RDF/XML (rdflib). Each is deterministic: the same quads give the same bytes.
 import jsonld from 'jsonld';
 import { Writer, type Quad, type Quad_Object, type Term } from 'n3';
-import { rdf } from '../lift/vocabulary.js';
+import { rdf } from '../rdf/index.js';
 
 export type OntologyFormat = 'turtle' | 'rdfxml' | 'jsonld' | 'ntriples';
 
@@ -113,7 +113,7 @@ export async function toJsonLd(quads: readonly Quad[], prefixes: Readonly<Record
 
 /** RDF/XML, written by rdflib (loaded only when asked for: it is large). */
 export async function toRdfXml(quads: readonly Quad[], prefixes: Readonly<Record<string, string>>): Promise<string> {
-  const { rdfXml } = await import('../lift/rdfxml.js');
+  const { rdfXml } = await import('../rdf/rdfxml.js');
   return rdfXml(quads, prefixes);
 }
 

@@ -7,14 +7,13 @@
 // inference is needed (unions are sh:or of the member classes, not sh:class of the union). Pure.
 import type { Quad } from 'n3';
 import { seedVersion, type ProtocolVersion } from '../schema/versions.js';
-import { ns, rdf } from '../lift/vocabulary.js';
-import type { LiteralForm } from '../lift/literals.js';
+import { ns, rdf, type LiteralForm } from '../rdf/index.js';
 import type { Alternative, ObjectModel, PropertyModel, OntologyModel, ValueModel } from './definition-model.js';
 import { GraphBuilder, type Subject, type Term } from './graph-builder.js';
-import { curie, dcterms, licenseIri, ontologyIri, owl, prefixes, rdfs, sh, shapesIri, shapesNs, versionIri } from './namespaces.js';
+import { curie, dcterms, licenseIri, ontologyIri, owl, rdfs, sh, shapesIri, shapesNs, versionIri } from './namespaces.js';
 import { ownShapes, type OwnPropertyShape } from './own-shapes.js';
 
-export interface ShapesOptions {
+interface ShapesOptions {
   /** mcp-ld's version (package.json). */
   version: string;
   /** The MCP protocol version the model describes (the seed's, 2025-06-18, by default). */

@@ -1,6 +1,6 @@
-// The query stage: SPARQL 1.1 over a QuadStore (checked, read-only, no federation), SPARQL Update (checked: only
+// Stage 5, query: SPARQL 1.1 over a QuadStore (checked, read-only, no federation), SPARQL Update (checked: only
 // session graphs, nothing fetched), named parameterised queries from queries/, and the result formats. The API and
-// the CLI use it through this module.
+// the CLI use it through this module. Pure core: no HTTP, no CLI.
 export { parseQuery, generateQuery, type ParsedQuery } from './parse-query.js';
 export { parseUpdate, type ParsedUpdate } from './parse-update.js';
 export { runQuery, runQueryText, runQueryStream, sessionGraph, type RunOptions } from './run-query.js';

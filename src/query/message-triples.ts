@@ -4,7 +4,7 @@
 // per level, so that one message of a 50,000-message session costs what the message holds, never a scan of the session.
 import type { Quad } from '@rdfjs/types';
 import type { QuadStore, QueryOptions } from '../store/quad-store.js';
-import { mld, xsd } from '../lift/vocabulary.js';
+import { mld, xsd } from '../rdf/index.js';
 
 /** Subjects asked for in one query (a message with 40,000 arguments has as many nodes on one level). */
 const subjectsPerQuery = 1000;

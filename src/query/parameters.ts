@@ -5,7 +5,7 @@ import { DataFactory } from 'n3';
 import type { NamedNode, Literal, Term } from '@rdfjs/types';
 import type { Pattern, Query, ValuePatternRow } from 'sparqljs';
 import { McpLdError } from '../core/problem.js';
-import { xsd } from '../lift/vocabulary.js';
+import { xsd } from '../rdf/index.js';
 import { generateQuery, parseQuery, type ParsedQuery } from './parse-query.js';
 import { isAbsoluteIri } from '../core/iri.js';
 
@@ -25,7 +25,7 @@ export interface QueryParameter {
   description: string;
 }
 
-export type ParameterValue = string | number | boolean;
+type ParameterValue = string | number | boolean;
 export type ParameterValues = Record<string, ParameterValue | undefined>;
 
 export function isParameterType(name: string): name is ParameterType {
@@ -200,7 +200,7 @@ function visitSubqueries(node: unknown, visit: (query: Query) => void): void {
 }
 
 /** Whether a variable occurs anywhere in (part of) a syntax tree. */
-export function mentions(node: unknown, variable: string): boolean {
+function mentions(node: unknown, variable: string): boolean {
   if (Array.isArray(node)) return node.some((item) => mentions(item, variable));
   if (typeof node !== 'object' || node === null) return false;
   const record = node as Record<string, unknown>;

@@ -1,4 +1,5 @@
-// Parses a SPARQL 1.1 Update with sparqljs and refuses, before a store sees it, what mcp-ld never applies: LOAD, SERVICE
+// Parses a SPARQL 1.1 Update with sparqljs and refuses, before a store sees it, what mcp-ld never applies: LOAD,
+// SERVICE
 // at any depth, graphs not named with GRAPH (default graph, WITH, USING, DEFAULT/NAMED/ALL), functions that differ from
 // run to run (the embedded store replays its journal), and malformed text (line and column). Pure: no store, no I/O.
 import { Parser, type LoadOperation, type Quads, type SparqlQuery, type Update, type UpdateOperation } from 'sparqljs';

@@ -1,13 +1,14 @@
-// Percentiles of a query's answer, which SPARQL has no aggregate for: a query file's `@percentiles LIST NAME=P...` header
+// Percentiles of a query's answer, which SPARQL has no aggregate for: a query file's `@percentiles LIST NAME=P...`
+// header
 // line names a projected variable that holds each row's numbers, space-separated (a GROUP_CONCAT), and the columns that
 // replace it, each the nearest-rank P-th percentile of those numbers. Pure: declaration in, rows in, rows out.
 import { DataFactory } from 'n3';
 import type { Term } from '@rdfjs/types';
 import { McpLdError } from '../core/problem.js';
-import { xsd } from '../lift/vocabulary.js';
+import { xsd } from '../rdf/index.js';
 import type { QueryResult } from '../store/quad-store.js';
 
-export interface PercentileColumn {
+interface PercentileColumn {
   /** The variable of the column, e.g. p95Ms. */
   name: string;
   /** The percentile, in (0, 100], in thousandths of a percent (95 → 95000), so that ranks are computed exactly. */
@@ -54,7 +55,10 @@ function percentilesInvalid(source: string, detail: string): McpLdError {
   return McpLdError.of('query.percentiles-invalid', { detail: `${source}: ${detail}` });
 }
 
-/** The answer with each declared list column replaced by its percentile columns (xsd:decimal, or xsd:double for an exponent). */
+/**
+ * The answer with each declared list column replaced by its percentile columns (xsd:decimal, or xsd:double for an
+ * exponent).
+ */
 export function applyPercentiles(result: QueryResult, declarations: readonly PercentileDeclaration[], source = 'the query'): QueryResult {
   if (declarations.length === 0 || result.form !== 'SELECT') return result;
   let variables = result.variables;

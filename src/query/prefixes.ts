@@ -1,7 +1,7 @@
 // The prefixes every query may use without declaring them (rdf, rdfs, xsd, owl, mcp, jrpc, mld, mldx), and the
 // prologue that declares them for a store, which knows none. A query's own PREFIX declarations come after the
 // prologue, so they override these.
-import { ns } from '../lift/vocabulary.js';
+import { ns } from '../rdf/index.js';
 
 export const queryPrefixes: Readonly<Record<string, string>> = {
   ...ns,

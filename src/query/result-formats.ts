@@ -4,9 +4,7 @@
 import type { Quad, Term } from '@rdfjs/types';
 import { DataFactory, type Quad as N3Quad } from 'n3';
 import { McpLdError } from '../core/problem.js';
-import { serialize } from '../lift/serialize.js';
-import { quadsToNQuads } from '../lift/nquads.js';
-import { xsd } from '../lift/vocabulary.js';
+import { serialize, quadsToNQuads, xsd } from '../rdf/index.js';
 import type { QueryForm, QueryResult } from '../store/quad-store.js';
 import { resultsJson } from '../store/sparql-results.js';
 import { compactIri } from './prefixes.js';
@@ -90,7 +88,7 @@ type Answer = Extract<QueryResult, { form: 'ASK' }>;
 // ---- SPARQL 1.1 Query Results JSON Format -------------------------------------------------------------------
 
 // Written by store/sparql-results.ts, where they are read too (a store hands its answers over as this text).
-export { resultsJson, termJson as jsonTerm, type ResultTermJson as JsonTerm, type ResultsJson } from '../store/sparql-results.js';
+export { resultsJson } from '../store/sparql-results.js';
 
 // ---- SPARQL Query Results XML Format ------------------------------------------------------------------------
 
@@ -119,7 +117,7 @@ function xmlTerm(term: Term): string {
   }
 }
 
-export function resultsXml(result: Solutions | Answer): string {
+function resultsXml(result: Solutions | Answer): string {
   const open = '<?xml version="1.0"?>\n<sparql xmlns="http://www.w3.org/2005/sparql-results#">\n';
   if (result.form === 'ASK') return `${open}<head/>\n<boolean>${result.boolean}</boolean>\n</sparql>\n`;
   const head = `<head>${result.variables.map((v) => `<variable name="${xmlText(v)}"/>`).join('')}</head>\n`;
@@ -151,7 +149,7 @@ function csvTerm(term: Term): string {
 }
 
 /** CSV: lexical values only (no datatypes or language tags), fields quoted when needed, CRLF line ends. */
-export function resultsCsv(result: Solutions | Answer): string {
+function resultsCsv(result: Solutions | Answer): string {
   if (result.form === 'ASK') return `${result.boolean}\r\n`;
   const lines = [result.variables.map(csvField).join(',')];
   for (const row of result.rows) lines.push(result.variables.map((name) => csvField(row.has(name) ? csvTerm(row.get(name)!) : '')).join(','));
@@ -194,7 +192,7 @@ function tsvTerm(term: Term): string {
 }
 
 /** TSV: `?var` headers, terms in Turtle syntax (tab, newline and return escaped in literals), LF line ends. */
-export function resultsTsv(result: Solutions | Answer): string {
+function resultsTsv(result: Solutions | Answer): string {
   if (result.form === 'ASK') return `${result.boolean}\n`;
   const lines = [result.variables.map((v) => `?${v}`).join('\t')];
   for (const row of result.rows) lines.push(result.variables.map((name) => (row.has(name) ? tsvTerm(row.get(name)!) : '')).join('\t'));
@@ -209,7 +207,7 @@ const cellLimit = 100;
  * An xsd:dateTime in one fixed form, milliseconds always written (`2026-12-01T22:56:06.000Z`): the store gives
  * canonical forms (`…:06Z`, `…:06.75Z`), which neither line up in a column nor sort as text.
  */
-export function fixedTime(lexical: string): string {
+function fixedTime(lexical: string): string {
   const match = /^(-?\d{4,}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:\d{2})?$/.exec(lexical.trim());
   if (!match) return lexical;
   const fraction = (match[2] ?? '').padEnd(3, '0');
@@ -223,7 +221,7 @@ const fractionalDatatypes: ReadonlySet<string> = new Set([xsd.decimal, xsd.doubl
  * A mean or a rate as a person reads it: three decimals (`264.097`, `0.333`), three significant digits below 0.001,
  * integers as integers; INF and NaN as written. Tables only: the other formats keep every digit.
  */
-export function readableNumber(lexical: string): string {
+function readableNumber(lexical: string): string {
   const value = Number(lexical);
   if (!Number.isFinite(value) || lexical.trim() === '') return lexical.trim();
   if (Number.isInteger(value)) return String(value);
@@ -267,7 +265,7 @@ function width(text: string): number {
 }
 
 /** Columns aligned with spaces (numbers to the right), one line per solution, and a count; long cells shortened. */
-export function resultsTable(result: Solutions | Answer): string {
+function resultsTable(result: Solutions | Answer): string {
   if (result.form === 'ASK') return `${result.boolean}\n`;
   const header = result.variables;
   const cells = result.rows.map((row) => header.map((name) => tableCell(row.get(name))));

@@ -2,7 +2,7 @@
 // an unbound variable absent; numbers (xsd numeric types) as JSON numbers, xsd:boolean as true/false, IRIs compacted
 // with the predeclared prefixes, everything else as its lexical form. As one JSON array, or JSON Lines. Pure.
 import type { Term } from '@rdfjs/types';
-import { ns, xsd } from '../lift/vocabulary.js';
+import { ns, xsd } from '../rdf/index.js';
 import type { QueryResult } from '../store/quad-store.js';
 import { compactIri } from './prefixes.js';
 
@@ -11,7 +11,8 @@ type Solutions = Extract<QueryResult, { form: 'SELECT' }>;
 /** The profile that names the rows format in a media type (`application/json; profile="…"`). */
 export const rowsProfile = 'https://w3id.org/mcp-ld/rows';
 
-// Integers and decimals are written as their digits (exact, however long); doubles and floats as JavaScript writes them.
+// Integers and decimals are written as their digits (exact, however long); doubles and floats as JavaScript writes
+// them.
 const exactNumbers = new Set(
   ['integer', 'decimal', 'long', 'int', 'short', 'byte', 'nonNegativeInteger', 'positiveInteger', 'negativeInteger', 'nonPositiveInteger', 'unsignedLong', 'unsignedInt', 'unsignedShort', 'unsignedByte'].map((t) => ns.xsd + t),
 );

@@ -2,7 +2,7 @@
 // dataset (the protocol's, else the query's FROM, else the union of all session graphs or one session's graph) and
 // the time limit. Knows no store implementation, no HTTP, no CLI.
 import { McpLdError, isMcpLdError } from '../core/problem.js';
-import { IriMinter } from '../lift/vocabulary.js';
+import { IriMinter } from '../rdf/index.js';
 import type { QueryDataset, QueryOptions, QueryResult, QueryText, QuadStore, ResultStream } from '../store/quad-store.js';
 import { parseQuery, type ParsedQuery } from './parse-query.js';
 import { boundRows, type BoundedQuery } from './bound-rows.js';

@@ -11,7 +11,7 @@ import { McpLdError } from '../core/problem.js';
 import { readJsonDocument } from './documents.js';
 import type { ProtocolVersion } from './versions.js';
 
-export interface ExtensionSchema {
+interface ExtensionSchema {
   /** The extension's identifier, as clients and servers name it in `extensions`. */
   id: string;
   /** The schema file, relative to the schemas directory. */
@@ -25,7 +25,7 @@ export interface ExtensionSchema {
 }
 
 /** The extensions of each version, from its specification. */
-export const versionExtensions: Partial<Record<ProtocolVersion, ExtensionSchema[]>> = {
+const versionExtensions: Partial<Record<ProtocolVersion, ExtensionSchema[]>> = {
   '2026-07-28': [
     {
       id: 'io.modelcontextprotocol/tasks',

@@ -36,7 +36,7 @@ const senderUnions: Record<string, Party> = {
 };
 
 /** A request named `XRequest` is answered by `XResult` when that exists; otherwise by `EmptyResult`. */
-export const emptyResultName = 'EmptyResult';
+const emptyResultName = 'EmptyResult';
 
 export function directionOf(sender: Party): Direction {
   return sender === 'client' ? 'c2s' : 's2c';
@@ -92,7 +92,10 @@ function methodConst(node: JsonObject): string | undefined {
   return isJsonObject(method) && typeof method['const'] === 'string' ? method['const'] : undefined;
 }
 
-/** The JSON-RPC definition (`#Request`, `#Notification`, `#Response`) a definition builds on, through `$ref` and `allOf`. */
+/**
+ * The JSON-RPC definition (`#Request`, `#Notification`, `#Response`) a definition builds on, through `$ref` and
+ * `allOf`.
+ */
 export function jsonRpcEnvelope(resolver: RefResolver, location: SchemaLocation, depth = 0): SchemaLocation | undefined {
   if (depth > 16) return undefined;
   const target = resolver.follow(location);

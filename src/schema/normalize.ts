@@ -24,7 +24,7 @@ export function isEnvelopeDefinition(name: string): boolean {
   return /^JSONRPC/.test(name) || /ResultResponse$/.test(name);
 }
 
-export interface NormalizedSchema {
+interface NormalizedSchema {
   document: JsonObject;
   /** The envelope definitions left out, with the definition each result envelope allows (`result` alternatives). */
   envelopes: string[];

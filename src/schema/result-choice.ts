@@ -10,7 +10,9 @@ const markers: Record<string, (result: Record<string, JsonValue>) => boolean> = 
   CreateTaskResult: (result) => result['resultType'] === 'task' || (isJsonObject(result['task']) && !('content' in result)),
 };
 
-/** The alternative `result` is, among a request's `alternatives` (in the schema's order); undefined: its paired result. */
+/**
+ * The alternative `result` is, among a request's `alternatives` (in the schema's order); undefined: its paired result.
+ */
 export function chooseResult(alternatives: readonly string[] | undefined, result: JsonValue | undefined): string | undefined {
   if (alternatives === undefined || !isJsonObject(result)) return undefined;
   return alternatives.find((name) => markers[name]?.(result) === true);

@@ -13,7 +13,7 @@ import { buildVersionDocuments, type VersionDocuments } from './version-schema.j
 import { carriedFrom, seedVersion, type ProtocolVersion } from './versions.js';
 import { readSnapshot, readSnapshotDocuments, snapshotKey, versionSnapshotKey, writeSnapshot, type DerivedSchema, type VersionFacts } from './snapshot.js';
 
-export type { DerivedSchema, VersionFacts } from './snapshot.js';
+export type { VersionFacts } from './snapshot.js';
 
 /** A value, or how to make it when first asked. */
 type Deferred<T extends object> = T | (() => T);
@@ -134,7 +134,9 @@ export class SchemaIndex {
     return request?.result === undefined ? undefined : this.byName.get(request.result);
   }
 
-  /** The direction a message with `method` travels when nothing else says: client→server unless only servers send it. */
+  /**
+   * The direction a message with `method` travels when nothing else says: client→server unless only servers send it.
+   */
   defaultDirection(method: string): Direction {
     const message = this.byMethod.get(method);
     return message !== undefined && message.senders.length === 1 && message.senders[0] === 'server' ? 's2c' : directionOf('client');

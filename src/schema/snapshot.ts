@@ -33,7 +33,7 @@ export interface VersionFacts {
   unannotated: Excuse[];
 }
 
-export interface SchemaSnapshot extends DerivedSchema {
+interface SchemaSnapshot extends DerivedSchema {
   /** The documents after the overlay (when it applies). */
   documents: SeedDocuments;
   overlay: Overlay;

@@ -12,7 +12,7 @@ import { schemasDir } from '../core/paths.js';
 import { readYamlDocument } from './documents.js';
 import { parseOverlay, type Correction, type Overlay } from './overlay.js';
 
-export const annotationsDir = 'annotations';
+const annotationsDir = 'annotations';
 
 export interface Excuse {
   /** JSON pointer of the property schema in the version's document. */

@@ -14,7 +14,7 @@ import { withExtensions } from './extensions.js';
 import { loadVersionAnnotations, type VersionAnnotations } from './version-annotations.js';
 import { carriedFrom, type ProtocolVersion } from './versions.js';
 
-export const officialDir = 'official';
+const officialDir = 'official';
 
 export function officialSchemaFile(version: ProtocolVersion): string {
   return path.join(officialDir, version, 'schema.json');
@@ -24,10 +24,15 @@ export interface VersionDocuments {
   version: ProtocolVersion;
   /** The documents after the version's annotation file. */
   effective: SeedDocuments;
-  /** The documents as carried, before the annotation file (what the lint compares against, as the seed for the overlay). */
+  /**
+   * The documents as carried, before the annotation file (what the lint compares against, as the seed for the overlay).
+   */
   carried: SeedDocuments;
   annotations: VersionAnnotations;
-  /** For each request, the result definitions its official result envelope allows (2026-07-28: `InputRequiredResult` too). */
+  /**
+   * For each request, the result definitions its official result envelope allows (2026-07-28: `InputRequiredResult`
+   * too).
+   */
   resultAlternatives: Record<string, string[]>;
   report: CarryReport;
 }

@@ -9,7 +9,7 @@ export type JsonType = 'object' | 'array' | 'string' | 'integer' | 'number' | 'b
 /** The JSON types a schema admits; `any` when it does not constrain them. */
 export type JsonTypes = ReadonlySet<JsonType> | 'any';
 
-export type Composition = 'allOf' | 'anyOf' | 'oneOf';
+type Composition = 'allOf' | 'anyOf' | 'oneOf';
 
 /** The keywords that make a schema without `type` describe an object. */
 const objectKeywords = ['properties', 'additionalProperties', 'patternProperties'];
@@ -36,7 +36,7 @@ export function definitionNameAt(pointer: string): string | undefined {
   return match ? match[1]!.replace(/~1/g, '/').replace(/~0/g, '~') : undefined;
 }
 
-export function jsonTypeOf(value: JsonValue): JsonType {
+function jsonTypeOf(value: JsonValue): JsonType {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
@@ -71,7 +71,7 @@ function locationKey(location: SchemaLocation): string {
   return `${location.document}#${location.pointer}`;
 }
 
-export interface WalkerOptions {
+interface WalkerOptions {
   /**
    * `skip`: an unresolvable `$ref` constrains nothing (the lint reads seeds whose refs may be broken; the schema
    * stage reports them). `throw` (the default): it is an error.
@@ -229,7 +229,7 @@ export class SchemaWalker {
 }
 
 /** Whether every value of these types (null aside) is an array. */
-export function onlyArrays(types: JsonTypes): boolean {
+function onlyArrays(types: JsonTypes): boolean {
   if (types === 'any') return false;
   const nonNull = [...types].filter((type) => type !== 'null');
   return nonNull.length > 0 && nonNull.every((type) => type === 'array');

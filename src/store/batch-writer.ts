@@ -7,7 +7,7 @@
 import { isMcpLdError, McpLdError } from '../core/problem.js';
 import type { IngestReceipt, QuadStore } from './quad-store.js';
 
-export interface StoredCounts {
+interface StoredCounts {
   quads: number;
   batches: number;
   messages: number;

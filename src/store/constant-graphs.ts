@@ -1,6 +1,7 @@
 // Virtuoso 7.2.5, told to leave its system graphs out of its union (system-graphs.ts), answers a GRAPH <iri> pattern
 // wrong (no rows; a COUNT of 1) and applies nothing of an update whose WHERE has one. It answers GRAPH ?v with
-// FILTER(?v = <iri>) right: this rewrites every GRAPH <iri> pattern (of a query, of sub-queries and EXISTS, of the WHERE
+// FILTER(?v = <iri>) right: this rewrites every GRAPH <iri> pattern (of a query, of sub-queries and EXISTS, of the
+// WHERE
 // of an update, a DELETE WHERE's pattern) that way. Templates (what an update inserts or deletes) stay as they are.
 import { DataFactory } from 'n3';
 import { Generator, Parser, type SparqlQuery } from 'sparqljs';

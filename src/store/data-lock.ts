@@ -15,7 +15,7 @@ import { storeLocked } from './store-errors.js';
 
 export const lockFileName = 'LOCK';
 
-export interface LockTiming {
+interface LockTiming {
   /** How often the owner renews its lock. */
   heartbeatMs: number;
   /** How long a lock from another host may go unrenewed before it counts as dead (a few missed heartbeats, and more
@@ -23,7 +23,7 @@ export interface LockTiming {
   staleAfterMs: number;
 }
 
-export const defaultLockTiming: LockTiming = { heartbeatMs: 10_000, staleAfterMs: 60_000 };
+const defaultLockTiming: LockTiming = { heartbeatMs: 10_000, staleAfterMs: 60_000 };
 
 interface LockOwner {
   pid: number;

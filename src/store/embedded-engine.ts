@@ -9,12 +9,12 @@ import type { EngineRequest, ThreadResponse } from './embedded-protocol.js';
 import { queryTimeout, storeClosed, storeUnavailable } from './store-errors.js';
 
 /** Sends a request straight to the worker, moving `transfer` to it. */
-export type Load = (request: EngineRequest, transfer?: ArrayBuffer[]) => Promise<unknown>;
+type Load = (request: EngineRequest, transfer?: ArrayBuffer[]) => Promise<unknown>;
 
 /** Loads the truth into a fresh worker: every write up to and including sequence number `upTo`. */
 export type Replay = (load: Load, upTo: number) => Promise<void>;
 
-export interface RunOptions {
+interface RunOptions {
   /** Time limit in milliseconds, from the moment the request reaches the worker. */
   timeoutMs?: number;
   /** The write's sequence number: once it succeeds, a rebuild replays up to it. */
@@ -27,7 +27,7 @@ export interface RunOptions {
   lane?: 'queries' | 'store';
 }
 
-export interface EngineStats {
+interface EngineStats {
   /** Workers rebuilt after a timeout or a failure. */
   restarts: number;
   /** Milliseconds the last rebuild took (new worker + replay). */

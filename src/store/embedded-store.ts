@@ -6,8 +6,8 @@
 // would kill the worker never reaches it; queries wait in a queue of their own, bounded (429), and their answers are
 // bounded in rows and bytes inside the worker (result-limits.ts); an answer may stay there, handed out in chunks
 // (result-chunks.ts).
-// Longer than 400 lines on purpose: the order of writes (check, log, apply, acknowledge) and the replacement of a worker
-// are one state machine over one queue; the engine, journal, probe and limits each have a module of their own.
+// Longer than 400 lines on purpose: the order of writes (check, log, apply, acknowledge) and the replacement of a
+// worker are one state machine over one queue; the engine, journal, probe and limits each have a module of their own.
 import { StoreChanges } from './store-changes.js';
 import { storeDefaults } from '../core/config.js';
 import type { Quad } from '@rdfjs/types';
@@ -52,9 +52,9 @@ export interface EmbeddedStoreOptions {
   lock?: DataLock;
 }
 
-export const defaultMaxQuads = storeDefaults.maxQuads;
-export const defaultQueryTimeoutMs = storeDefaults.queryTimeoutMs;
-export const defaultMaxQueuedQueries = storeDefaults.maxQueued;
+const defaultMaxQuads = storeDefaults.maxQuads;
+const defaultQueryTimeoutMs = storeDefaults.queryTimeoutMs;
+const defaultMaxQueuedQueries = storeDefaults.maxQueued;
 
 type PendingWrite =
   | { kind: 'quads'; data: Uint8Array; checked: CheckedBatch; resolve: (receipt: IngestReceipt) => void; reject: (error: unknown) => void }
@@ -88,14 +88,15 @@ function concatLines(parts: Uint8Array[], buffers: SharedBuffers): Uint8Array {
   return out;
 }
 
-/** A journal that could not take a write: 507 when its disk is full, its own error (a lock taken over: 423), else 500. */
+/**
+ * A journal that could not take a write: 507 when its disk is full, its own error (a lock taken over: 423), else 500.
+ */
 function journalFailure(location: string, reason: unknown): McpLdError {
   if (reason instanceof McpLdError) return reason;
   if (isDiskFull(reason)) return diskFull(location, reason.code!, 'nothing of this write was stored');
   return storeFailed(`could not write to ${location}: ${(reason as Error).message}`);
 }
 
-export { checkGraphName } from './query-dataset.js';
 
 export class EmbeddedStore implements QuadStore {
   readonly kind = 'embedded' as const;

@@ -1,4 +1,5 @@
-// The durable journal of a data directory: `snapshot.mld` (the graphs as chunks of N-Quads, written to a temporary file,
+// The durable journal of a data directory: `snapshot.mld` (the graphs as chunks of N-Quads, written to a temporary
+// file,
 // fsynced and renamed into place) and `journal.mld` (the writes since — batches, dropped graphs, SPARQL Updates —
 // appended and fsynced one frame each before a write is acknowledged). On open a torn last frame (a crash mid-append)
 // is cut off; damage anywhere else is an error. A read-only open writes neither file: it ignores a torn last frame.
@@ -18,7 +19,7 @@ export const snapshotFileName = 'snapshot.mld';
 export const journalFileName = 'journal.mld';
 const snapshotFormat = 1;
 
-export interface FileJournalOptions {
+interface FileJournalOptions {
   /** Told about a torn last write that was cut off (or, read-only, ignored). */
   onWarning?: (message: string) => void;
   /** Reads only: the journal and the snapshot are never written, and every write is refused (store.read-only). */
@@ -92,7 +93,8 @@ export class FileJournal implements Journal {
   }
 
   /**
-   * Opens (creating) a data directory: takes its lock, checks the journal and cuts off a torn last frame — or, read-only,
+   * Opens (creating) a data directory: takes its lock, checks the journal and cuts off a torn last frame — or,
+   * read-only,
    * leaves it where it is and reads around it.
    */
   static async open(dir: string, options: FileJournalOptions = {}): Promise<FileJournal> {

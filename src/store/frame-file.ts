@@ -1,17 +1,20 @@
-// Frames in files (the format is frames.ts): reading them in order up to the first bad one, finding the next whole frame
+// Frames in files (the format is frames.ts): reading them in order up to the first bad one, finding the next whole
+// frame
 // after damage, and writing bytes whole. Shared by the journal (file-journal.ts) and its repair (journal-repair.ts);
 // knows nothing of what the frames mean.
 import type { FileHandle } from 'node:fs/promises';
 import { decodeFrameHeader, frameHeaderBytes, frameMagic, payloadMatches, type FrameType } from './frames.js';
 
-export interface ReadFrame {
+interface ReadFrame {
   type: FrameType;
   seq: number;
   payload: Buffer;
   offset: number;
 }
 
-/** Where reading stopped, why, and whether it looks like a torn tail (a write cut off by a crash) rather than damage. */
+/**
+ * Where reading stopped, why, and whether it looks like a torn tail (a write cut off by a crash) rather than damage.
+ */
 export type FrameProblem = { offset: number; reason: string; torn: boolean };
 
 /** Bytes from `offset` to the frame's end: its header and payload. */
@@ -19,7 +22,9 @@ export function frameEnd(frame: ReadFrame): number {
   return frame.offset + frameHeaderBytes + frame.payload.length;
 }
 
-/** Reads the frames of a file from `start` to `end`; stops at the first bad frame and says whether it is a torn tail. */
+/**
+ * Reads the frames of a file from `start` to `end`; stops at the first bad frame and says whether it is a torn tail.
+ */
 export async function* readFrames(handle: FileHandle, start: number, end: number): AsyncGenerator<ReadFrame, FrameProblem | undefined> {
   const header = Buffer.alloc(frameHeaderBytes);
   let offset = start;

@@ -16,14 +16,7 @@ export const frameMagic = 0x4d4c4431;
 const magic = frameMagic;
 export const frameHeaderBytes = 24;
 /** Largest payload a frame may carry (a guard against reading a garbage length as a real one). */
-export const maxFramePayload = 1024 * 1024 * 1024;
-
-export interface Frame {
-  type: FrameType;
-  /** Sequence number of the write (snapshot frames carry the sequence number the snapshot covers). */
-  seq: number;
-  payload: Buffer;
-}
+const maxFramePayload = 1024 * 1024 * 1024;
 
 // Layout: magic u32 | type u8 | 3 reserved | seq u64 | payload length u32 | crc32(type, seq, length, payload) u32.
 /** The header of a frame whose payload is the concatenation of `parts`. */
@@ -45,7 +38,7 @@ export function encodeFrame(type: FrameType, seq: number, payload: Uint8Array): 
   return Buffer.concat([encodeFrameHeader(type, seq, payload), payload]);
 }
 
-export type HeaderCheck = { ok: true; type: FrameType; seq: number; length: number; crc: number } | { ok: false; reason: string };
+type HeaderCheck = { ok: true; type: FrameType; seq: number; length: number; crc: number } | { ok: false; reason: string };
 
 export function decodeFrameHeader(header: Buffer): HeaderCheck {
   if (header.length < frameHeaderBytes) return { ok: false, reason: 'truncated header' };

@@ -8,7 +8,7 @@ export interface Credentials {
   password: string;
 }
 
-export interface HttpRequest {
+interface HttpRequest {
   method: string;
   headers?: Record<string, string>;
   /** A body that can be sent twice (a challenge makes the first attempt fail). */

@@ -12,7 +12,7 @@ import { sessionsOf, surveyJournal, type JournalSurvey, type SurveyedFrame } fro
 import { diskFull, isDiskFull } from './store-errors.js';
 
 /** Bytes of the old journal that the repaired one does not keep. */
-export interface SetAside {
+interface SetAside {
   offset: number;
   bytes: number;
   reason: string;

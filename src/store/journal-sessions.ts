@@ -1,4 +1,5 @@
-// Which sessions (graph names) the bytes of a journal or snapshot frame name, for messages about damaged or torn writes:
+// Which sessions (graph names) the bytes of a journal or snapshot frame name, for messages about damaged or torn
+// writes:
 // the graph of every whole N-Quads statement, a dropped graph, the GRAPH clauses of an update. Best effort on bytes
 // that may be cut or damaged: only what reads as an absolute IRI counts. Never used to replay anything.
 import type { FrameType } from './frames.js';
@@ -10,7 +11,10 @@ const gt = 0x3e;
 const dot = 0x2e;
 const isSpace = (byte: number) => byte === 0x20 || byte === 0x09 || byte === 0x0d;
 
-/** Adds to `into` the graph of every statement of `bytes` that ends in `<graph> .` (a cut last line counts when it does). */
+/**
+ * Adds to `into` the graph of every statement of `bytes` that ends in `<graph> .` (a cut last line counts when it
+ * does).
+ */
 export function addNQuadsGraphs(bytes: Uint8Array, into: Set<string>): void {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let previous: Buffer | undefined;

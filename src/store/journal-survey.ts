@@ -15,7 +15,7 @@ export interface SurveyedFrame {
   graphs: string[];
 }
 
-export interface DamagedRegion {
+interface DamagedRegion {
   offset: number;
   /** Where the next whole frame starts, or the end of the file. */
   end: number;

@@ -1,4 +1,5 @@
-// The truth of the embedded store: a snapshot (the graphs as chunks of N-Quads) plus the writes since, each with a sequence
+// The truth of the embedded store: a snapshot (the graphs as chunks of N-Quads) plus the writes since, each with a
+// sequence
 // number. The Oxigraph worker is only a cache of it, rebuilt from it on start and after a timeout. This module holds
 // the interface and the memory-only journal; file-journal.ts holds the durable one.
 

@@ -30,7 +30,7 @@ export interface CheckedBatch {
   graphs: string[];
 }
 
-export interface SplitBatch extends CheckedBatch {
+interface SplitBatch extends CheckedBatch {
   /** N-Triples lines per graph, in order. */
   triples: Map<string, string[]>;
 }
@@ -47,7 +47,7 @@ function explain(text: string): string {
 }
 
 /** The value of an IRI reference as written in N-Quads (between the angle brackets, \u escapes resolved). */
-export function iriValue(iriRef: string): string {
+function iriValue(iriRef: string): string {
   const inner = iriRef.slice(1, -1);
   if (!inner.includes('\\')) return inner;
   return inner.replace(/\\u([0-9A-Fa-f]{4})|\\U([0-9A-Fa-f]{8})/g, (_, u4: string | undefined, u8: string | undefined) => String.fromCodePoint(parseInt(u4 ?? u8!, 16)));
@@ -228,7 +228,10 @@ function skipSpace(data: Uint8Array, i: number, end: number): number {
   return i;
 }
 
-/** One line [start, end) without its LF: 1 for a statement (graph range in `graph`), 0 for a blank or comment line, -1 if bad. */
+/**
+ * One line [start, end) without its LF: 1 for a statement (graph range in `graph`), 0 for a blank or comment line, -1
+ * if bad.
+ */
 function scanLine(data: Uint8Array, start: number, end: number, graph: { start: number; end: number }): number {
   if (end > start && data[end - 1] === CR) end--;
   let i = skipSpace(data, start, end);
@@ -274,7 +277,7 @@ export function checkBatchBytes(data: Uint8Array): CheckedBatch {
 }
 
 /** Checks a batch given as UTF-8 bytes; throws McpLdError `store.invalid-nquads` (400) naming the first bad line. */
-export function checkNQuadsBytes(data: Uint8Array): CheckedBatch {
+function checkNQuadsBytes(data: Uint8Array): CheckedBatch {
   const graphs: string[] = [];
   const seen = new Set<string>();
   const graph = { start: 0, end: 0 };

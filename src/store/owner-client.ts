@@ -100,7 +100,7 @@ class OwnerConnection {
   }
 }
 
-export interface OwnerClientOptions {
+interface OwnerClientOptions {
   /** Only to read: writes are refused here (store.read-only, 409) before they reach the owner. */
   readOnly?: boolean;
   /** Starts a background owner for the directory (when nobody holds it); resolves when it has been started. */

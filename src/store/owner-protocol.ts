@@ -13,14 +13,6 @@ export type OwnerRequest =
   | { id: number; op: 'graphs' | 'size' | 'status' }
   | { id: number; op: 'graphText' | 'deleteGraph'; graph: string };
 
-export type OwnerReply = { id: number; ok: true; value?: unknown } | { id: number; ok: false; problem: ProblemDetails };
-
-/** The owner's first message: the text of the lock it holds, so that a client never trusts a socket left behind by
- *  another process. */
-export interface OwnerHello {
-  hello: string;
-}
-
 /** What `status` tells of an owner. */
 export interface OwnerStatus {
   pid: number;
@@ -45,7 +37,7 @@ export function encodeOwnerMessage(header: object, payload?: Uint8Array): Buffer
   return payload && payload.length > 0 ? [frame, json, Buffer.from(payload.buffer, payload.byteOffset, payload.length)] : [frame, json];
 }
 
-export interface OwnerMessage {
+interface OwnerMessage {
   header: Record<string, unknown>;
   payload: Buffer;
 }

@@ -38,7 +38,10 @@ export interface QueryDataset {
  * `graph`; else the union of all session graphs as the default graph, and every session graph as a named graph.
  */
 export interface QueryOptions {
-  /** The dataset, replacing the one the query names (FROM / FROM NAMED); absolute IRIs (else `store.invalid-graph`, 400). */
+  /**
+   * The dataset, replacing the one the query names (FROM / FROM NAMED); absolute IRIs (else `store.invalid-graph`,
+   * 400).
+   */
   dataset?: QueryDataset;
   /**
    * When neither `dataset` nor the query names a dataset: the default graph is the union of all session graphs
@@ -95,7 +98,8 @@ export interface QuadStore {
   readonly kind: 'embedded' | 'remote';
   /**
    * Adds a batch of N-Quads (quads in session graphs; no default-graph quads), as text or as its UTF-8 bytes (the
-   * bytes are copied before ingest returns unless handed over: the caller may reuse its buffer). All or nothing: when it
+   * bytes are copied before ingest returns unless handed over: the caller may reuse its buffer). All or nothing: when
+   * it
    * resolves, the batch is stored (and, for a durable store, on disk); when it rejects, nothing of it is.
    * Invalid N-Quads are rejected with McpLdError (400) before anything is written.
    */

@@ -26,7 +26,7 @@ export function checkDataset(dataset: QueryDataset): QueryDataset {
   return { defaultGraphs: checked(dataset.defaultGraphs), namedGraphs: checked(dataset.namedGraphs) };
 }
 
-export interface QueryPlan {
+interface QueryPlan {
   form: QueryForm;
   dataset: DatasetPlan;
   /** The query without its own FROM / FROM NAMED, for a store that is sent the dataset apart (some merge the two). */

@@ -9,7 +9,7 @@ import { hasIriScheme } from '../core/iri.js';
 const forms = new Set<string>(['SELECT', 'ASK', 'CONSTRUCT', 'DESCRIBE']);
 const updates = new Set(['INSERT', 'DELETE', 'LOAD', 'CLEAR', 'DROP', 'CREATE', 'ADD', 'MOVE', 'COPY', 'WITH']);
 
-export interface QueryShape {
+interface QueryShape {
   form: QueryForm;
   /** The graphs of the query's FROM (default graphs) and FROM NAMED clauses, as absolute IRIs; absent without any. */
   dataset?: QueryDataset;
@@ -182,7 +182,9 @@ class Scanner {
     return namespace + local.replace(/\\(.)/g, '$1');
   }
 
-  /** An IRI resolved against the BASE (RFC 3986); without a BASE a relative IRI stays as it is (and is refused later). */
+  /**
+   * An IRI resolved against the BASE (RFC 3986); without a BASE a relative IRI stays as it is (and is refused later).
+   */
   private resolved(iri: string): string {
     if (this.base === undefined || hasIriScheme(iri)) return iri;
     return resolve(iri, this.base);

@@ -2,13 +2,14 @@
 // GraphDB, Neptune). Ingests go per graph through the Graph Store protocol as N-Triples in Turtle bodies (Virtuoso
 // refuses N-Quads). Union queries and updates run over the session graphs without naming them: on Virtuoso its own
 // union of all graphs less its system graphs (`define input:*-graph-exclude`, a list that does not grow with the
-// sessions); elsewhere the session graphs as the protocol's dataset. A query's own FROM / FROM NAMED goes as the protocol's.
+// sessions); elsewhere the session graphs as the protocol's dataset. A query's own FROM / FROM NAMED goes as
+// the protocol's.
 // Virtuoso's quirks are handled here: ASK as `__ASK_RETVAL` rows, booleans read back as "1"/"0", system graphs.
 // Longer than 400 lines on purpose: one client of three protocols (Query, Update, Graph Store) that share the dataset
 // rules, the HTTP client and Virtuoso's quirks.
 import type { Quad, Term } from '@rdfjs/types';
 import { DataFactory, Writer } from 'n3';
-import type { GraphSummary, IngestReceipt, QueryDataset, QueryOptions, QueryResult, QueryText, QuadStore, QueryForm, UpdateOptions } from './quad-store.js';
+import type { GraphSummary, IngestReceipt, QueryOptions, QueryResult, QueryText, QuadStore, QueryForm, UpdateOptions } from './quad-store.js';
 import { McpLdError } from '../core/problem.js';
 import { storeDefaults } from '../core/config.js';
 import { HttpClient, type Credentials } from './http-auth.js';
@@ -71,7 +72,10 @@ const xsdBoolean = 'http://www.w3.org/2001/XMLSchema#boolean';
 
 const xsdDateTime = 'http://www.w3.org/2001/XMLSchema#dateTime';
 
-/** A time's canonical form (XSD 1.1 §3.3.7.2: no trailing zeros in the seconds' fraction), as the embedded store gives it. */
+/**
+ * A time's canonical form (XSD 1.1 §3.3.7.2: no trailing zeros in the seconds' fraction), as the embedded store gives
+ * it.
+ */
 function canonicalDateTime(value: string): string {
   return value.replace(/(\.\d*?)0+(?=Z$|[+-]\d\d:\d\d$|$)/, '$1').replace(/\.(?=Z$|[+-]\d\d:\d\d$|$)/, '');
 }
@@ -97,7 +101,8 @@ type RequestKind = 'ingest' | 'query' | 'update' | 'read' | 'delete';
 
 function derivedEndpoint(queryUrl: string, authenticated: boolean, kind: 'update' | 'graphs'): string {
   const url = new URL(queryUrl);
-  // Virtuoso: /sparql (anonymous, read-only) and /sparql-auth; updates on /sparql-auth, graphs on /sparql-graph-crud(-auth).
+  // Virtuoso: /sparql (anonymous, read-only) and /sparql-auth; updates on /sparql-auth, graphs on
+  // /sparql-graph-crud(-auth).
   if (url.pathname === '/sparql' || url.pathname === '/sparql-auth') {
     url.search = '';
     if (kind === 'graphs') url.pathname = authenticated ? '/sparql-graph-crud-auth' : '/sparql-graph-crud';
@@ -349,7 +354,10 @@ export class RemoteStore implements QuadStore {
     return graphs;
   }
 
-  /** The session graphs, for the dataset of union queries on a store that is not Virtuoso; kept for a few seconds and dropped after our own writes. */
+  /**
+   * The session graphs, for the dataset of union queries on a store that is not Virtuoso; kept for a few seconds and
+   * dropped after our own writes.
+   */
   private async sessionGraphs(): Promise<string[]> {
     if (this.graphList && performance.now() - this.graphList.at < this.graphListTtlMs) return this.graphList.graphs;
     const graphs = (await this.graphs()).map((g) => g.graph);
@@ -468,7 +476,8 @@ export class RemoteStore implements QuadStore {
     const text = firstLines(await response.text().catch(() => ''));
     const status = `${response.status} ${response.statusText}`.trim();
     if (what === 'query' && response.status === 400) return invalidQuery(`the remote store refused the query: ${text || status}`);
-    // Virtuoso answers 500 to updates it refuses (a DROP of a graph it never created): SQL states 22… and 37… are those.
+    // Virtuoso answers 500 to updates it refuses (a DROP of a graph it never created): SQL states 22… and 37… are
+    // those.
     if (what === 'update' && (response.status === 400 || /^Virtuoso (?:22|37)\w{3} Error/.test(text))) return updateFailed(`the remote store refused the update: ${text || status} (operations of the update before the one it refused may be applied)`);
     if (response.status === 401 || response.status === 403) {
       return storeUnavailable(`the remote store refused ${doing} (${status}): check MCPLD_STORE_USER / MCPLD_STORE_PASSWORD and the user's rights`);

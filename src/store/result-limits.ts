@@ -1,6 +1,7 @@
 // The bounds of a query's answer, which a store enforces on the text of its results before anything parses them: at
 // most maxRows rows (SELECT), solutions (CONSTRUCT: one marker triple each, put in its template by
-// query/bound-rows.ts, counted and dropped here) or triples (DESCRIBE), and at most maxBytes of results. Pure functions.
+// query/bound-rows.ts, counted and dropped here) or triples (DESCRIBE), and at most maxBytes of results. Pure
+// functions.
 import type { Quad } from '@rdfjs/types';
 import type { QueryForm } from './quad-store.js';
 

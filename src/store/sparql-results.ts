@@ -24,7 +24,7 @@ export interface SparqlJson {
 /** Rewrites a literal's lexical form as it is read (a remote store's normalisations); identity by default. */
 export type LiteralFix = (value: string, datatype: string | undefined) => string;
 
-export function jsonTerm(term: JsonTerm, fix?: LiteralFix): Term {
+function jsonTerm(term: JsonTerm, fix?: LiteralFix): Term {
   switch (term.type) {
     case 'uri':
       return namedNode(term.value as string);

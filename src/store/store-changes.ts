@@ -7,7 +7,7 @@ export interface StoreChange {
   graphs: string[];
 }
 
-export type StoreChangeListener = (change: StoreChange) => void;
+type StoreChangeListener = (change: StoreChange) => void;
 
 export class StoreChanges {
   private readonly listeners = new Set<StoreChangeListener>();

@@ -20,14 +20,16 @@ export const ownerSocketName = 'owner.sock';
 /** Where a background owner writes what went wrong (it has no terminal), one JSON line each. */
 export const ownerLogName = 'owner.log';
 
-/** Unix socket paths are limited to about 108 bytes: a deep data directory gets its socket in the temporary directory. */
-export function ownerSocketFor(dir: string): string {
+/**
+ * Unix socket paths are limited to about 108 bytes: a deep data directory gets its socket in the temporary directory.
+ */
+function ownerSocketFor(dir: string): string {
   const beside = path.join(dir, ownerSocketName);
   if (Buffer.byteLength(beside) <= 100) return beside;
   return path.join(tmpdir(), `mcp-ld-${createHash('sha256').update(dir).digest('hex').slice(0, 16)}.sock`);
 }
 
-export interface StoreOwnerOptions extends Omit<EmbeddedStoreOptions, 'dataDir' | 'lock' | 'readOnly'> {
+interface StoreOwnerOptions extends Omit<EmbeddedStoreOptions, 'dataDir' | 'lock' | 'readOnly'> {
   dataDir: string;
   /** What the owner is, for `status`: `serve`, `ingest`, `own`. */
   command: string;

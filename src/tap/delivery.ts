@@ -5,7 +5,7 @@
 // aside in a quarantine file, said so, and the batches behind it go on: one bad batch never jams the spool.
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { encodeSegment } from '../lift/vocabulary.js';
+import { encodeSegment } from '../rdf/vocabulary.js';
 
 export interface DeliverySink {
   /** Stores a batch; resolves to how many quads were stored, when the sink tells (a bridged service lifts them). */
@@ -13,7 +13,7 @@ export interface DeliverySink {
 }
 
 /** What became of the records handed to a queue: stored, still in the spool (memory or disk), or set aside. */
-export interface DeliveryTally {
+interface DeliveryTally {
   stored: { records: number; quads: number };
   quarantined: number;
 }
@@ -28,7 +28,7 @@ export class BatchRefused extends Error {}
  *  few times, then quarantined, so that a batch which always fails cannot block the ones behind it. */
 export class BatchFailed extends Error {}
 
-export interface DeliveryEvents {
+interface DeliveryEvents {
   /** The sink failed: batches are being spooled. */
   down(error: Error, spool: string): void;
   /** The sink took what was spooled. */
@@ -37,7 +37,7 @@ export interface DeliveryEvents {
   quarantined(reason: string, file: string): void;
 }
 
-export interface DeliveryOptions {
+interface DeliveryOptions {
   /** Longest wait between two retries (ms). */
   maxRetryDelay?: number;
   /** Where refused batches go; by default beside the spool, `….rejected.jsonl`. */

@@ -62,7 +62,10 @@ function httpFacts(headers: http.IncomingHttpHeaders): HttpFacts | undefined {
   return { ...(mcpMethod !== undefined ? { mcpMethod } : {}), ...(mcpName !== undefined ? { mcpName } : {}) };
 }
 
-/** The legacy (2024-11-05) session id an endpoint URL carries: its `sessionId` (TypeScript SDK) or `session_id` (Python SDK). */
+/**
+ * The legacy (2024-11-05) session id an endpoint URL carries: its `sessionId` (TypeScript SDK) or `session_id` (Python
+ * SDK).
+ */
 function legacySessionId(url: URL): string | undefined {
   return url.searchParams.get('sessionId') ?? url.searchParams.get('session_id') ?? undefined;
 }
@@ -191,7 +194,9 @@ export function createRecordingProxy({ target, recorder, sessionIdleMs }: ProxyO
     return key;
   }
 
-  /** The held start of a stream, its first event's endpoint URL pointed at the proxy if it names the target's origin. */
+  /**
+   * The held start of a stream, its first event's endpoint URL pointed at the proxy if it names the target's origin.
+   */
   function rewriteEndpoint(request: IncomingMessage, held: Buffer, heldFrom: number, first: SseEvent): Buffer {
     if (first.type !== 'endpoint' || first.dataRange === undefined || request.headers.host === undefined) return held;
     const [start, end] = [first.dataRange[0] - heldFrom, first.dataRange[1] - heldFrom];

@@ -1,4 +1,4 @@
-// Stage tap: a transparent stdio relay in front of an MCP server. The client launches mcp-ld in place of the
+// Stage 7, tap: a transparent stdio relay in front of an MCP server. The client launches mcp-ld in place of the
 // server; mcp-ld spawns the real server and relays stdin→server and server→stdout byte for byte (stderr passes
 // through), while a Recorder observes the lines. Exit codes and signals propagate; on exit, everything recorded is
 // flushed before the tap exits.

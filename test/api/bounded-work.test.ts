@@ -63,7 +63,8 @@ function assertHealthy(probed: Probed<unknown>, what: string): void {
   console.log(`      ${what}: /health answered ${probed.probes} times, the slowest in ${probed.maxMs.toFixed(1)} ms (idle before: ${probed.idleMaxMs.toFixed(1)} ms)`);
   assert.ok(probed.probes >= 3, `${what}: /health was asked only ${probed.probes} times`);
   // The slack: 50 ms, or what the machine adds to the idle service (at most 100 ms). Busy threads of the service and a
-  // loaded 2-core machine delay the event loop by tens of milliseconds now and then; a held event loop shows as seconds.
+  // loaded 2-core machine delay the event loop by tens of milliseconds now and then; a held event loop shows as
+  // seconds.
   // On a machine busier than its cores (other processes runnable: a shared 2-core VM), tens of milliseconds become
   // hundreds; the budget there is 500 ms, said so, which still catches any freeze (item 5's were 6 to 240 s).
   const busy = os.loadavg()[0]! / os.cpus().length > 1;

@@ -56,7 +56,10 @@ describe('api: the OpenAPI document', function () {
     return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, resolved(value)]));
   };
 
-  /** Documented like the others, but not driven here: a stream that never ends (test/api/console-routes.test.ts reads it). */
+  /**
+   * Documented like the others, but not driven here: a stream that never ends (test/api/console-routes.test.ts reads
+   * it).
+   */
   const streams = new Set(['/events']);
 
   const operations = () =>

@@ -163,7 +163,8 @@ describe('api: the SPARQL 1.1 Protocol in full (datasets, service description, f
     const post = (query: string, accept: string) => app.inject({ method: 'POST', url: '/sparql', headers: { 'content-type': 'application/sparql-query', accept }, payload: query });
     const ntriples = parseNTriples((await post(construct, 'application/n-triples')).body);
     assert.ok(ntriples.length > 100);
-    // rdflib's SPARQLStore (its default, "xml") sends this Accept for every form; SPARQLWrapper's default XML sends application/rdf+xml for graphs.
+    // rdflib's SPARQLStore (its default, "xml") sends this Accept for every form; SPARQLWrapper's default XML sends
+    // application/rdf+xml for graphs.
     for (const accept of ['application/sparql-results+xml, application/rdf+xml', 'application/rdf+xml']) {
       const rdfXml = await post(construct, accept);
       assert.equal(rdfXml.statusCode, 200, rdfXml.body);

@@ -8,7 +8,7 @@ import { buildServer } from '../../src/api/server.js';
 import { readServiceConfig } from '../../src/core/config.js';
 import { EmbeddedStore } from '../../src/store/embedded-store.js';
 import { writeResult, type ResultFormat } from '../../src/query/index.js';
-import { writeNQuads } from '../../src/lift/serialize.js';
+import { writeNQuads } from '../../src/rdf/index.js';
 import { trafficRecords } from '../helpers/corpus.js';
 
 const session = 'streamed';

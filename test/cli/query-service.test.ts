@@ -13,7 +13,9 @@ interface Results {
   results?: { bindings: Record<string, { type: string; value: string }>[] };
 }
 
-/** SPARQL JSON results as a comparable value: the variables, and the rows in a fixed order (blank node labels aside). */
+/**
+ * SPARQL JSON results as a comparable value: the variables, and the rows in a fixed order (blank node labels aside).
+ */
 function comparable(stdout: string): unknown {
   const results = JSON.parse(stdout) as Results;
   if (results.boolean !== undefined) return results.boolean;

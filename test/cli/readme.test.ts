@@ -1,4 +1,5 @@
-// Every shell example of the README, run as a newcomer runs it (in a directory of their own, capture.jsonl copied there,
+// Every shell example of the README, run as a newcomer runs it (in a directory of their own, capture.jsonl copied
+// there,
 // mcp-ld on the PATH, the curl examples against a real `mcp-ld serve`), with the shape of what it prints checked; the
 // README's shown outputs (`$ command` blocks) compared line for line. The examples that cannot run offline are named
 // below with why: an example that is neither run nor named fails the test.

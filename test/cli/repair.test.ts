@@ -7,7 +7,9 @@ import { crashBatch, crashBatchGraph } from '../helpers/crash-batch.js';
 import { EmbeddedStore } from '../../src/store/embedded-store.js';
 import { journalFileName, snapshotFileName } from '../../src/store/file-journal.js';
 
-/** A data directory whose journal holds `count` acknowledged writes, batch n in session batch-n; and each frame's bytes. */
+/**
+ * A data directory whose journal holds `count` acknowledged writes, batch n in session batch-n; and each frame's bytes.
+ */
 async function journalOfWrites(dir: string, count: number): Promise<Buffer[]> {
   const store = await EmbeddedStore.open({ dataDir: dir });
   for (let n = 1; n <= count; n++) await store.ingest(crashBatch(n, 20));

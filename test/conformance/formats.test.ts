@@ -19,7 +19,10 @@ const cliFormats = ['nquads', 'trig', 'turtle', 'jsonld'] as const;
 type Format = (typeof cliFormats)[number] | 'rdfxml';
 const formats: readonly Format[] = [...cliFormats, 'rdfxml'];
 const rapperSyntax: Partial<Record<Format, string>> = { nquads: 'nquads', trig: 'trig', turtle: 'turtle', rdfxml: 'rdfxml' };
-/** The formats Jena's riot reads here (its JSON-LD reader, Titanium in Jena 4.5.0, reads none of mcp-ld's JSON-LD: 0 quads, "1 errors", no message). */
+/**
+ * The formats Jena's riot reads here (its JSON-LD reader, Titanium in Jena 4.5.0, reads none of mcp-ld's JSON-LD: 0
+ * quads, "1 errors", no message).
+ */
 const riotSyntax: Partial<Record<Format, string>> = { nquads: 'N-Quads', trig: 'TriG', turtle: 'Turtle', rdfxml: 'RDF/XML' };
 
 interface RdflibResult {

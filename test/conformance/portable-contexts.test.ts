@@ -26,8 +26,8 @@ import type { JsonObject } from '../../src/core/json.js';
 import { contextsDir, packageRoot } from '../../src/core/paths.js';
 import { Lifter } from '../../src/lift/lifter.js';
 import { ReferenceEngine } from '../../src/lift/reference.js';
-import { writeNQuads } from '../../src/lift/serialize.js';
-import { jrpc, ns, rdf, xsd } from '../../src/lift/vocabulary.js';
+import { writeNQuads } from '../../src/rdf/serialize.js';
+import { jrpc, ns, rdf, xsd } from '../../src/rdf/vocabulary.js';
 import { loadSchema } from '../../src/schema/index.js';
 import { captureRecords, captures } from '../helpers/corpus.js';
 import { offlineDocumentLoader } from '../helpers/jsonld.js';
@@ -49,7 +49,10 @@ interface Sample {
  */
 const stringOrIntegerDatatypes: ReadonlySet<string> = new Set([`${ns.mcp}ProgressToken`, `${ns.mcp}RequestId`]);
 
-/** A term with mcp-ld's minted IRIs below `message` as blank nodes, and literals in one form per value where processors differ. */
+/**
+ * A term with mcp-ld's minted IRIs below `message` as blank nodes, and literals in one form per value where processors
+ * differ.
+ */
 function portable(term: Term, message: string): Term {
   if (term.termType === 'NamedNode' && (term.value === message || term.value.startsWith(`${message}/`))) return blankNode(`m${term.value.slice(message.length)}`);
   if (term.termType !== 'Literal') return term;

@@ -42,7 +42,9 @@ interface ProtocolCase {
   requests: ProtocolRequest[];
 }
 
-/** Why a case of the manifest does not apply to mcp-ld's read-only, union-default-graph /sparql (undefined: it applies). */
+/**
+ * Why a case of the manifest does not apply to mcp-ld's read-only, union-default-graph /sparql (undefined: it applies).
+ */
 function notApplicable(name: string): string | undefined {
   if (name.includes('update')) return 'an update: /sparql is read-only without the write token, and its graphs are recorded sessions';
   return undefined;

@@ -39,7 +39,9 @@ interface Answer {
   ntriples?: string[];
 }
 
-/** A term as rdflib's n3() writes it, for the simple values of these queries (IRIs, strings without escapes, numbers). */
+/**
+ * A term as rdflib's n3() writes it, for the simple values of these queries (IRIs, strings without escapes, numbers).
+ */
 function n3(term: Term): string {
   if (term.termType === 'NamedNode') return `<${term.value}>`;
   if (term.termType !== 'Literal') return `_:${term.value}`;

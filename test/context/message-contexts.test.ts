@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { JsonObject } from '../../src/core/json.js';
 import { createSchemaIndex, loadSchema, loadSeedDocuments, type SchemaIndex } from '../../src/schema/index.js';
 import { buildContexts, mergedContext, messageContext } from '../../src/context/index.js';
-import { toQuads, withContext, type Quad } from '../helpers/jsonld.js';
+import { toQuads, withContext } from '../helpers/jsonld.js';
 
 const RPC = 'https://ogcincubator.github.io/modelcontextprotocol/build/annotated/json-rpc/schema.yaml';
 const MCP = 'http://modelcontextprotocol.io/ontology#';
@@ -62,7 +62,6 @@ const paramsScope = (context: JsonObject): JsonObject => {
   assert.equal(scoped[0], null, 'a property-scoped context starts with a reset');
   return scoped[1];
 };
-const predicates = (quads: Quad[]) => new Set(quads.map((q) => q.predicate.value));
 
 const doRequest = request('do', {
   thing: { $ref: '#/definitions/Thing', ...annotated('mcp:hasThing', 'mcp:Thing') },

@@ -10,7 +10,7 @@ import { McpLdError } from '../../src/core/problem.js';
 import { parseInput } from '../../src/lift/input.js';
 import { Lifter } from '../../src/lift/lifter.js';
 import { isCaptureRecord, isRawLine, type InputRecord } from '../../src/lift/records.js';
-import { writeNQuads } from '../../src/lift/serialize.js';
+import { writeNQuads } from '../../src/rdf/serialize.js';
 import { Lowerer } from '../../src/lower/lower.js';
 import { loadSchema, seedVersion, type ProtocolVersion, type SchemaIndex } from '../../src/schema/index.js';
 import { expectation, fuzzInput, type FuzzInput } from './inputs.js';
@@ -34,7 +34,7 @@ function messageIn(value: JsonValue | undefined): JsonValue | undefined {
   return isJsonObject(value) && isCaptureRecord(value) ? value['msg'] : value;
 }
 
-export function convertChecked(input: FuzzInput, outcomes?: Tally): void {
+function convertChecked(input: FuzzInput, outcomes?: Tally): void {
   const expected = expectation(input, 'whole');
   const items = [...parseInput(input.bytes)];
   assert.ok(items.length > 0, 'every input gives at least one item');
@@ -69,7 +69,8 @@ export function convertChecked(input: FuzzInput, outcomes?: Tally): void {
       const earlier = byIri.get(lifted.iri);
       if (earlier === undefined) byIri.set(lifted.iri, content);
       else if (earlier !== content) collided = true;
-      for (const quad of lifted.quads) quads.push(quad); // not push(...): a big message has more quads than the stack has room for arguments
+      // not push(...): a big message has more quads than the stack has room for arguments
+      for (const quad of lifted.quads) quads.push(quad);
     } catch (error) {
       if (!(error instanceof McpLdError)) throw error;
       outcomes?.add(`lifter refused: ${error.code}`);

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import type { Service } from '../helpers/service.js';
 
-export interface Answer {
+interface Answer {
   status: number;
   type: string;
   body: Buffer;

@@ -8,7 +8,7 @@ import { loadSchema, protocolVersions, type ProtocolVersion } from '../../src/sc
 import { captureFiles, ogcExamples, officialMessageExamples, trafficRecords } from '../helpers/corpus.js';
 import { messageInstances } from '../helpers/message-instances.js';
 
-export interface BaseMessage {
+interface BaseMessage {
   source: string;
   /** The protocol version whose schema the message comes from (corpus records carry theirs in the capture). */
   version?: ProtocolVersion;
@@ -19,7 +19,7 @@ export interface BaseMessage {
 let pool: BaseMessage[] | undefined;
 
 /** Every message the fuzzer starts from: instances of every message definition of every version, the corpus. */
-export function baseMessages(): BaseMessage[] {
+function baseMessages(): BaseMessage[] {
   if (pool) return pool;
   pool = [];
   for (const version of protocolVersions) {
@@ -34,7 +34,7 @@ export function baseMessages(): BaseMessage[] {
 }
 
 /** The most nesting parseInput takes (src/lift/input.ts defaultMaxDepth), restated: the oracle must not borrow it. */
-export const maxDepth = 128;
+const maxDepth = 128;
 
 // ---- Values ----------------------------------------------------------------------------------------------------
 
@@ -42,13 +42,14 @@ const specialStrings = ['', '\u0000', '\ud800', '\udfff', 'x\udc00', '\ud83d\ude
 const specialChars = ['\u0000', '\ud800', '\udbff', '\udc00', '\udfff', '"', '\\', '\n', '\t', '\u2028', '\ufeff', '\ufffd', '\u007f', '\u0080', '<', '>', '%', '~', '/', ' ', 'é', '😀'];
 const anyChar = fc.oneof(
   fc.constantFrom(...specialChars),
-  fc.integer({ min: 0, max: 0xffff }).map((unit) => String.fromCharCode(unit)), // any UTF-16 code unit: lone surrogates too
+  // any UTF-16 code unit: lone surrogates too
+  fc.integer({ min: 0, max: 0xffff }).map((unit) => String.fromCharCode(unit)),
   fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), // any code point
   fc.constantFrom('a', 'b', 'x', '1'),
 );
 export const anyString = fc.oneof(fc.constantFrom(...specialStrings), fc.string({ unit: anyChar, maxLength: 12 }));
 const specialNumbers = [-0, 0, 1, -1, 2 ** 31, 2 ** 53, 2 ** 53 + 2, 2 ** 64, -(2 ** 63), Number.MAX_VALUE, -Number.MAX_VALUE, Number.MIN_VALUE, 0.1, 1e21, 1e-7, 123.456, -2.5];
-export const anyNumber = fc.oneof(fc.constantFrom(...specialNumbers), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }));
+const anyNumber = fc.oneof(fc.constantFrom(...specialNumbers), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }));
 
 /** An object with these keys as own properties, as JSON.parse makes them (`__proto__` included). */
 function objectOf(entries: [string, JsonValue][]): JsonObject {
@@ -160,7 +161,7 @@ type Fault =
   | { kind: 'flip-byte'; at: number; byte: number };
 
 /** Number texts past a double (refused), and ones JSON.parse reads as some double (kept as that double). */
-export const hugeNumberTexts = ['1e400', '-1e400', '1E999', '-2e308', '1.8e308'];
+const hugeNumberTexts = ['1e400', '-1e400', '1E999', '-2e308', '1.8e308'];
 const otherNumberTexts = ['-0', '-0.0', '0e0', '18446744073709551616', '-9223372036854775809', '1e-400', '4.9e-324', '1.0', '1E+2', '100000000000000000000000', '0.30000000000000004', '1.7976931348623157e308'];
 const invalidSequences = [[0x80], [0xbf], [0xc0, 0xaf], [0xc1, 0xbf], [0xc3, 0x28], [0xe0, 0x80, 0x80], [0xed, 0xa0, 0x80], [0xed, 0xbf, 0xbf], [0xe2, 0x82], [0xf0, 0x8f, 0xbf, 0xbf], [0xf4, 0x90, 0x80, 0x80], [0xf5], [0xfe], [0xff], [0xf0, 0x9f, 0x98]];
 
@@ -185,9 +186,9 @@ function escapedKey(key: string): string {
 
 // ---- Inputs ----------------------------------------------------------------------------------------------------
 
-export type Shape = 'line' | 'pretty' | 'batch';
+type Shape = 'line' | 'pretty' | 'batch';
 
-export interface Expectation {
+interface Expectation {
   /** The codes one of which it must be refused with; undefined when it may be accepted. */
   refused?: string[];
   /** What JSON.parse gives for it: what lowering must give back when it is accepted. */
@@ -340,7 +341,7 @@ export function fuzzLines(maxLines: number): fc.Arbitrary<FuzzInput[]> {
   return fc.array(fuzzInput(['line']), { minLength: 1, maxLength: maxLines });
 }
 
-export const firstLine = '{"jsonrpc":"2.0","id":"fuzz-first","method":"ping"}';
+const firstLine = '{"jsonrpc":"2.0","id":"fuzz-first","method":"ping"}';
 
 export function linesBody(inputs: FuzzInput[]): Buffer {
   return Buffer.concat([Buffer.from(firstLine), ...inputs.flatMap((input) => [Buffer.from('\n'), input.bytes]), Buffer.from('\n')]);

@@ -9,6 +9,3 @@ export function canonical(value: JsonValue): string {
   return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonical(value[key]!)}`).join(',')}}`;
 }
 
-export function jsonEqual(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
-  return a !== undefined && b !== undefined && canonical(a) === canonical(b);
-}

@@ -16,14 +16,14 @@ function envInteger(name: string): number | undefined {
   return value;
 }
 
-export const fuzzSeed = envInteger('FUZZ_SEED') ?? (long ? Math.floor(Math.random() * 2 ** 31) : fixedSeed);
+const fuzzSeed = envInteger('FUZZ_SEED') ?? (long ? Math.floor(Math.random() * 2 ** 31) : fixedSeed);
 const fuzzRuns = envInteger('FUZZ_RUNS');
 const fuzzPath = process.env['FUZZ_PATH'];
 
 let announced = false;
 
 /** The number of runs of a property whose `npm test` count is `runs` (and `npm run fuzz` count `longRuns`). */
-export function runsOf(runs: number, longRuns = runs * longFactor): number {
+function runsOf(runs: number, longRuns = runs * longFactor): number {
   return fuzzRuns ?? (long ? longRuns : runs);
 }
 

@@ -7,7 +7,7 @@ import { documentUris, type SchemaIndex, type SchemaLocation } from '../../src/s
 import type { Quad, RdfTerm } from './jsonld.js';
 import { messageKind } from './message-instances.js';
 
-export interface Annotation {
+interface Annotation {
   /** Expanded predicate IRI. */
   predicate: string;
   /** Expanded `x-jsonld-type` (a datatype, a class, `@id`, `@json`…), if any. */
@@ -17,11 +17,11 @@ export interface Annotation {
   source: string;
 }
 
-export type PathStep =
+type PathStep =
   | { kind: 'key'; key: string; annotation: Annotation }
   | { kind: 'alternative'; label: string; location: SchemaLocation };
 
-export interface AnnotatedPath {
+interface AnnotatedPath {
   definition: string;
   /** e.g. `/result/content[]<ImageContent>/data`. */
   label: string;
@@ -233,10 +233,10 @@ export class AnnotatedPaths {
   }
 }
 
-export type PathOutcome = { applies: false } | { applies: true; failure?: string };
+type PathOutcome = { applies: false } | { applies: true; failure?: string };
 
 /** The subject that is no triple's object: the message node. */
-export function rootOf(quads: readonly Quad[]): RdfTerm {
+function rootOf(quads: readonly Quad[]): RdfTerm {
   const objects = new Set(quads.map((q) => `${q.object.termType}:${q.object.value}`));
   const roots = new Map<string, RdfTerm>();
   for (const quad of quads) if (!objects.has(`${quad.subject.termType}:${quad.subject.value}`)) roots.set(`${quad.subject.termType}:${quad.subject.value}`, quad.subject);

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import type { Browser } from 'puppeteer-core';
 import puppeteer from 'puppeteer-core';
 
-export function chromiumPath(): string | undefined {
+function chromiumPath(): string | undefined {
   return [process.env['MCPLD_CHROMIUM'], '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => p !== undefined && p !== '' && existsSync(p));
 }
 

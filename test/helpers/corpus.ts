@@ -43,7 +43,9 @@ export function captureRecords(file: string): CaptureRecord[] {
   return trafficRecords(path.join(path.dirname(trafficFile), file));
 }
 
-/** The official 2026-07-28 examples that are whole JSON-RPC messages (the others are only a params or result object). */
+/**
+ * The official 2026-07-28 examples that are whole JSON-RPC messages (the others are only a params or result object).
+ */
 export function officialMessageExamples(): { name: string; msg: JsonObject }[] {
   const dir = path.join(fixturesDir, 'official-examples');
   return readdirSync(dir)

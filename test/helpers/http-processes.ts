@@ -39,7 +39,7 @@ export function stop(child: ChildProcess): Promise<number | null> {
   });
 }
 
-export interface RunningProxy {
+interface RunningProxy {
   child: ChildProcess;
   /** The proxy's origin, e.g. http://127.0.0.1:41234. */
   origin: string;

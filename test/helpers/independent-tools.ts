@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /** Whether the conformance tests must run (and fail when a tool is missing) rather than skip. */
-export function conformanceRequired(): boolean {
+function conformanceRequired(): boolean {
   return process.env['CI'] === 'true' || process.env['MCPLD_TEST_CONFORMANCE'] === '1';
 }
 

@@ -18,7 +18,7 @@ export interface Quad {
 }
 
 /** The base IRI tests resolve relative IRIs (request ids typed `@id`) against. */
-export const testBase = 'https://example.org/test/';
+const testBase = 'https://example.org/test/';
 
 export const offlineDocumentLoader = async (url: string): Promise<never> => {
   throw new Error(`jsonld.js tried to load ${url}: tests never touch the network`);

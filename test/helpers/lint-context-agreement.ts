@@ -6,7 +6,7 @@ import { contextDefinitions, messageContext } from '../../src/context/message-co
 import { SchemaModel, type PropertySite } from '../../src/lint/schema-model.js';
 import { jsonRpcEnvelope, type DocumentId, type MessageDefinition, type SchemaIndex, type SchemaLocation } from '../../src/schema/index.js';
 
-export interface Disagreement {
+interface Disagreement {
   /** The message definition whose context disagrees. */
   message: string;
   /** The key path in that context, e.g. `/params/arguments`. */
@@ -170,7 +170,7 @@ class Agreement {
   }
 }
 
-export interface AgreementReport {
+interface AgreementReport {
   disagreements: Disagreement[];
   /** The annotated property sites of the lint that some message context gives a term to. */
   compared: PropertySite[];
@@ -186,7 +186,10 @@ export function compareLintWithContexts(index: SchemaIndex): AgreementReport {
   return { disagreements: agreement.disagreements, compared: [...agreement.compared], unreached };
 }
 
-/** Every place where the lint's view of `index` and its generated message contexts disagree (none, if they read it alike). */
+/**
+ * Every place where the lint's view of `index` and its generated message contexts disagree (none, if they read it
+ * alike).
+ */
 export function lintContextDisagreements(index: SchemaIndex): Disagreement[] {
   return compareLintWithContexts(index).disagreements;
 }

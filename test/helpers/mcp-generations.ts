@@ -14,7 +14,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 // SDK 1.0.4's SSE client uses the platform's EventSource, which Node 20 lacks: the SDK's own advice is this package.
 (globalThis as { EventSource?: unknown }).EventSource ??= EventSource;
 
-export interface Transcript {
+interface Transcript {
   tools: string[];
   results: unknown[];
   progress: number[];
@@ -22,7 +22,10 @@ export interface Transcript {
 
 const sampled = { model: 'mcp-ld-test-model', role: 'assistant' as const, content: { type: 'text' as const, text: 'a sampled answer' } };
 
-/** The session both 2025.5.12 "everything" modes serve: lists, calls (progress, sampling back to the client), a prompt, a resource. */
+/**
+ * The session both 2025.5.12 "everything" modes serve: lists, calls (progress, sampling back to the client), a prompt,
+ * a resource.
+ */
 async function everythingScenario(client: Client104 | Client1112): Promise<Transcript> {
   const progress: number[] = [];
   const tools = (await client.listTools()).tools.map((tool) => tool.name).sort();

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { McpLdError } from '../../src/core/problem.js';
 
-export interface ExpectedError {
+interface ExpectedError {
   code?: string;
   status?: number;
   detail?: RegExp;

@@ -10,7 +10,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 const require = createRequire(import.meta.url);
 export const everythingServer = path.join(path.dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
 
-export interface SessionTranscript {
+interface SessionTranscript {
   tools: string[];
   calls: { name: string; result: unknown }[];
   prompt: unknown;

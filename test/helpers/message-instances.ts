@@ -5,7 +5,7 @@
 import { isJsonObject, joinPointer, type JsonObject, type JsonValue } from '../../src/core/json.js';
 import { documentUris, type DocumentId, type MessageKind, type SchemaIndex, type SchemaLocation } from '../../src/schema/index.js';
 
-export interface MessageInstance {
+interface MessageInstance {
   definition: string;
   kind: MessageKind;
   /** The alternative this instance takes at each `anyOf`/`oneOf` it meets, as `<JSON path>: <alternative>`. */

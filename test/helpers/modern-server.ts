@@ -41,7 +41,9 @@ function buildServer(handler: () => McpHttpHandler): McpServer {
   return server;
 }
 
-/** Serves a fetch-shaped handler on node:http: the body read whole, the answer streamed, a client that goes away aborts. */
+/**
+ * Serves a fetch-shaped handler on node:http: the body read whole, the answer streamed, a client that goes away aborts.
+ */
 function serveFetch(fetchHandler: (request: Request) => Promise<Response>) {
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const chunks: Buffer[] = [];
@@ -70,7 +72,6 @@ function serveFetch(fetchHandler: (request: Request) => Promise<Response>) {
 }
 
 export async function startModernServer(): Promise<ModernServer> {
-  // eslint-disable-next-line prefer-const
   let handler: McpHttpHandler;
   handler = createMcpHandler(() => buildServer(() => handler), { legacy: 'reject', keepAliveMs: 0 });
   const serve = serveFetch(handler.fetch);

@@ -3,11 +3,14 @@
 import type { CaptureRecord } from '../../src/lift/records.js';
 
 /** An xsd:dateTime as the embedded store gives it back: trailing zeros of the fraction of a second dropped. */
-export function canonicalDateTime(ts: string): string {
+function canonicalDateTime(ts: string): string {
   return ts.replace(/(\.[0-9]*?)0+(?=Z|[+-][0-9]{2}:[0-9]{2}$)/, '$1').replace(/\.(?=Z|[+-][0-9]{2}:[0-9]{2}$)/, '');
 }
 
-/** The rows of `tool-calls` for these records (those `keep` keeps): per server and tool, calls, sessions, first and last call. */
+/**
+ * The rows of `tool-calls` for these records (those `keep` keeps): per server and tool, calls, sessions, first and last
+ * call.
+ */
 export function toolCallRows(records: CaptureRecord[], only?: string, keep: (record: CaptureRecord) => boolean = () => true): Record<string, string | number>[] {
   const byTool = new Map<string, { server: string; tool: string; calls: number; sessions: Set<string>; times: string[] }>();
   for (const record of records) {
@@ -41,14 +44,16 @@ export function jsonLinesText(rows: object[]): string {
   return rows.map((row) => `${JSON.stringify(row)}\n`).join('');
 }
 
-/** The nearest-rank percentile by its definition: the smallest value L such that at least ceil(P% of n) values are ≤ L. */
+/**
+ * The nearest-rank percentile by its definition: the smallest value L such that at least ceil(P% of n) values are ≤ L.
+ */
 export function percentileOf(values: number[], percent: number): number | undefined {
   const needed = Math.ceil((percent * values.length) / 100);
   return [...values].sort((a, b) => a - b).find((l) => values.filter((x) => x <= l).length >= needed);
 }
 
 /** Per method and direction of the request, the latencies (ms) of the answered requests of these records. */
-export function latenciesByMethod(records: CaptureRecord[]): Map<string, number[]> {
+function latenciesByMethod(records: CaptureRecord[]): Map<string, number[]> {
   const pending = new Map<string, CaptureRecord>();
   const groups = new Map<string, number[]>();
   for (const record of records) {
@@ -67,7 +72,10 @@ export function latenciesByMethod(records: CaptureRecord[]): Map<string, number[
   return groups;
 }
 
-/** Checks rows of `latency-by-method` (parsed) against the latencies of the records: counts, percentiles, extremes exactly. */
+/**
+ * Checks rows of `latency-by-method` (parsed) against the latencies of the records: counts, percentiles, extremes
+ * exactly.
+ */
 export function latencyRowsProblems(rows: Record<string, unknown>[], records: CaptureRecord[]): string[] {
   const groups = latenciesByMethod(records);
   const problems: string[] = [];

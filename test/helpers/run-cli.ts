@@ -11,7 +11,7 @@ export interface CliResult {
 
 export const cliPath = path.join(packageRoot, 'bin', 'mcp-ld');
 
-export interface RunOptions {
+interface RunOptions {
   input?: string | Uint8Array;
   cwd?: string;
   env?: NodeJS.ProcessEnv;

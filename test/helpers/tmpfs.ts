@@ -1,11 +1,14 @@
 // A small real file system that fills up: a tmpfs of a given size, mounted for the disk-full tests (root can mount one;
-// CI runs as root). Where mounting is not possible the tests skip loudly on a developer machine and fail when CI is set.
+// CI runs as root). Where mounting is not possible the tests skip loudly on a developer machine and fail when CI is
+// set.
 import { spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmdirSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-/** Mounts a tmpfs of `size` (as mount takes it: `2m`) on a new directory and returns it; skips the suite without one. */
+/**
+ * Mounts a tmpfs of `size` (as mount takes it: `2m`) on a new directory and returns it; skips the suite without one.
+ */
 export function mountTmpfsOrSkip(context: Mocha.Context, size: string): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'mcp-ld-tmpfs-'));
   const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', dir], { encoding: 'utf8' });

@@ -42,7 +42,7 @@ export interface VirtuosoOptions {
 }
 
 /** Whether the remote tests must run (and fail when Virtuoso cannot start) rather than skip. */
-export function virtuosoRequired(): boolean {
+function virtuosoRequired(): boolean {
   return process.env['CI'] === 'true' || process.env['MCPLD_TEST_VIRTUOSO'] === '1';
 }
 
@@ -76,7 +76,7 @@ function isql(port: number, sql: string, timeoutMs = 30_000): void {
 let shared: Promise<Virtuoso> | undefined;
 
 /** One Virtuoso for the whole test run, started on first use. */
-export function sharedVirtuoso(): Promise<Virtuoso> {
+function sharedVirtuoso(): Promise<Virtuoso> {
   shared ??= startVirtuoso();
   return shared;
 }
@@ -197,7 +197,7 @@ export async function virtuosoOrSkip(test: Mocha.Context): Promise<Virtuoso> {
 }
 
 /** The banner shown when the remote tests skip on a developer machine. */
-export function skipBanner(reason: string): string {
+function skipBanner(reason: string): string {
   const line = '!'.repeat(100);
   return `\n${line}\n!!! SKIPPING THE REMOTE-STORE (VIRTUOSO) TESTS: ${reason}\n!!! They run in CI (.ci/run installs virtuoso-opensource); set MCPLD_TEST_VIRTUOSO=1 to make them fail here instead.\n${line}\n`;
 }

@@ -9,9 +9,9 @@ import path from 'node:path';
 import type { Quad } from 'n3';
 import { loadSchema } from '../../src/schema/index.js';
 import { Lifter } from '../../src/lift/lifter.js';
-import { writeNQuads } from '../../src/lift/serialize.js';
-import { jsonLiteral, naturalLiteral, type LiteralForm } from '../../src/lift/literals.js';
-import { childIri, mld, ns, rdf } from '../../src/lift/vocabulary.js';
+import { writeNQuads } from '../../src/rdf/serialize.js';
+import { jsonLiteral, naturalLiteral, type LiteralForm } from '../../src/rdf/literals.js';
+import { childIri, mld, ns, rdf } from '../../src/rdf/vocabulary.js';
 import type { CaptureRecord } from '../../src/lift/records.js';
 import type { JsonValue } from '../../src/core/json.js';
 import { captureFiles, trafficRecords } from '../helpers/corpus.js';
@@ -65,7 +65,10 @@ function derivedTerm(derived: Derived, base: string, at: (string | number)[], le
   return false;
 }
 
-/** The JSON key a schema predicate stands for (`mcp:hasInputSchema` → `inputSchema`): the literal's path below its subject. */
+/**
+ * The JSON key a schema predicate stands for (`mcp:hasInputSchema` → `inputSchema`): the literal's path below its
+ * subject.
+ */
 function keyOf(predicate: string): string | undefined {
   const local = /#has([A-Z].*)$/.exec(predicate)?.[1];
   return local === undefined ? undefined : local[0]!.toLowerCase() + local.slice(1);

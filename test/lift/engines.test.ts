@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import { loadSchema } from '../../src/schema/index.js';
 import { Lifter } from '../../src/lift/lifter.js';
 import { ReferenceEngine } from '../../src/lift/reference.js';
-import { writeNQuads } from '../../src/lift/serialize.js';
+import { writeNQuads } from '../../src/rdf/serialize.js';
 import type { InputRecord } from '../../src/lift/records.js';
-import { captureRecords, captures, ogcExamples, trafficRecords } from '../helpers/corpus.js';
+import { captureRecords, captures, ogcExamples } from '../helpers/corpus.js';
 
 const schema = loadSchema();
 

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import type { Quad } from 'n3';
 import { loadSchema } from '../../src/schema/index.js';
 import { Lifter } from '../../src/lift/lifter.js';
-import { writeNQuads } from '../../src/lift/serialize.js';
-import { jrpc, mld, ns, rdf, xsd } from '../../src/lift/vocabulary.js';
+import { writeNQuads } from '../../src/rdf/serialize.js';
+import { jrpc, mld, ns, rdf, xsd } from '../../src/rdf/vocabulary.js';
 import type { CaptureRecord } from '../../src/lift/records.js';
 import { ogcExamples, trafficRecords } from '../helpers/corpus.js';
 

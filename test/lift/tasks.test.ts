@@ -11,8 +11,8 @@ import { loadSchema } from '../../src/schema/index.js';
 import { Lifter } from '../../src/lift/lifter.js';
 import { ReferenceEngine } from '../../src/lift/reference.js';
 import { Lowerer } from '../../src/lower/lower.js';
-import { writeNQuads } from '../../src/lift/serialize.js';
-import { mld, ns } from '../../src/lift/vocabulary.js';
+import { writeNQuads } from '../../src/rdf/serialize.js';
+import { mld, ns } from '../../src/rdf/vocabulary.js';
 import type { CaptureRecord } from '../../src/lift/records.js';
 
 const flowFile = path.join(packageRoot, 'test', 'fixtures', 'tasks-extension', 'hello-world-flow.jsonl');

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { loadSchema, type ProtocolVersion } from '../../src/schema/index.js';
 import { Lifter, type LiftedMessage } from '../../src/lift/lifter.js';
 import { Lowerer } from '../../src/lower/lower.js';
-import { jrpc, mld, ns, rdf } from '../../src/lift/vocabulary.js';
+import { jrpc, mld, ns, rdf } from '../../src/rdf/vocabulary.js';
 import type { CaptureRecord } from '../../src/lift/records.js';
 import { captureRecords, captures, officialMessageExamples } from '../helpers/corpus.js';
 import { SchemaKeys } from '../helpers/schema-keys.js';

@@ -5,7 +5,7 @@ import { Parser } from 'n3';
 import { loadSchema } from '../../src/schema/index.js';
 import { Lifter } from '../../src/lift/lifter.js';
 import { Lowerer } from '../../src/lower/lower.js';
-import { writeNQuads } from '../../src/lift/serialize.js';
+import { writeNQuads } from '../../src/rdf/serialize.js';
 import path from 'node:path';
 import { captureFiles, captureRecords, ogcExamples, trafficRecords } from '../helpers/corpus.js';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { contextsDir, ontologyDir } from '../../src/core/paths.js';
 import type { JsonValue } from '../../src/core/json.js';
 import { protocolVersion, protocolVersions } from '../../src/schema/index.js';
-import { mld, ns, rdf } from '../../src/lift/vocabulary.js';
+import { mld, ns, rdf } from '../../src/rdf/vocabulary.js';
 import { generateOntology, ontologyIri, projectVersion } from '../../src/ontology/index.js';
 import { contextIris, declaredIris, liftCorpus, objectsOf, ogcCorpus, parseTurtle, trafficCorpus } from './rdf-helpers.js';
 import { captureRecords, captures } from '../helpers/corpus.js';

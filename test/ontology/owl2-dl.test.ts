@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Quad } from 'n3';
 import { ontologyDir } from '../../src/core/paths.js';
-import { ns, rdf } from '../../src/lift/vocabulary.js';
+import { ns, rdf } from '../../src/rdf/vocabulary.js';
 import { parseTurtle } from './rdf-helpers.js';
 
 const owl = 'http://www.w3.org/2002/07/owl#';

@@ -8,7 +8,7 @@ import { RdfXmlParser } from 'rdfxml-streaming-parser';
 import { loadSchema } from '../../src/schema/index.js';
 import { Lifter, type LiftedMessage } from '../../src/lift/lifter.js';
 import type { CaptureRecord } from '../../src/lift/records.js';
-import { ns, rdf } from '../../src/lift/vocabulary.js';
+import { ns, rdf } from '../../src/rdf/vocabulary.js';
 import { ogcExamples, trafficRecords } from '../helpers/corpus.js';
 import { isJsonObject, type JsonValue } from '../../src/core/json.js';
 import { expandIri } from '../../src/context/iris.js';

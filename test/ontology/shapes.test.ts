@@ -4,7 +4,7 @@ import { DataFactory, Store, type Quad, type Term } from 'n3';
 import { isJsonObject, splitPointer, type JsonObject } from '../../src/core/json.js';
 import { loadSchema, type ProtocolVersion } from '../../src/schema/index.js';
 import type { LiftedMessage } from '../../src/lift/lifter.js';
-import { jrpc, ns, rdf } from '../../src/lift/vocabulary.js';
+import { jrpc, ns, rdf } from '../../src/rdf/vocabulary.js';
 import { generateShapes, ontologyModel, shapesNs, type ObjectModel, type OntologyModel } from '../../src/ontology/index.js';
 import { liftCorpus, messageOf, ogcCorpus, trafficCorpus, type LiftedCorpus } from './rdf-helpers.js';
 import { trafficRecords } from '../helpers/corpus.js';

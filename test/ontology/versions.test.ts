@@ -8,7 +8,7 @@ import { DataFactory, type Quad } from 'n3';
 import { ontologyDir } from '../../src/core/paths.js';
 import { buildContexts } from '../../src/context/index.js';
 import { latestVersion, loadSchema, protocolVersions, seedVersion, type ProtocolVersion } from '../../src/schema/index.js';
-import { ns, rdf } from '../../src/lift/vocabulary.js';
+import { ns, rdf } from '../../src/rdf/vocabulary.js';
 import { prefixes, ontologyModel, shapesIri, toJsonLd, toNTriples, toRdfXml, toTurtle, versionAnnotations } from '../../src/ontology/index.js';
 import { runCli } from '../helpers/run-cli.js';
 import { contextIris, declaredIris, objectsOf, parseJsonLd, parseNTriples, parseRdfXmlStrictly, parseTurtle } from './rdf-helpers.js';

@@ -7,18 +7,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadSchema } from '../../src/schema/index.js';
 import { Lifter } from '../../src/lift/lifter.js';
-import { writeNQuads } from '../../src/lift/serialize.js';
+import { writeNQuads } from '../../src/rdf/serialize.js';
 import { captureRecords, captures, fixturesDir } from '../helpers/corpus.js';
 
-export const pinsFile = path.join(fixturesDir, 'traffic', 'graphs.json');
+const pinsFile = path.join(fixturesDir, 'traffic', 'graphs.json');
 
-export interface GraphPin {
+interface GraphPin {
   quads: number;
   sha256: string;
 }
 
 /** The graph of one capture, as the fast engine lifts it with the package's schemas. */
-export function graphPin(file: string): GraphPin {
+function graphPin(file: string): GraphPin {
   const lifter = new Lifter(loadSchema());
   const lines = captureRecords(file)
     .flatMap((record) => writeNQuads(lifter.lift(record).quads).trim().split('\n'))

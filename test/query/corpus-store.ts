@@ -8,7 +8,7 @@
 import type { JsonObject, JsonValue } from '../../src/core/json.js';
 import { loadSchema } from '../../src/schema/index.js';
 import { Lifter } from '../../src/lift/lifter.js';
-import { quadsToNQuads } from '../../src/lift/nquads.js';
+import { quadsToNQuads } from '../../src/rdf/nquads.js';
 import type { CaptureRecord } from '../../src/lift/records.js';
 import { EmbeddedStore } from '../../src/store/embedded-store.js';
 import { captureRecords, captures, ogcExamples, trafficRecords } from '../helpers/corpus.js';
@@ -67,14 +67,16 @@ function reordered(value: JsonValue | undefined): JsonObject {
 }
 
 /** The corpus: every capture of every protocol version, the OGC examples, and the edge cases. */
-export function corpusRecords(): CaptureRecord[] {
+function corpusRecords(): CaptureRecord[] {
   const others = captures.filter(({ file }) => file !== 'traffic-everything.jsonl').flatMap(({ file }) => captureRecords(file));
   return [...trafficRecords(), ...others, ...ogcExamples().map(({ msg }) => ({ session: ogcSession, msg })), ...edgeRecords()];
 }
 
-export type Kind = 'request' | 'notification' | 'result' | 'error';
+type Kind = 'request' | 'notification' | 'result' | 'error';
 
-/** One message as the tests see it: from the JSON, plus the IRI and (for plain messages) the direction the lifter gave. */
+/**
+ * One message as the tests see it: from the JSON, plus the IRI and (for plain messages) the direction the lifter gave.
+ */
 export interface Message {
   session: string;
   iri: string;

@@ -3,7 +3,7 @@
 // come in either order); nothing else is normalised here, so what mcp-ld prints must agree. A new query is covered
 // without a line here; the queries Virtuoso still gets wrong are listed below, and checked to be still wrong.
 import assert from 'node:assert/strict';
-import { quadsToNQuads } from '../../src/lift/nquads.js';
+import { quadsToNQuads } from '../../src/rdf/nquads.js';
 import { NamedQueries, type ParameterValues } from '../../src/query/index.js';
 import type { QueryResult } from '../../src/store/quad-store.js';
 import { RemoteStore } from '../../src/store/remote-store.js';
@@ -35,7 +35,9 @@ const knownDifferent: Record<string, string> = {
   'tool-schema-changes': 'the server name looked up in an OPTIONAL sub-select is empty',
 };
 
-/** Queries Virtuoso 7.2.5 refuses at times, with this error (then the test is pending; when it answers, it must agree). */
+/**
+ * Queries Virtuoso 7.2.5 refuses at times, with this error (then the test is pending; when it answers, it must agree).
+ */
 const refusedAtTimes: Record<string, RegExp> = {
   'session-list': /SQ200: index of column in order by out of range/,
 };

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../src/core/json.js';
-import { mld, ns } from '../../src/lift/vocabulary.js';
+import { mld, ns } from '../../src/rdf/vocabulary.js';
 import { NamedQueries, runQuery, type ParameterValues } from '../../src/query/index.js';
 import type { QueryResult } from '../../src/store/quad-store.js';
 import { canonicalJson, corpusStore, edgeSession, msBetween, ogcSession, type Corpus, type Message } from './corpus-store.js';
@@ -181,7 +181,10 @@ describe('query: the named queries, each against figures computed from the JSON'
     return groups;
   };
   const latencyColumns = ['answered', 'avgMs', 'p50Ms', 'p95Ms', 'p99Ms', 'minMs', 'maxMs'];
-  /** Rows of a latency query against the groups: count, p50, p95, p99 (nearest rank), extremes exactly; the mean closely. */
+  /**
+   * Rows of a latency query against the groups: count, p50, p95, p99 (nearest rank), extremes exactly; the mean
+   * closely.
+   */
   const checkLatencies = (rows: Row[], key: (r: Row) => string, groups: Map<string, number[]>) => {
     const got = keyed(rows, key, (r) => ['answered', 'minMs', 'maxMs', 'p50Ms', 'p95Ms', 'p99Ms', 'avgMs'].map((c) => num(r[c])));
     assert.equal(got.size, groups.size);
@@ -598,7 +601,8 @@ describe('query: the named queries, each against figures computed from the JSON'
     const got = rows.map((r) => `${r['server']}|${r['tool']}|${r['changed']}|${r['before']}|${time(r['beforeTime'])}|${r['after']}|${time(r['afterTime'])}`);
     assert.equal(got.length, new Set(got).size, 'no row twice');
     assert.deepEqual(new Set(got), expected);
-    // The edge session's: grep's input and stat's output, both between the first two answers, none after the reordering.
+    // The edge session's: grep's input and stat's output, both between the first two answers, none after the
+    // reordering.
     assert.deepEqual(rows.filter((r) => r['server'] === 'edge').map((r) => [r['tool'], r['changed']]), [['grep', 'inputSchema'], ['stat', 'outputSchema']]);
     assert.deepEqual((await run('tool-schema-changes', { tool: 'stat' })).map((r) => r['tool']), ['stat']);
   });
@@ -761,7 +765,8 @@ describe('query: the named queries, each against figures computed from the JSON'
     { values: { since: '2026-11-29T22:56:10Z', until: '2026-12-01T17:40:40' }, from: '2026-11-29T22:56:10Z', to: '2026-12-01T17:40:40Z' },
   ];
   const inWindow = ({ from, to }: { from: string; to: string }): Keep => (m) => m.ts !== undefined && Date.parse(m.ts) >= Date.parse(from) && Date.parse(m.ts) < Date.parse(to);
-  // The queries whose figures count messages by their time, each checked against the JSON of the messages in the window.
+  // The queries whose figures count messages by their time, each checked against the JSON of the messages in the
+  // window.
   const windowChecks: Record<string, (values: ParameterValues, keep: Keep) => Promise<unknown>> = {
     sessions: checkSessions,
     overview: checkOverview,

@@ -22,7 +22,8 @@ describe('query: percentiles declared by @percentiles', () => {
       }
     }
     assert.equal(nearestRank([], 50_000), undefined);
-    // p × n exactly an integer: that rank, not the next (7% of 100 is the 7th value, though 0.07 × 100 > 7 in floating point).
+    // p × n exactly an integer: that rank, not the next (7% of 100 is the 7th value, though 0.07 × 100 > 7 in floating
+    // point).
     const hundred = Array.from({ length: 100 }, (_, i) => i + 1);
     assert.equal(nearestRank(hundred, 7_000), 7);
     assert.equal(nearestRank(hundred, 95_000), 95);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { McpLdError } from '../../src/core/problem.js';
 import { loadSchema } from '../../src/schema/index.js';
 import { Lifter } from '../../src/lift/lifter.js';
-import { quadsToNQuads } from '../../src/lift/nquads.js';
+import { quadsToNQuads } from '../../src/rdf/nquads.js';
 import { parseQuery, runQuery, sessionGraph } from '../../src/query/index.js';
 import { EmbeddedStore } from '../../src/store/embedded-store.js';
 import { edgeRecords, edgeSession } from './corpus-store.js';

@@ -17,7 +17,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const childScript = path.join(here, '..', 'helpers', 'ingest-child.js');
 const updateChildScript = path.join(here, 'update-child.js');
 
-/** Runs a writer child (ingest-child.js, update-child.js) until it has acknowledged `killAfter` writes, then kill -9. */
+/**
+ * Runs a writer child (ingest-child.js, update-child.js) until it has acknowledged `killAfter` writes, then kill -9.
+ */
 async function ackedBeforeKill(script: string, args: string[], killAfter: number): Promise<Set<number>> {
   const acked = new Set<number>();
   const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -35,7 +35,7 @@ export async function rejects(promise: Promise<unknown>, code: string, status: n
 }
 
 /** The real capture, lifted to N-Quads. */
-export function corpusNQuads(): string {
+function corpusNQuads(): string {
   const lifter = new Lifter(loadSchema());
   let out = '';
   for (const item of parseInput(readFileSync(trafficFile, 'utf8'))) if (item.record) out += lifter.liftToNQuads(item.record).nquads;

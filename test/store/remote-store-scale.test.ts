@@ -12,7 +12,9 @@ interface Exchange {
   responseHeaderBytes: number;
 }
 
-/** An HTTP relay to `origin` that records the size of every request (URL, headers, body) and of every answer's headers. */
+/**
+ * An HTTP relay to `origin` that records the size of every request (URL, headers, body) and of every answer's headers.
+ */
 async function recordingRelay(origin: string): Promise<{ url: string; exchanges: Exchange[]; close: () => Promise<void> }> {
   const exchanges: Exchange[] = [];
   const headerBytes = (headers: Iterable<[string, string]>) => [...headers].reduce((sum, [name, value]) => sum + name.length + value.length + 4, 0);
@@ -97,7 +99,8 @@ describe('store: remote, thousands of sessions (Virtuoso)', function () {
   });
 
   it("an update's GRAPH ?g reaches every one of 2,000 session graphs", async () => {
-    // (Virtuoso 7.2.5 refuses an INSERT whose template has GRAPH ?g, with or without mcp-ld: SR002 string_output_string.)
+    // (Virtuoso 7.2.5 refuses an INSERT whose template has GRAPH ?g, with or without mcp-ld: SR002
+    // string_output_string.)
     await store.update(`DELETE { GRAPH ?g { ?r <${mld}answers> ?q } } WHERE { GRAPH ?g { ?r <${mld}answers> ?q . ?q <${mld}seq> ?seq FILTER(?seq >= 500) } }`);
     assert.deepEqual(await count(`SELECT (COUNT(DISTINCT ?g) AS ?graphs) WHERE { GRAPH ?g { ?r <${mld}answers> ?q } }`), [{ graphs: 500 }]);
     assert.deepEqual(await count('SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }'), [{ n: sessions * 4 - (sessions - 500) }]);

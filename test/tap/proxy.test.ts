@@ -109,7 +109,8 @@ describe('proxy: a recording reverse proxy for MCP over HTTP', function () {
     }
     const records = readFileSync(capture, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { dir: string; raw?: string; encoding?: string; msg?: unknown });
     const raw = records.filter((r) => r.raw !== undefined).map(({ dir, raw, encoding }) => ({ dir, raw, encoding }));
-    // Each body twice (sent, then echoed back): kept whole, the batch too (its members cannot be split without losing a key).
+    // Each body twice (sent, then echoed back): kept whole, the batch too (its members cannot be split without losing a
+    // key).
     const notUtf8Base64 = notUtf8.toString('base64');
     assert.deepEqual(
       raw.map((r) => JSON.stringify(r)).sort(),

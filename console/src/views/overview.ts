@@ -17,7 +17,7 @@ const ranges: [string, string, number | undefined][] = [
 ];
 
 /** The window the URL asks for: a range back from now, or since/until as given. */
-export function windowOf(params: URLSearchParams): { range: string; since?: string; until?: string } {
+function windowOf(params: URLSearchParams): { range: string; since?: string; until?: string } {
   const range = params.get('range') ?? (params.has('since') || params.has('until') ? 'custom' : 'all');
   const span = ranges.find(([name]) => name === range)?.[2];
   if (span !== undefined) return { range, since: new Date(Date.now() - span).toISOString() };

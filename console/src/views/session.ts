@@ -9,7 +9,7 @@ import { between, compact, count, duration, isClientToServer, isVocabularyTerm, 
 import { link, withParams } from '../router.js';
 import { heading, section, type View } from '../view.js';
 
-export const messagesPerPage = 200;
+const messagesPerPage = 200;
 
 interface Term {
   kind: 'iri' | 'literal' | 'blank';
@@ -28,7 +28,7 @@ function unescape(text: string): string {
 }
 
 /** The triples of an N-Triples text (the service writes one per line). */
-export function parseNTriples(text: string): Term[][] {
+function parseNTriples(text: string): Term[][] {
   return text
     .split('\n')
     .filter((line) => line.trim() !== '')

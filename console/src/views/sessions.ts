@@ -6,7 +6,7 @@ import { between, count, duration, time } from '../format.js';
 import { go, link, withParams } from '../router.js';
 import { heading, table, type Column, type View } from '../view.js';
 
-export const pageSize = 50;
+const pageSize = 50;
 
 const sortable: Record<string, string> = {
   Session: 'id',

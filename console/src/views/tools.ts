@@ -1,4 +1,5 @@
-// Tools: per server and tool, calls (tool-calls), error rate (tool-errors), p50/p95 latency (tool-latency); for the tool
+// Tools: per server and tool, calls (tool-calls), error rate (tool-errors), p50/p95 latency (tool-latency); for the
+// tool
 // chosen, its latency histogram (tool-latency-histogram), its parameters (tool-parameters) and how its definition
 // changed between tools/list answers (tool-schema-changes).
 import { rows, type Row } from '../api.js';
@@ -6,7 +7,7 @@ import { barChart } from '../chart.js';
 import { h, fill, loading, problem } from '../dom.js';
 import { count, millis, percent, time } from '../format.js';
 import { link } from '../router.js';
-import { heading, section, table, type View } from '../view.js';
+import { heading, table, type View } from '../view.js';
 
 /** The upper bounds of tool-latency-histogram's ranges (Infinity: its unbounded last range). */
 const histogramBounds = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 30000, 60000, Infinity];
@@ -50,7 +51,10 @@ async function details(panel: HTMLElement, server: string, tool: string): Promis
   );
 }
 
-/** How the tool's definition changed between tools/list answers (tool-schema-changes compares every listing of it: asked for on demand). */
+/**
+ * How the tool's definition changed between tools/list answers (tool-schema-changes compares every listing of it: asked
+ * for on demand).
+ */
 function definitionChanges(server: string, tool: string): HTMLElement {
   const place = h('div', { 'data-changes': 'closed' });
   const button = h('button', { type: 'button' }, 'Compare its tools/list answers');

@@ -8,7 +8,7 @@ import { heading, type View } from '../view.js';
 
 type Node = Record<string, unknown>;
 
-export interface VocabularyTerm {
+interface VocabularyTerm {
   id: string;
   kind: string;
   label: string;
@@ -39,7 +39,7 @@ const list = (value: unknown): unknown[] => (value === undefined ? [] : Array.is
 const named = (value: unknown): string[] => list(value).flatMap((v) => (v && typeof v === 'object' && typeof (v as Node)['@id'] === 'string' && !((v as Node)['@id'] as string).startsWith('_:') ? [(v as Node)['@id'] as string] : []));
 
 /** The named terms of the ontology, sorted by IRI. */
-export function vocabularyTerms(document: unknown): VocabularyTerm[] {
+function vocabularyTerms(document: unknown): VocabularyTerm[] {
   const graph = ((document as Node)['@graph'] ?? []) as Node[];
   return graph
     .filter((n) => typeof n['@id'] === 'string' && /^(mcp|jrpc|mld|mldx):/.test(n['@id'] as string))

@@ -15,7 +15,7 @@ interface ServedContext {
 }
 
 /** Reads every `.jsonld` file under `dir` once, keyed by its path relative to `dir` without the extension. */
-export function loadContextFiles(dir: string = contextsDir): Map<string, ServedContext> {
+function loadContextFiles(dir: string = contextsDir): Map<string, ServedContext> {
   const served = new Map<string, ServedContext>();
   const walk = (sub: string) => {
     const full = path.join(dir, sub);

@@ -1,10 +1,11 @@
 // POST /convert: lifts the messages in the body (a message, a batch, NDJSON of messages or capture records) and
-// answers RDF in the negotiated format, the work done off the event loop (offload.ts). Stores nothing. Any line that is not JSON or not a JSON-RPC message fails
+// answers RDF in the negotiated format, the work done off the event loop (offload.ts). Stores nothing. Any line that is
+// not JSON or not a JSON-RPC message fails
 // the request (400, every bad line listed); schema validation problems fail it only with ?strict=true (422).
 import type { FastifyPluginAsync } from 'fastify';
 import { McpLdError } from '../../core/problem.js';
 import { protocolVersions, type ProtocolVersion } from '../../schema/index.js';
-import { mediaTypes, type RdfFormat } from '../../lift/formats.js';
+import { mediaTypes, type RdfFormat } from '../../rdf/formats.js';
 import { negotiate, type Offer } from '../negotiate.js';
 import { acceptMessageBodies, messageBody, messageMediaTypes } from './raw-bodies.js';
 import { problems } from '../openapi.js';

@@ -5,7 +5,7 @@
 // directory's owner, a remote store), the store's size is looked at every `pollMs` while someone listens.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServerResponse } from 'node:http';
-import { decodeSegment, IriMinter } from '../../lift/vocabulary.js';
+import { decodeSegment, IriMinter } from '../../rdf/vocabulary.js';
 import { WatchedSize, type StoreChange } from '../../store/store-changes.js';
 import type { StoreRouteOptions } from './store-route-options.js';
 import { answer, problems } from '../openapi.js';

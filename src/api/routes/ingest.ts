@@ -2,7 +2,8 @@
 // (body limit); NDJSON/JSONL of any length is read as a stream, line by line, lifted and stored in batches, so memory
 // does not grow with the body (each line is held to the body limit). Bad lines are reported with their line number
 // and skipped; ?strict=true stores nothing unless every line is a valid message. Sessions come from capture
-// records, else the MCP-LD-Session header, else one is minted and returned. Reading and lifting run in a thread of their
+// records, else the MCP-LD-Session header, else one is minted and returned. Reading and lifting run in a thread of
+// their
 // own (ingest-lifting.ts), whose lifters serve every request, so a request and its response in different POSTs (a tap
 // bridging into the service) still match.
 import { randomUUID } from 'node:crypto';
@@ -28,7 +29,9 @@ const maxListedErrors = 100;
 /** Lines of a streamed body sent to the lifting thread at once (and so the most one chunk holds). */
 const linesPerChunk = 1000;
 
-/** A streamed line as the lifting thread gets it: bytes that are not UTF-8 are refused, naming their offset in the body. */
+/**
+ * A streamed line as the lifting thread gets it: bytes that are not UTF-8 are refused, naming their offset in the body.
+ */
 function streamedLine({ bytes, offset }: SplitLine, line: number, lineLimit: number): StreamedLine {
   if (bytes.length > lineLimit) return { line, tooLong: lineLimit };
   try {

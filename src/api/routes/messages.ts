@@ -3,9 +3,9 @@
 // application/json), or its triples (N-Triples, Turtle). Read from the message's own nodes, not from its session.
 import type { FastifyPluginAsync } from 'fastify';
 import { McpLdError } from '../../core/problem.js';
-import { IriMinter } from '../../lift/vocabulary.js';
-import { mediaTypes, type RdfFormat } from '../../lift/formats.js';
-import { quadsToNQuads } from '../../lift/nquads.js';
+import { IriMinter } from '../../rdf/vocabulary.js';
+import { mediaTypes, type RdfFormat } from '../../rdf/formats.js';
+import { quadsToNQuads } from '../../rdf/nquads.js';
 import { messageAt, messageTriples } from '../../query/index.js';
 import { negotiate } from '../negotiate.js';
 import { answer, problems } from '../openapi.js';

@@ -47,7 +47,10 @@ const listSchema = {
   additionalProperties: false,
 } as const;
 
-/** Every named query's parameters as the query string of GET /queries/{name}: each documented, with the queries that take it. */
+/**
+ * Every named query's parameters as the query string of GET /queries/{name}: each documented, with the queries that
+ * take it.
+ */
 function parametersSchema(named: NamedQueries) {
   const byName = new Map<string, { types: Set<string>; descriptions: Set<string>; queries: string[] }>();
   for (const query of named.list()) {

@@ -12,7 +12,7 @@ export function acceptMessageBodies(app: FastifyInstance): void {
 }
 
 /** An MCP message, the example of the documented bodies (what "Try it out" in /docs sends). */
-export const exampleMessage = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { message: 'hi' } } };
+const exampleMessage = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { message: 'hi' } } };
 
 const exampleRecords = [
   { seq: 1, ts: '2026-11-29T22:56:04.755Z', dir: 'c2s', server: 'everything', session: 'example', msg: exampleMessage },

@@ -3,9 +3,9 @@
 // (stream-answer.ts); DELETE /sessions/:id removes it (write token).
 import type { FastifyPluginAsync } from 'fastify';
 import { McpLdError } from '../../core/problem.js';
-import { decodeSegment, IriMinter } from '../../lift/vocabulary.js';
-import { isWellFormed } from '../../lift/literals.js';
-import { mediaTypes, type RdfFormat } from '../../lift/formats.js';
+import { decodeSegment, IriMinter } from '../../rdf/vocabulary.js';
+import { isWellFormed } from '../../rdf/literals.js';
+import { mediaTypes, type RdfFormat } from '../../rdf/formats.js';
 import { negotiate } from '../negotiate.js';
 import { requireWriteToken } from '../write-token.js';
 import { answer, problems, writeTokenRequired } from '../openapi.js';

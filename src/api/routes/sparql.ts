@@ -14,7 +14,7 @@ import { checkDataset } from '../../store/query-dataset.js';
 import { graphFormats, resultMediaAliases, resultMediaTypes, runQueryStream, runQueryText, solutionFormats, streamsIn, type ResultFormat } from '../../query/index.js';
 import { streamBody } from '../stream-answer.js';
 import { descriptionFormats, type ServiceFacts } from '../service-description.js';
-import { mediaTypes } from '../../lift/formats.js';
+import { mediaTypes } from '../../rdf/formats.js';
 import { negotiate } from '../negotiate.js';
 import { pickResult, resultOffers } from '../result-offers.js';
 import { requireWriteToken } from '../write-token.js';

@@ -6,7 +6,7 @@ import { Lifter } from '../../lift/lifter.js';
 import { derivedSessionId } from '../../lift/session-id.js';
 import { parseInput } from '../../lift/input.js';
 import { Conversion, convertText, summaryLine, type ConversionSummary } from '../../lift/convert.js';
-import { isRdfFormat, rdfFormats } from '../../lift/formats.js';
+import { isRdfFormat, rdfFormats } from '../../rdf/formats.js';
 import { ChunkedOutput } from '../chunked-output.js';
 import { parseOptions, UsageError, write, type Command, type OptionSpecs } from '../command.js';
 import { readInputBytes, refuseWrongKind } from '../read-input.js';
@@ -23,6 +23,8 @@ const options = {
   quiet: { type: 'boolean', default: false, description: 'no summary line on stderr' },
 } as const satisfies OptionSpecs;
 
+// Exported for a dynamic import: main.ts loads each command when it runs.
+// ts-unused-exports:disable-next-line
 export const convertCommand: Command = {
   name: 'convert',
   summary: 'lift MCP messages (JSON, batch, JSONL, capture records) to RDF',
@@ -56,7 +58,7 @@ export const convertCommand: Command = {
     } else {
       // The other formats need the whole graph (prefixes, compaction); the reference engine gives quads.
       const converted = await convertText(lifter, text, { strict: values.strict, engine: values.engine });
-      const { serialize } = await import('../../lift/serialize.js');
+      const { serialize } = await import('../../rdf/serialize.js');
       await write(io.stdout, await serialize(converted.quads, values.format));
       summary = converted.summary;
     }

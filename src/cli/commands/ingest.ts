@@ -11,7 +11,6 @@ import { derivedSessionId } from '../../lift/session-id.js';
 import { parseInput } from '../../lift/input.js';
 import { Conversion, summaryLine } from '../../lift/convert.js';
 import { openStore } from '../../store/open-store.js';
-import type { QuadStore } from '../../store/quad-store.js';
 import { BatchWriter } from '../../store/batch-writer.js';
 import { parseOptions, UsageError, write, type Command, type CommandIo, type OptionSpecs } from '../command.js';
 import { checkReadable, readInputBytes, refuseWrongKind } from '../read-input.js';
@@ -65,6 +64,8 @@ const options = {
   quiet: { type: 'boolean', default: false, description: 'no summary line on stderr' },
 } as const satisfies OptionSpecs;
 
+// Exported for a dynamic import: main.ts loads each command when it runs.
+// ts-unused-exports:disable-next-line
 export const ingestCommand: Command = {
   name: 'ingest',
   summary: 'lift MCP messages and store them (embedded store, durable with --data, or a remote SPARQL store)',

@@ -14,6 +14,8 @@ const options = {
   json: { type: 'boolean', description: 'the defects as JSON' },
 } as const satisfies OptionSpecs;
 
+// Exported for a dynamic import: main.ts loads each command when it runs.
+// ts-unused-exports:disable-next-line
 export const lintCommand: Command = {
   name: 'lint',
   summary: "lint the schema's JSON-LD annotations (one protocol version, or --all) and show which defects are corrected",
@@ -47,14 +49,14 @@ export const lintCommand: Command = {
 };
 
 /** One line: where, severity, rule, what is wrong, and whether the overlay corrects it. */
-export function formatDefect(defect: Defect): string {
+function formatDefect(defect: Defect): string {
   const where = defect.document === 'mcp' ? defect.pointer : `json-rpc:${defect.pointer}`;
   const status = defect.corrected ? `corrected by overlay: ${defect.correction ?? '(no correction text)'}` : 'NOT corrected';
   return `${where}  ${defect.severity}  ${defect.rule}  ${defect.message}  -- ${status}\n`;
 }
 
 /** `lint: 12 defects: 9 errors (9 corrected, 0 uncorrected), 3 warnings (1 corrected, 2 uncorrected)`. */
-export function summary(defects: readonly Defect[]): string {
+function summary(defects: readonly Defect[]): string {
   const count = (severity: Defect['severity']) => {
     const all = defects.filter((defect) => defect.severity === severity);
     const corrected = all.filter((defect) => defect.corrected).length;

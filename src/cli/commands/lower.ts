@@ -42,6 +42,8 @@ const options = {
   strict: { type: 'boolean', default: false, description: 'stop at the first bad line, naming it' },
 } as const satisfies OptionSpecs;
 
+// Exported for a dynamic import: main.ts loads each command when it runs.
+// ts-unused-exports:disable-next-line
 export const lowerCommand: Command = {
   name: 'lower',
   summary: 'turn lifted RDF (N-Quads or TriG) back into the MCP messages, as JSONL capture records',

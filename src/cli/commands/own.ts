@@ -9,6 +9,8 @@ import { dataOption } from '../store-options.js';
 
 const options = { data: { ...dataOption, description: 'the data directory to hold' } } as const satisfies OptionSpecs;
 
+// Exported for a dynamic import: main.ts loads each command when it runs.
+// ts-unused-exports:disable-next-line
 export const ownCommand: Command = {
   name: 'own',
   summary: "hold a data directory and serve it to the other mcp-ld processes (they start it when none runs)",

@@ -13,6 +13,8 @@ const options = {
   ...recordingOptions,
 } as const satisfies OptionSpecs;
 
+// Exported for a dynamic import: main.ts loads each command when it runs.
+// ts-unused-exports:disable-next-line
 export const proxyCommand: Command = {
   name: 'proxy',
   summary: 'record an MCP server over HTTP (HTTP+SSE, Streamable HTTP) through a transparent reverse proxy',

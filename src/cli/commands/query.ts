@@ -1,5 +1,6 @@
 // `mcp-ld query`: runs a SPARQL query (a .rq file or stdin, or a named query from queries/, with typed parameters)
-// over the store and prints the answer as a table, SPARQL 1.1 JSON, XML, CSV, TSV, plain JSON rows or JSON Lines (SELECT),
+// over the store and prints the answer as a table, SPARQL 1.1 JSON, XML, CSV, TSV, plain JSON rows or JSON Lines
+// (SELECT),
 // or (CONSTRUCT/DESCRIBE) Turtle, N-Triples, N-Quads, JSON-LD or RDF/XML.
 import { readStoreConfig, storeVariables } from '../../core/config.js';
 import { McpLdError } from '../../core/problem.js';
@@ -35,6 +36,8 @@ const options = {
   timeout: { type: 'string', value: 'MS', description: 'the time limit of the query in milliseconds', env: 'MCPLD_QUERY_TIMEOUT' },
 } as const satisfies OptionSpecs;
 
+// Exported for a dynamic import: main.ts loads each command when it runs.
+// ts-unused-exports:disable-next-line
 export const queryCommand: Command = {
   name: 'query',
   summary: 'run a SPARQL query or a named query over the store',

@@ -10,6 +10,8 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 
 const options = { data: { ...dataOption, description: 'the data directory whose journal to repair' } } as const satisfies OptionSpecs;
 
+// Exported for a dynamic import: main.ts loads each command when it runs.
+// ts-unused-exports:disable-next-line
 export const repairCommand: Command = {
   name: 'repair',
   summary: 'repair a damaged journal: keep every write that reads whole, copy the rest aside',

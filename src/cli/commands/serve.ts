@@ -9,6 +9,8 @@ const options = {
   ...storeOptions,
 } as const satisfies OptionSpecs;
 
+// Exported for a dynamic import: main.ts loads each command when it runs.
+// ts-unused-exports:disable-next-line
 export const serveCommand: Command = {
   name: 'serve',
   summary: 'run the HTTP service (embedded store by default)',

@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { readStoreConfig, readTapConfig } from '../../core/config.js';
-import { decodeSegment } from '../../lift/vocabulary.js';
+import { decodeSegment } from '../../rdf/vocabulary.js';
 import { readLockHolder } from '../../store/data-lock.js';
 import { openStore } from '../../store/open-store.js';
 import { OwnerClient } from '../../store/owner-client.js';
@@ -67,6 +67,8 @@ const options = {
   spool: spoolOption,
 } as const satisfies OptionSpecs;
 
+// Exported for a dynamic import: main.ts loads each command when it runs.
+// ts-unused-exports:disable-next-line
 export const statusCommand: Command = {
   name: 'status',
   summary: "show each data directory's owner and sessions, and what waits in the spool",

@@ -1,4 +1,5 @@
-// `mcp-ld tap [sink] [--capture FILE] [--session-name NAME] [--server NAME] -- <server command> [args…]`: put mcp-ld in front of
+// `mcp-ld tap [sink] [--capture FILE] [--session-name NAME] [--server NAME] -- <server command> [args…]`: put mcp-ld in
+// front of
 // an MCP server (stdio). The client talks to the server exactly as before; every message is recorded.
 import { randomUUID } from 'node:crypto';
 import { StdioObserver } from '../../tap/recorder.js';
@@ -13,6 +14,8 @@ const options = {
   'session-name': { type: 'string', value: 'NAME', description: 'the session the traffic is recorded in (default: a new UUID)' },
 } as const satisfies OptionSpecs;
 
+// Exported for a dynamic import: main.ts loads each command when it runs.
+// ts-unused-exports:disable-next-line
 export const tapCommand: Command = {
   name: 'tap',
   summary: 'run an MCP server (stdio) behind a transparent relay that records its traffic',

@@ -90,7 +90,9 @@ function pairKey(a: PropertySite, b: PropertySite): string {
   return `${a.document}#${a.pointer} ${b.document}#${b.pointer}`;
 }
 
-/** Pairs (base, refining) of property sites: an object schema's own property and the same key in its `allOf` members. */
+/**
+ * Pairs (base, refining) of property sites: an object schema's own property and the same key in its `allOf` members.
+ */
 function refinementPairs(model: SchemaModel): Set<string> {
   const pairs = new Set<string>();
   for (const site of model.properties) {

@@ -6,7 +6,7 @@ import { Parser } from 'n3';
 import { isomorphic } from 'rdf-isomorphic';
 import { loadSchema } from '../../src/schema/index.js';
 import { Lifter } from '../../src/lift/lifter.js';
-import { writeJsonLd, writeNQuads } from '../../src/lift/serialize.js';
+import { writeJsonLd, writeNQuads } from '../../src/rdf/serialize.js';
 import { captureRecords, captures } from '../helpers/corpus.js';
 
 const schema = loadSchema();
@@ -14,7 +14,7 @@ const noRemote = async (url: string): Promise<never> => {
   throw new Error(`remote document ${url}`);
 };
 
-describe('lift: serializations are the graph they serialize', () => {
+describe('rdf: serializations are the graph they serialize', () => {
   for (const { file } of captures) {
     it(`JSON-LD of ${file}, read back by jsonld.js, is isomorphic to its N-Quads (IRI-named list cells stay IRIs)`, async () => {
       const lifter = new Lifter(schema);

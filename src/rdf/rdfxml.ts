@@ -4,7 +4,8 @@
 // Predicates and the types of typed nodes are written as QNames, which rdflib splits after the `#` (else the last
 // `/`): an IRI whose part after that is no XML name (`mcp:io.modelcontextprotocol/clientInfo`, a 2026-07-28 `_meta`
 // key) is split instead before its longest suffix that is one, under a namespace declared for it (`mcp1:` =
-// `…/ontology#io.modelcontextprotocol/`); an IRI that ends in no XML name at all cannot be a predicate in RDF/XML (406).
+// `…/ontology#io.modelcontextprotocol/`); an IRI that ends in no XML name at all cannot be a predicate in RDF/XML
+// (406).
 import * as rdflib from 'rdflib';
 // The class (the package's `Serializer` export is a factory function).
 import { Serializer } from 'rdflib/lib/serializer.js';
@@ -98,6 +99,8 @@ function unsplittable(quads: readonly Quad[], prefixes: Readonly<Record<string, 
   return { namespaces, rename };
 }
 
+// Exported for a dynamic import: serialize.ts imports it only when RDF/XML is asked for.
+// ts-unused-exports:disable-next-line
 export function rdfXml(quads: readonly Quad[], prefixes: Readonly<Record<string, string>>): string {
   const { namespaces, rename } = unsplittable(quads, prefixes);
   const named = (term: Term, position: 'predicate' | 'type' | 'other') =>

@@ -1,10 +1,10 @@
 // rdf:JSON literals are canonical JSON (RFC 8785): the same value gives the same literal whatever its key order,
 // and N-Quads escapes what a STRING_LITERAL_QUOTE cannot hold.
 import assert from 'node:assert/strict';
-import { canonicalJson } from '../../src/lift/literals.js';
-import { escapeLiteralValue } from '../../src/lift/nquads.js';
+import { canonicalJson } from '../../src/rdf/literals.js';
+import { escapeLiteralValue } from '../../src/rdf/nquads.js';
 
-describe('lift: literals', () => {
+describe('rdf: literals', () => {
   it('writes JSON canonically: keys by UTF-16 code units at every depth, numbers and strings in ECMAScript form', () => {
     assert.equal(canonicalJson({ b: 1, a: [{ d: true, c: null }], '10': 'x', '2': 'y' }), '{"10":"x","2":"y","a":[{"c":null,"d":true}],"b":1}');
     assert.equal(canonicalJson({ a: { z: 1e21, y: 0.1, x: -0 } }), '{"a":{"x":0,"y":0.1,"z":1e+21}}');

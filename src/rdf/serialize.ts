@@ -87,7 +87,8 @@ export async function writeRdfXml(quads: Quad[]): Promise<string> {
     });
   }
   // Predicates that have no QName where rdflib splits them (2026-07-28's `mcp:io.modelcontextprotocol/clientInfo`, an
-  // extension key with a `%`) are split where they have one (see rdfxml.ts); rdflib loads only when RDF/XML is asked for.
+  // extension key with a `%`) are split where they have one (see rdfxml.ts); rdflib loads only when RDF/XML is asked
+  // for.
   const { rdfXml } = await import('./rdfxml.js');
   return rdfXml(triplesOf(quads) as never, outputPrefixes);
 }
