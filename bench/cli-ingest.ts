@@ -9,7 +9,7 @@ import { packageRoot } from '../src/core/paths.js';
 const peakRssHook = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), 'peak-rss-hook.js')).href;
 const cliScript = path.join(packageRoot, 'bin', 'mcp-ld');
 
-export interface CliRun {
+interface CliRun {
   seconds: number;
   peakRssMiB: number;
   stderr: string;

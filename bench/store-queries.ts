@@ -14,7 +14,7 @@ export const queryBudgetMs = 100;
 export const queryBudgetRatio = 10;
 
 /** mcp-ld's embedded store, the Comunica baseline, or mcp-ld's remote store on an endpoint loaded beforehand. */
-export type EngineName = 'mcp-ld' | 'comunica' | 'remote';
+type EngineName = 'mcp-ld' | 'comunica' | 'remote';
 
 export interface QueryTiming {
   name: string;

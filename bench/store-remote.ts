@@ -20,7 +20,7 @@ const remoteGoalMs = 1000;
  */
 const runLastOnVirtuoso = ['unknown-keys'];
 
-export interface RemoteBenchOptions {
+interface RemoteBenchOptions {
   work: string;
   messages: number;
   /** Messages per `mcp-ld ingest --store` process (rounded to whole copies of the capture). */

@@ -30,7 +30,7 @@ export interface Virtuoso {
   logTail(): string;
 }
 
-export interface VirtuosoOptions {
+interface VirtuosoOptions {
   /** Database pages held in memory (8 KiB each); Virtuoso's own default (10,000) when not given. */
   numberOfBuffers?: number;
   /** Dirty pages before Virtuoso writes them out; default Virtuoso's. */
