@@ -33,7 +33,11 @@ export function runIngest(file: string, args: string[], env: Record<string, stri
       closeSync(devNull);
       if (code !== 0) return reject(new Error(`mcp-ld ingest exited with ${code}: ${stderr}`));
       const line = rss.trim().split('\n').pop();
-      resolve({ seconds: (performance.now() - started) / 1000, peakRssMiB: line ? (JSON.parse(line) as { maxRssKiB: number }).maxRssKiB / 1024 : NaN, stderr });
+      resolve({
+        seconds: (performance.now() - started) / 1000,
+        peakRssMiB: line ? (JSON.parse(line) as { maxRssKiB: number }).maxRssKiB / 1024 : NaN,
+        stderr,
+      });
     });
   });
 }

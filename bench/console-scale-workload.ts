@@ -16,14 +16,23 @@ interface CaptureRecord {
 const start = Date.parse('2026-11-01T00:00:00.000Z');
 
 function captureRecords(): CaptureRecord[] {
-  return readFileSync(captureFile, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as CaptureRecord);
+  return readFileSync(captureFile, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as CaptureRecord);
 }
 
 /** The capture's opening (initialize, its answer, initialized) and its first `tools/call` of `echo` with its answer. */
-function openingAndEcho(records: CaptureRecord[]): { opening: CaptureRecord[]; call: CaptureRecord; answer: CaptureRecord } {
+function openingAndEcho(records: CaptureRecord[]): {
+  opening: CaptureRecord[];
+  call: CaptureRecord;
+  answer: CaptureRecord;
+} {
   const callIndex = records.findIndex((r) => r.msg.method === 'tools/call' && r.msg.params?.name === 'echo');
   const call = records[callIndex]!;
-  const answer = records.find((r, i) => i > callIndex && r.dir !== call.dir && r.msg.id === call.msg.id && r.msg.method === undefined);
+  const answer = records.find(
+    (r, i) => i > callIndex && r.dir !== call.dir && r.msg.id === call.msg.id && r.msg.method === undefined,
+  );
   if (!answer) throw new Error('the capture has no answered echo call');
   return { opening: records.slice(0, 3), call, answer };
 }
@@ -35,7 +44,9 @@ class CaptureWriter {
   add(template: CaptureRecord, session: string, seq: number, server: string, id?: number): void {
     this.clockMs += 11;
     const msg = id === undefined ? template.msg : { ...template.msg, id };
-    this.lines.push(JSON.stringify({ ...template, seq, ts: new Date(this.clockMs).toISOString(), server, session, msg }));
+    this.lines.push(
+      JSON.stringify({ ...template, seq, ts: new Date(this.clockMs).toISOString(), server, session, msg }),
+    );
   }
 
   text(): string {

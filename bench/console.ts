@@ -42,36 +42,83 @@ function median(values: number[]): number {
 /** The views of the console at about a million quads of real traffic (the capture repeated). */
 function standardViews(session: string, named: NamedQueries): ViewCase[] {
   return [
-    { name: 'overview', steps: [[{ query: 'overview' }], [{ query: 'activity', params: { bucket: 'minute' } }, { query: 'protocol-versions' }]] },
+    {
+      name: 'overview',
+      steps: [
+        [{ query: 'overview' }],
+        [{ query: 'activity', params: { bucket: 'minute' } }, { query: 'protocol-versions' }],
+      ],
+    },
     sessionsView('sessions'),
     ...sessionViews(session, [1, 201], 5),
     { name: 'tools', steps: [[{ query: 'tool-calls' }, { query: 'tool-errors' }, { query: 'tool-latency' }]] },
     { name: 'tool (histogram)', steps: [[{ query: 'tool-latency-histogram', params: { tool: 'echo' } }]] },
     // Fetched beside the histogram, on its own (the page does not wait for it).
-    { name: 'tool parameters, on their own', steps: [[{ query: 'tool-parameters', params: { tool: 'echo' } }]], aside: true },
+    {
+      name: 'tool parameters, on their own',
+      steps: [[{ query: 'tool-parameters', params: { tool: 'echo' } }]],
+      aside: true,
+    },
     // Asked for only when the user opens it (it compares every tools/list answer).
-    { name: 'tool definition changes, on demand', steps: [[{ query: 'tool-schema-changes', params: { tool: 'echo' } }]], aside: true },
+    {
+      name: 'tool definition changes, on demand',
+      steps: [[{ query: 'tool-schema-changes', params: { tool: 'echo' } }]],
+      aside: true,
+    },
     { name: 'failures', steps: [[{ query: 'failures' }]] },
-    { name: 'query (named queries, then tool-calls on /sparql)', steps: [[{ get: '/queries', accept: 'application/json' }], [{ get: `/sparql?query=${encodeURIComponent(named.get('tool-calls').query.text)}`, accept: 'application/sparql-results+json', sparql: 'tool-calls' }]] },
+    {
+      name: 'query (named queries, then tool-calls on /sparql)',
+      steps: [
+        [{ get: '/queries', accept: 'application/json' }],
+        [
+          {
+            get: `/sparql?query=${encodeURIComponent(named.get('tool-calls').query.text)}`,
+            accept: 'application/sparql-results+json',
+            sparql: 'tool-calls',
+          },
+        ],
+      ],
+    },
     { name: 'vocabulary (the ontology)', steps: [[{ get: '/ontology', accept: 'application/ld+json' }]] },
   ];
 }
 
 /** The Sessions view: the filters' facets and the first page of the table, latest first. */
 function sessionsView(name: string): ViewCase {
-  return { name, steps: [[{ query: 'session-facets' }, { query: 'session-list', params: { sort: 'start', descending: true, limit: 51, offset: 0 } }]] };
+  return {
+    name,
+    steps: [
+      [
+        { query: 'session-facets' },
+        { query: 'session-list', params: { sort: 'start', descending: true, limit: 51, offset: 0 } },
+      ],
+    ],
+  };
 }
 
 /** The Session view at each page that starts at one of `froms`, and one message's JSON and triples. */
 function sessionViews(session: string, froms: number[], message: number, label = ''): ViewCase[] {
   const pages = froms.map((from, i): ViewCase => ({
     name: `session${label}${i === 0 ? '' : from === froms[froms.length - 1] && froms.length > 2 ? ', the last page' : ', a later page'}`,
-    steps: [[{ query: 'session-list', params: { search: session, limit: 20 } }, { query: 'session-timeline', params: from === 1 ? { session, limit: 200 } : { session, from, limit: 200 } }]],
+    steps: [
+      [
+        { query: 'session-list', params: { search: session, limit: 20 } },
+        { query: 'session-timeline', params: from === 1 ? { session, limit: 200 } : { session, from, limit: 200 } },
+      ],
+    ],
   }));
   const url = `/sessions/${session}/messages/${message}`;
   return [
     ...pages,
-    { name: `message (JSON and triples)${label}`, steps: [[{ get: url, accept: 'application/json', message: { session, order: message } }, { get: url, accept: 'application/n-triples', message: { session, order: message } }]] },
+    {
+      name: `message (JSON and triples)${label}`,
+      steps: [
+        [
+          { get: url, accept: 'application/json', message: { session, order: message } },
+          { get: url, accept: 'application/n-triples', message: { session, order: message } },
+        ],
+      ],
+    },
   ];
 }
 
@@ -83,7 +130,10 @@ async function timeViews(store: EmbeddedStore, views: ViewCase[]): Promise<{ und
   const named = new NamedQueries();
   const minter = new IriMinter();
   const overHttp = async (call: Call) => {
-    const url = 'query' in call ? `${base}/queries/${call.query}?${new URLSearchParams(Object.entries(call.params ?? {}).map(([k, v]) => [k, String(v)]))}` : `${base}${call.get}`;
+    const url =
+      'query' in call
+        ? `${base}/queries/${call.query}?${new URLSearchParams(Object.entries(call.params ?? {}).map(([k, v]) => [k, String(v)]))}`
+        : `${base}${call.get}`;
     const response = await fetch(url, { headers: { accept: 'query' in call ? 'application/json' : call.accept } });
     if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
     await response.arrayBuffer();
@@ -127,7 +177,9 @@ async function timeViews(store: EmbeddedStore, views: ViewCase[]): Promise<{ und
     }
     const ms = median(http);
     if (ms >= targetMs && !view.aside) over++;
-    console.log(`${figureLine({ name: `console ${view.name}, over HTTP`, value: ms, unit: 'ms' }, { name: 'the same queries in process', value: median(local), unit: 'ms' }, 'lower')}${ms < targetMs ? '' : `  OVER ${targetMs} ms`}`);
+    console.log(
+      `${figureLine({ name: `console ${view.name}, over HTTP`, value: ms, unit: 'ms' }, { name: 'the same queries in process', value: median(local), unit: 'ms' }, 'lower')}${ms < targetMs ? '' : `  OVER ${targetMs} ms`}`,
+    );
   }
   await app.close();
   const counted = views.filter((v) => !v.aside).length;
@@ -146,7 +198,9 @@ async function atAMillionQuads(): Promise<{ under: number; counted: number }> {
   const workload = buildWorkload(Math.round((quadsWanted / perCopy) * 220));
   const store = await storeOf(workload.text);
   const session = workload.sessions[Math.floor(workload.sessions.length / 2)]!;
-  console.log(`store: ${await store.size()} quads, ${workload.messages} messages in ${workload.sessions.length} sessions`);
+  console.log(
+    `store: ${await store.size()} quads, ${workload.messages} messages in ${workload.sessions.length} sessions`,
+  );
   const result = await timeViews(store, standardViews(session, new NamedQueries()));
   await store.close();
   return result;
@@ -158,14 +212,25 @@ async function atScale(): Promise<{ under: number; counted: number }> {
   let store = await storeOf(many.text);
   console.log(`store: ${await store.size()} quads, ${many.messages} messages in ${many.sessions.length} sessions`);
   const middle = many.sessions[Math.floor(many.sessions.length / 2)]!;
-  const first = await timeViews(store, [sessionsView(`sessions (${many.sessions.length} sessions)`), ...sessionViews(middle, [1], 5, ' (one of them)')]);
+  const first = await timeViews(store, [
+    sessionsView(`sessions (${many.sessions.length} sessions)`),
+    ...sessionViews(middle, [1], 5, ' (one of them)'),
+  ]);
   await store.close();
 
   const long = longSession(scaleMessages);
   store = await storeOf(long.text);
   console.log(`store: ${await store.size()} quads, ${long.messages} messages in 1 session`);
   const last = Math.floor((long.messages - 1) / 200) * 200 + 1;
-  const second = await timeViews(store, sessionViews(long.session, [1, Math.floor(last / 400) * 200 + 1, last], Math.floor(long.messages / 2), ` (${long.messages} messages)`));
+  const second = await timeViews(
+    store,
+    sessionViews(
+      long.session,
+      [1, Math.floor(last / 400) * 200 + 1, last],
+      Math.floor(long.messages / 2),
+      ` (${long.messages} messages)`,
+    ),
+  );
   await store.close();
   return { under: first.under + second.under, counted: first.counted + second.counted };
 }

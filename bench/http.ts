@@ -19,17 +19,23 @@ import { figureLine } from './figures.js';
 import { startService } from '../test/helpers/service.js';
 
 const { values } = parseArgs({
-  options: { sessions: { type: 'string', default: '40' }, seconds: { type: 'string', default: '8' }, connections: { type: 'string', default: '8' } },
+  options: {
+    sessions: { type: 'string', default: '40' },
+    seconds: { type: 'string', default: '8' },
+    connections: { type: 'string', default: '8' },
+  },
 });
 const sessions = Number(values.sessions);
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 
 const capture = readFileSync(path.join(packageRoot, 'test', 'fixtures', 'traffic', 'traffic-everything.jsonl'), 'utf8');
-const message = '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"message":"benchmark"}}}';
+const message =
+  '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"message":"benchmark"}}}';
 /** A capture re-keyed to a fresh session, as NDJSON. */
 const rekeyed = (session: string) => capture.replace(/"session":"[^"]+"/g, `"session":"${session}"`);
-const query = 'SELECT ?name (COUNT(*) AS ?n) WHERE { ?m a mcp:CallToolRequest ; jrpc:hasParameters/mcp:hasName ?name } GROUP BY ?name';
+const query =
+  'SELECT ?name (COUNT(*) AS ?n) WHERE { ?m a mcp:CallToolRequest ; jrpc:hasParameters/mcp:hasName ?name } GROUP BY ?name';
 
 interface Load {
   requestsPerSecond: number;
@@ -61,9 +67,18 @@ function say(line: string): void {
 
 const { child, url } = await startService();
 try {
-  say(`http: ${connections} connections, ${seconds} s per route; store loaded with ${sessions} sessions of the real capture (${sessions * 220} messages); machine: ${os.cpus().length} cores, node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  say(
+    `http: ${connections} connections, ${seconds} s per route; store loaded with ${sessions} sessions of the real capture (${sessions * 220} messages); machine: ${os.cpus().length} cores, node ${process.version}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   for (let i = 0; i < sessions; i++) {
-    const response = await fetch(`${url}/ingest`, { method: 'POST', headers: { 'content-type': 'application/x-ndjson' }, body: rekeyed(`load-${i}`) });
+    const response = await fetch(`${url}/ingest`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-ndjson' },
+      body: rekeyed(`load-${i}`),
+    });
     if (!response.ok) throw new Error(`loading the store: ${response.status} ${await response.text()}`);
   }
 
@@ -71,11 +86,25 @@ try {
   const schema = loadSchema();
   const store = await EmbeddedStore.open({});
   const lifter = new Lifter(schema);
-  for (let i = 0; i < sessions; i++) await store.ingest(quadsToNQuads((await convertText(lifter, rekeyed(`load-${i}`))).quads));
+  for (let i = 0; i < sessions; i++)
+    await store.ingest(quadsToNQuads((await convertText(lifter, rekeyed(`load-${i}`))).quads));
 
-  const convertLoad = await load({ url: `${url}/convert?session=bench`, method: 'POST', headers: { 'content-type': 'application/json' }, body: message });
-  const convertCore = await inProcess(async () => serialize((await convertText(new Lifter(schema, { defaultSession: 'bench' }), message)).quads, 'nquads'));
-  say(figureLine({ name: 'POST /convert', value: convertLoad.requestsPerSecond, unit: 'requests/s' }, { name: 'in-process convertText + N-Quads', value: convertCore.perSecond, unit: 'requests/s' }, 'higher') + `; p99 ${convertLoad.p99} ms (in-process ${convertCore.p99.toFixed(2)} ms); errors ${convertLoad.errors}`);
+  const convertLoad = await load({
+    url: `${url}/convert?session=bench`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: message,
+  });
+  const convertCore = await inProcess(async () =>
+    serialize((await convertText(new Lifter(schema, { defaultSession: 'bench' }), message)).quads, 'nquads'),
+  );
+  say(
+    figureLine(
+      { name: 'POST /convert', value: convertLoad.requestsPerSecond, unit: 'requests/s' },
+      { name: 'in-process convertText + N-Quads', value: convertCore.perSecond, unit: 'requests/s' },
+      'higher',
+    ) + `; p99 ${convertLoad.p99} ms (in-process ${convertCore.p99.toFixed(2)} ms); errors ${convertLoad.errors}`,
+  );
 
   let n = 0;
   const ingestLoad = await load({
@@ -89,11 +118,27 @@ try {
     const { quads } = await convertText(lifter, rekeyed(`core-${m++}`));
     await store.ingest(quadsToNQuads(quads));
   });
-  say(figureLine({ name: 'POST /ingest (NDJSON, 220 messages)', value: ingestLoad.requestsPerSecond, unit: 'requests/s' }, { name: 'in-process lift + ingest', value: ingestCore.perSecond, unit: 'requests/s' }, 'higher') + `; ${(ingestLoad.requestsPerSecond * 220).toFixed(0)} messages/s; p99 ${ingestLoad.p99} ms (in-process ${ingestCore.p99.toFixed(1)} ms); errors ${ingestLoad.errors}`);
+  say(
+    figureLine(
+      { name: 'POST /ingest (NDJSON, 220 messages)', value: ingestLoad.requestsPerSecond, unit: 'requests/s' },
+      { name: 'in-process lift + ingest', value: ingestCore.perSecond, unit: 'requests/s' },
+      'higher',
+    ) +
+      `; ${(ingestLoad.requestsPerSecond * 220).toFixed(0)} messages/s; p99 ${ingestLoad.p99} ms (in-process ${ingestCore.p99.toFixed(1)} ms); errors ${ingestLoad.errors}`,
+  );
 
-  const sparqlLoad = await load({ url: `${url}/sparql?query=${encodeURIComponent(query)}`, headers: { accept: 'application/sparql-results+json' } });
+  const sparqlLoad = await load({
+    url: `${url}/sparql?query=${encodeURIComponent(query)}`,
+    headers: { accept: 'application/sparql-results+json' },
+  });
   const sparqlCore = await inProcess(() => runQuery(store, query));
-  say(figureLine({ name: 'GET /sparql (tool calls per tool)', value: sparqlLoad.requestsPerSecond, unit: 'requests/s' }, { name: 'in-process runQuery', value: sparqlCore.perSecond, unit: 'requests/s' }, 'higher') + `; p99 ${sparqlLoad.p99} ms (in-process ${sparqlCore.p99.toFixed(1)} ms); errors ${sparqlLoad.errors}`);
+  say(
+    figureLine(
+      { name: 'GET /sparql (tool calls per tool)', value: sparqlLoad.requestsPerSecond, unit: 'requests/s' },
+      { name: 'in-process runQuery', value: sparqlCore.perSecond, unit: 'requests/s' },
+      'higher',
+    ) + `; p99 ${sparqlLoad.p99} ms (in-process ${sparqlCore.p99.toFixed(1)} ms); errors ${sparqlLoad.errors}`,
+  );
   await store.close();
 } finally {
   child.kill('SIGTERM');

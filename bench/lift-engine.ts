@@ -50,7 +50,9 @@ export interface LiftEngineResult extends LoopTotals {
 }
 
 /** Converts one record; returns its quad count and whether it had validation problems. */
-type Convert = (record: CaptureRecord) => Promise<{ quads: number; invalid: boolean }> | { quads: number; invalid: boolean };
+type Convert = (
+  record: CaptureRecord,
+) => Promise<{ quads: number; invalid: boolean }> | { quads: number; invalid: boolean };
 
 const refuseRemote = async (url: string): Promise<never> => {
   throw new Error(`remote document refused: ${url}`);
@@ -74,7 +76,10 @@ function converter(engine: EngineName): Convert {
     };
     return async (record) => {
       const document = { '@context': ogcContextUrl, ...record.msg } as jsonld.JsonLdDocument;
-      const nquads = (await jsonld.toRDF(document, { format: 'application/n-quads', documentLoader: documentLoader as never })) as unknown as string;
+      const nquads = (await jsonld.toRDF(document, {
+        format: 'application/n-quads',
+        documentLoader: documentLoader as never,
+      })) as unknown as string;
       return { quads: countLines(nquads), invalid: false };
     };
   }
@@ -119,7 +124,10 @@ function kinds(records: CaptureRecord[]): string[] {
 
 /** An error's text without what differs between repetitions (session ids, message numbers), so failures group. */
 function errorText(error: unknown): string {
-  const text = error instanceof Error ? `${error.name}: ${'detail' in error ? String((error as { detail: unknown }).detail) : error.message}` : String(error);
+  const text =
+    error instanceof Error
+      ? `${error.name}: ${'detail' in error ? String((error as { detail: unknown }).detail) : error.message}`
+      : String(error);
   return text
     .replace(/bench-\d+-/g, 'bench-N-')
     .replace(/\/message\/\d+/g, '/message/N')
@@ -130,7 +138,13 @@ function warmupRecord(record: CaptureRecord): CaptureRecord {
   return { ...record, session: `${record.session ?? 'default'}-warmup` };
 }
 
-async function runEngine(engine: EngineName, file: string, warmup: number, limit?: number, checkpoint?: number): Promise<LiftEngineResult> {
+async function runEngine(
+  engine: EngineName,
+  file: string,
+  warmup: number,
+  limit?: number,
+  checkpoint?: number,
+): Promise<LiftEngineResult> {
   const items = [...parseInput(readFileSync(file, 'utf8'))];
   // Messages only: the bench workload has no raw lines, and the baseline lifts messages.
   const all = items.flatMap((item) => (item.record && !isRawLine(item.record) ? [item.record] : []));
@@ -153,7 +167,8 @@ async function runEngine(engine: EngineName, file: string, warmup: number, limit
   let reached: LoopTotals | undefined;
   const start = performance.now();
   for (let i = 0; i < records.length; i++) {
-    if (checkpoint !== undefined && i === checkpoint) reached = { messages: i, quads, seconds: (performance.now() - start) / 1000 };
+    if (checkpoint !== undefined && i === checkpoint)
+      reached = { messages: i, quads, seconds: (performance.now() - start) / 1000 };
     try {
       const pending = convert(records[i]!);
       const result = pending instanceof Promise ? await pending : pending; // the fast engine never waits a tick
@@ -198,9 +213,17 @@ const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileUR
 if (!isMain) {
   // imported, not run
 } else if (!engines.includes(engine as EngineName) || file === undefined) {
-  process.stderr.write('usage: node dist/bench/lift-engine.js fast|fast-nquads|reference|baseline WORKLOAD.jsonl [WARMUP] [LIMIT|-] [CHECKPOINT]\n');
+  process.stderr.write(
+    'usage: node dist/bench/lift-engine.js fast|fast-nquads|reference|baseline WORKLOAD.jsonl [WARMUP] [LIMIT|-] [CHECKPOINT]\n',
+  );
   process.exitCode = 2;
 } else {
-  const result = await runEngine(engine as EngineName, file, optionalCount(warmup) ?? 0, optionalCount(limit), optionalCount(checkpoint));
+  const result = await runEngine(
+    engine as EngineName,
+    file,
+    optionalCount(warmup) ?? 0,
+    optionalCount(limit),
+    optionalCount(checkpoint),
+  );
   process.stdout.write(JSON.stringify(result) + '\n');
 }

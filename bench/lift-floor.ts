@@ -10,7 +10,7 @@ if (!workloadFile || !nquadsFile) throw new Error('usage: lift-floor.js WORKLOAD
 
 const bytes = readFileSync(workloadFile);
 let parsed = 0;
-for (let start = 0; start < bytes.length; ) {
+for (let start = 0; start < bytes.length;) {
   let end = bytes.indexOf(10, start);
   if (end < 0) end = bytes.length;
   if (end > start) {
@@ -23,7 +23,7 @@ for (let start = 0; start < bytes.length; ) {
 const chunk = Buffer.allocUnsafe(1 << 20);
 const input = openSync(nquadsFile, 'r');
 for (let read = readSync(input, chunk); read > 0; read = readSync(input, chunk)) {
-  for (let written = 0; written < read; ) written += writeSync(1, chunk, written, read - written);
+  for (let written = 0; written < read;) written += writeSync(1, chunk, written, read - written);
 }
 closeSync(input);
 process.stderr.write(`${parsed} lines parsed\n`);

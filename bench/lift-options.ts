@@ -26,11 +26,15 @@ export class LiftBenchUsageError extends Error {}
 
 function count(name: string, value: string, min: number): number {
   const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < min) throw new LiftBenchUsageError(`${name} must be an integer >= ${min}, not "${value}"`);
+  if (!Number.isSafeInteger(n) || n < min)
+    throw new LiftBenchUsageError(`${name} must be an integer >= ${min}, not "${value}"`);
   return n;
 }
 
-export function readLiftBenchOptions(argv: string[] = process.argv.slice(2), env: Record<string, string | undefined> = process.env): LiftBenchOptions {
+export function readLiftBenchOptions(
+  argv: string[] = process.argv.slice(2),
+  env: Record<string, string | undefined> = process.env,
+): LiftBenchOptions {
   let values;
   try {
     ({ values } = parseArgs({

@@ -48,11 +48,19 @@ export function buildLiftWorkload(dir: string, minMessages: number): LiftWorkloa
   const lines: string[] = [];
   for (let r = 1; r <= repetitions; r++) {
     // Re-keyed sessions: every repetition is new traffic to the lifter (new graphs, ids, entities).
-    for (const record of traffic) lines.push(JSON.stringify({ ...record, session: `bench-${r}-${String(record['session'])}` }));
+    for (const record of traffic)
+      lines.push(JSON.stringify({ ...record, session: `bench-${r}-${String(record['session'])}` }));
     ogc.forEach((msg, i) => lines.push(JSON.stringify({ seq: i + 1, session: `bench-${r}-ogc-examples`, msg })));
   }
   const file = path.join(dir, 'workload.jsonl');
   writeFileSync(file, lines.join('\n') + '\n');
   const sessionsPerRepetition = new Set(traffic.map((record) => record['session'])).size + 1;
-  return { file, messages: lines.length, repetitions, traffic: traffic.length, ogcExamples: ogc.length, sessions: repetitions * sessionsPerRepetition };
+  return {
+    file,
+    messages: lines.length,
+    repetitions,
+    traffic: traffic.length,
+    ogcExamples: ogc.length,
+    sessions: repetitions * sessionsPerRepetition,
+  };
 }

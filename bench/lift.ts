@@ -34,7 +34,13 @@ function say(line: string): void {
   process.stdout.write(line + '\n');
 }
 
-async function runEngine(engine: EngineName, file: string, warmup: number, limit?: number, checkpoint?: number): Promise<LiftEngineResult> {
+async function runEngine(
+  engine: EngineName,
+  file: string,
+  warmup: number,
+  limit?: number,
+  checkpoint?: number,
+): Promise<LiftEngineResult> {
   const args = [engineScript, engine, file, String(warmup), limit === undefined ? '-' : String(limit)];
   if (checkpoint !== undefined) args.push(String(checkpoint));
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -60,7 +66,9 @@ async function runProcess(args: string[], output = '/dev/null'): Promise<CliRun>
   const stdout = openSync(output, 'w');
   try {
     const start = performance.now();
-    const child = spawn(process.execPath, ['--import', peakRssHook, ...args], { stdio: ['ignore', stdout, 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', peakRssHook, ...args], {
+      stdio: ['ignore', stdout, 'pipe', 'pipe'],
+    });
     let stderr = '';
     let rss = '';
     child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
@@ -107,7 +115,9 @@ function rss(name: string, result: { peakRssMiB: number }): Figure {
 
 function failureLines(name: string, result: LiftEngineResult): string[] {
   const failed = result.messages - result.lifted;
-  const lines = [`${name} failures: ${failed} of ${result.messages} messages${failed > 0 ? ' (not counted in its quads)' : ''}`];
+  const lines = [
+    `${name} failures: ${failed} of ${result.messages} messages${failed > 0 ? ' (not counted in its quads)' : ''}`,
+  ];
   for (const failure of result.failures) lines.push(`  ${failure.count} × ${failure.kind}: ${failure.error}`);
   return lines;
 }
@@ -115,7 +125,10 @@ function failureLines(name: string, result: LiftEngineResult): string[] {
 function machineLine(): string {
   const cpus = os.cpus();
   const model = cpus[0]?.model.trim() ?? 'unknown CPU';
-  const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
   return `machine: ${os.availableParallelism()} cores (${model}), node ${process.version}, ${os.platform()} ${os.arch()}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, load average ${load}`;
 }
 
@@ -125,11 +138,18 @@ async function main(options: LiftBenchOptions): Promise<void> {
   try {
     const workload = buildLiftWorkload(dir, options.messages);
     const size = statSync(workload.file).size / 2 ** 20;
-    say(`lift workload: ${workload.messages} messages (${workload.repetitions} repetitions of ${workload.traffic} capture + ${workload.ogcExamples} OGC example messages, ${workload.sessions} sessions), ${size.toFixed(1)} MiB JSONL${options.keep ? ` at ${workload.file}` : ''}`);
+    say(
+      `lift workload: ${workload.messages} messages (${workload.repetitions} repetitions of ${workload.traffic} capture + ${workload.ogcExamples} OGC example messages, ${workload.sessions} sessions), ${size.toFixed(1)} MiB JSONL${options.keep ? ` at ${workload.file}` : ''}`,
+    );
     say(machineLine());
-    say(`timed: the conversion loop of each engine after ${options.warmup} warm-up messages, each engine in its own process; ratio: times better than the baseline (throughput ours/baseline, time and memory baseline/ours)`);
+    say(
+      `timed: the conversion loop of each engine after ${options.warmup} warm-up messages, each engine in its own process; ratio: times better than the baseline (throughput ours/baseline, time and memory baseline/ours)`,
+    );
 
-    const referenceLimit = options.referenceMessages !== undefined && options.referenceMessages < workload.messages ? options.referenceMessages : undefined;
+    const referenceLimit =
+      options.referenceMessages !== undefined && options.referenceMessages < workload.messages
+        ? options.referenceMessages
+        : undefined;
 
     progress(`baseline (${baselineName}) on ${workload.messages} messages…`);
     const baseline = await runEngine('baseline', workload.file, options.warmup, undefined, referenceLimit);
@@ -153,9 +173,24 @@ async function main(options: LiftBenchOptions): Promise<void> {
     const cliTime: Figure = { name: cliName, value: cli.seconds, unit: 's' };
     const loopTime: Figure = { name: loopName, value: baseline.seconds, unit: 's' };
     const ratio = baseline.seconds / cli.seconds;
-    say(`${figureLine(cliTime, loopTime, 'lower')}; budget >= ${liftBudget}x: ${ratio >= liftBudget ? 'met' : `NOT met (${formatRatio(ratio)})`}`);
-    say(figureLine({ name: 'lift CLI process', value: workload.messages / cli.seconds, unit: 'messages/s' }, { name: loopName, value: baseline.messages / baseline.seconds, unit: 'messages/s' }, 'higher'));
-    if (cli.peakRssMiB !== undefined) say(figureLine({ name: 'lift CLI process peak RSS', value: cli.peakRssMiB, unit: 'MiB' }, rss(baselineName, baseline), 'lower'));
+    say(
+      `${figureLine(cliTime, loopTime, 'lower')}; budget >= ${liftBudget}x: ${ratio >= liftBudget ? 'met' : `NOT met (${formatRatio(ratio)})`}`,
+    );
+    say(
+      figureLine(
+        { name: 'lift CLI process', value: workload.messages / cli.seconds, unit: 'messages/s' },
+        { name: loopName, value: baseline.messages / baseline.seconds, unit: 'messages/s' },
+        'higher',
+      ),
+    );
+    if (cli.peakRssMiB !== undefined)
+      say(
+        figureLine(
+          { name: 'lift CLI process peak RSS', value: cli.peakRssMiB, unit: 'MiB' },
+          rss(baselineName, baseline),
+          'lower',
+        ),
+      );
     progress('floor (read + parse the JSONL, write the same N-Quads, no lifting)…');
     const nquadsFile = path.join(dir, 'workload.nq');
     await runCli(workload.file, nquadsFile); // untimed: the bytes the floor writes
@@ -168,7 +203,13 @@ async function main(options: LiftBenchOptions): Promise<void> {
     writeFileSync(oneMessage, readFileSync(workload.file, 'utf8').split('\n', 1)[0] + '\n');
     const startup = await bestOf(5, () => runCli(oneMessage));
     const bareNode = await bestOf(5, () => runProcess(['-e', '0']));
-    say(figureLine({ name: 'lift CLI start-up (mcp-ld convert of one message, best of 5)', value: startup, unit: 's' }, { name: 'node -e 0, best of 5', value: bareNode, unit: 's' }, 'lower'));
+    say(
+      figureLine(
+        { name: 'lift CLI start-up (mcp-ld convert of one message, best of 5)', value: startup, unit: 's' },
+        { name: 'node -e 0, best of 5', value: bareNode, unit: 's' },
+        'lower',
+      ),
+    );
     const leftForLifting = budgetSeconds - floor.seconds - (startup - bareNode);
     say(
       `${figureLine({ name: floorName, value: floor.seconds, unit: 's' }, loopTime, 'lower')}; ` +
@@ -177,7 +218,10 @@ async function main(options: LiftBenchOptions): Promise<void> {
           ? `leaves ${(leftForLifting * 1000).toFixed(0)} ms to lift ${workload.messages} messages (${formatValue(workload.messages / leftForLifting, 'messages/s')} messages/s)`
           : `leaves nothing to lift ${workload.messages} messages with: out of reach for this much output on this machine`),
     );
-    if (cli.exit !== 0) say(`lift CLI process: exit status ${cli.exit}${cli.stderr ? `; stderr: ${cli.stderr.trim().split('\n').slice(0, 5).join(' | ')}` : ''}`);
+    if (cli.exit !== 0)
+      say(
+        `lift CLI process: exit status ${cli.exit}${cli.stderr ? `; stderr: ${cli.stderr.trim().split('\n').slice(0, 5).join(' | ')}` : ''}`,
+      );
 
     const referenceMessages = referenceLimit ?? workload.messages;
     progress(`reference engine on ${referenceMessages} messages…`);
@@ -188,8 +232,14 @@ async function main(options: LiftBenchOptions): Promise<void> {
     say(figureLine(throughput(`lift reference${on}`, reference, 'quads'), base('quads', sameMessages), 'higher'));
     say(figureLine(rss(`lift reference${on}`, reference), rss(baselineName, baseline), 'lower'));
 
-    say(`lift validation: ${fast.invalid} of ${fast.messages} messages invalid (fast engine), ${reference.invalid} of ${reference.lifted} lifted (reference engine)`);
-    for (const [name, result] of [['lift fast', fast], ['lift reference', reference], [baselineName, baseline]] as const) {
+    say(
+      `lift validation: ${fast.invalid} of ${fast.messages} messages invalid (fast engine), ${reference.invalid} of ${reference.lifted} lifted (reference engine)`,
+    );
+    for (const [name, result] of [
+      ['lift fast', fast],
+      ['lift reference', reference],
+      [baselineName, baseline],
+    ] as const) {
       if (result.unparsed > 0) say(`${name}: ${result.unparsed} workload lines refused by parseInput`);
       for (const line of failureLines(name, result)) say(line);
     }

@@ -39,24 +39,57 @@ async function main(): Promise<void> {
     const rows = 'SELECT ?m ?t WHERE { ?m <https://w3id.org/mcp-ld/ns#timestamp> ?t } LIMIT 10000';
 
     // Each way twice, alternately (the machine warms up, and other work comes and goes): the better run of each.
-    const best = { own: { seconds: Infinity, ask: Infinity, rows: Infinity }, client: { seconds: Infinity, ask: Infinity, rows: Infinity } };
+    const best = {
+      own: { seconds: Infinity, ask: Infinity, rows: Infinity },
+      client: { seconds: Infinity, ask: Infinity, rows: Infinity },
+    };
     const measure = async (way: 'own' | 'client', store: QuadStore) => {
       const seconds = await ingestAll(store, batches);
       const ask = await queryMs(store, small, 200);
       const selected = await queryMs(store, rows, 10);
       await store.close();
-      best[way] = { seconds: Math.min(best[way].seconds, seconds), ask: Math.min(best[way].ask, ask), rows: Math.min(best[way].rows, selected) };
+      best[way] = {
+        seconds: Math.min(best[way].seconds, seconds),
+        ask: Math.min(best[way].ask, ask),
+        rows: Math.min(best[way].rows, selected),
+      };
     };
     for (const round of [1, 2]) {
       await measure('own', await EmbeddedStore.open({ dataDir: path.join(work, `in-process-${round}`) }));
-      await measure('client', await OwnerClient.connect(path.join(work, `shared-${round}`), { startOwner: startOwnerProcess, waitMs: 60_000 }));
+      await measure(
+        'client',
+        await OwnerClient.connect(path.join(work, `shared-${round}`), {
+          startOwner: startOwnerProcess,
+          waitMs: 60_000,
+        }),
+      );
     }
     const { own, client } = best;
-    console.log(`workload: ${workload.messages} messages, ${quads} quads, ${batches.length} batches of 100 messages, durable`);
+    console.log(
+      `workload: ${workload.messages} messages, ${quads} quads, ${batches.length} batches of 100 messages, durable`,
+    );
     const rate = (seconds: number) => workload.messages / seconds;
-    console.log(figureLine({ name: 'ingest through the owner socket (another process)', value: rate(client.seconds), unit: 'messages/s' }, { name: 'EmbeddedStore.ingest in the owning process', value: rate(own.seconds), unit: 'messages/s' }, 'higher'));
-    console.log(figureLine({ name: 'ASK through the owner socket', value: client.ask, unit: 'ms' }, { name: 'in the owning process', value: own.ask, unit: 'ms' }, 'lower'));
-    console.log(figureLine({ name: 'SELECT of 10,000 rows through the owner socket', value: client.rows, unit: 'ms' }, { name: 'in the owning process', value: own.rows, unit: 'ms' }, 'lower'));
+    console.log(
+      figureLine(
+        { name: 'ingest through the owner socket (another process)', value: rate(client.seconds), unit: 'messages/s' },
+        { name: 'EmbeddedStore.ingest in the owning process', value: rate(own.seconds), unit: 'messages/s' },
+        'higher',
+      ),
+    );
+    console.log(
+      figureLine(
+        { name: 'ASK through the owner socket', value: client.ask, unit: 'ms' },
+        { name: 'in the owning process', value: own.ask, unit: 'ms' },
+        'lower',
+      ),
+    );
+    console.log(
+      figureLine(
+        { name: 'SELECT of 10,000 rows through the owner socket', value: client.rows, unit: 'ms' },
+        { name: 'in the owning process', value: own.rows, unit: 'ms' },
+        'lower',
+      ),
+    );
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -49,7 +49,9 @@ async function timed(runs: number, run: () => Promise<number[]>): Promise<{ ms: 
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { sizes: { type: 'string', default: '300,1000,3000' }, runs: { type: 'string', default: '3' } } });
+  const { values } = parseArgs({
+    options: { sizes: { type: 'string', default: '300,1000,3000' }, runs: { type: 'string', default: '3' } },
+  });
   const runs = Number(values.runs);
   for (const size of values.sizes!.split(',').map(Number)) {
     const store = await EmbeddedStore.open({});
@@ -75,9 +77,18 @@ async function main(): Promise<void> {
         }
         return found;
       });
-      if (ours.values.join() !== baseline.values.join()) throw new Error(`${size} latencies: the runner gives ${ours.values}, the self-join ${baseline.values}`);
+      if (ours.values.join() !== baseline.values.join())
+        throw new Error(`${size} latencies: the runner gives ${ours.values}, the self-join ${baseline.values}`);
       process.stdout.write(
-        figureLine({ name: `p50, p95, p99 of ${size} distinct latencies (GROUP_CONCAT + nearest rank in the runner)`, value: ours.ms, unit: 'ms' }, { name: 'SPARQL self-join', value: baseline.ms, unit: 'ms' }, 'lower') + '\n',
+        figureLine(
+          {
+            name: `p50, p95, p99 of ${size} distinct latencies (GROUP_CONCAT + nearest rank in the runner)`,
+            value: ours.ms,
+            unit: 'ms',
+          },
+          { name: 'SPARQL self-join', value: baseline.ms, unit: 'ms' },
+          'lower',
+        ) + '\n',
       );
     } finally {
       await store.close();

@@ -31,11 +31,18 @@ async function measure(url: string): Promise<{ json: number[]; sse: number[]; pa
   try {
     for (let i = 0; i < 50; i++) await client.callTool({ name: 'echo', arguments: { message: 'warm-up' } });
     const json: number[] = [];
-    for (let i = 0; i < calls; i++) json.push(await timed(() => client.callTool({ name: 'echo', arguments: { message: `call ${i}` } })));
+    for (let i = 0; i < calls; i++)
+      json.push(await timed(() => client.callTool({ name: 'echo', arguments: { message: `call ${i}` } })));
     const sse: number[] = [];
-    for (let i = 0; i < calls / 4; i++) sse.push(await timed(() => client.callTool({ name: 'count', arguments: { n: 3 } }, { onprogress: () => {} })));
+    for (let i = 0; i < calls / 4; i++)
+      sse.push(await timed(() => client.callTool({ name: 'count', arguments: { n: 3 } }, { onprogress: () => {} })));
     const start = performance.now();
-    for (let i = 0; i < calls; i += 8) await Promise.all(Array.from({ length: 8 }, (_, j) => client.callTool({ name: 'echo', arguments: { message: `at once ${i + j}` } })));
+    for (let i = 0; i < calls; i += 8)
+      await Promise.all(
+        Array.from({ length: 8 }, (_, j) =>
+          client.callTool({ name: 'echo', arguments: { message: `at once ${i + j}` } }),
+        ),
+      );
     return { json: json.sort((a, b) => a - b), sse: sse.sort((a, b) => a - b), parallelMs: performance.now() - start };
   } finally {
     await client.close();
@@ -51,16 +58,36 @@ try {
     ['through the proxy, recording nothing', []],
     ['through the proxy, recording into a data directory', ['--data', data]],
   ];
-  console.log(`${calls} sequential calls each, ${calls} calls 8 at a time, direct and ${runs.map(([name]) => name).join(', and ')}`);
+  console.log(
+    `${calls} sequential calls each, ${calls} calls 8 at a time, direct and ${runs.map(([name]) => name).join(', and ')}`,
+  );
   for (const [name, args] of runs) {
     const proxy = await startProxy(new URL(server.url).origin, args);
     const proxied = await measure(`${proxy.origin}/mcp`);
     await stop(proxy.child);
     for (const p of [50, 99]) {
-      console.log(figureLine({ name: `JSON answer p${p} ${name}`, value: percentile(proxied.json, p), unit: 'ms' }, { name: 'direct', value: percentile(direct.json, p), unit: 'ms' }, 'lower'));
-      console.log(figureLine({ name: `SSE answer (3 progress events) p${p} ${name}`, value: percentile(proxied.sse, p), unit: 'ms' }, { name: 'direct', value: percentile(direct.sse, p), unit: 'ms' }, 'lower'));
+      console.log(
+        figureLine(
+          { name: `JSON answer p${p} ${name}`, value: percentile(proxied.json, p), unit: 'ms' },
+          { name: 'direct', value: percentile(direct.json, p), unit: 'ms' },
+          'lower',
+        ),
+      );
+      console.log(
+        figureLine(
+          { name: `SSE answer (3 progress events) p${p} ${name}`, value: percentile(proxied.sse, p), unit: 'ms' },
+          { name: 'direct', value: percentile(direct.sse, p), unit: 'ms' },
+          'lower',
+        ),
+      );
     }
-    console.log(figureLine({ name: `calls 8 at a time ${name}`, value: (calls / proxied.parallelMs) * 1000, unit: 'requests/s' }, { name: 'direct', value: (calls / direct.parallelMs) * 1000, unit: 'requests/s' }, 'higher'));
+    console.log(
+      figureLine(
+        { name: `calls 8 at a time ${name}`, value: (calls / proxied.parallelMs) * 1000, unit: 'requests/s' },
+        { name: 'direct', value: (calls / direct.parallelMs) * 1000, unit: 'requests/s' },
+        'higher',
+      ),
+    );
     console.log(proxy.output().trim());
   }
 } finally {

@@ -37,7 +37,12 @@ function report(line: EngineReport): void {
 }
 
 /** A query through mcp-ld's store as the API and the CLI run it; the rows, or undefined when it ran past `capMs`. */
-async function runNamed(store: QuadStore, sparql: string, capMs: number, query: NamedQuery): Promise<number | undefined> {
+async function runNamed(
+  store: QuadStore,
+  sparql: string,
+  capMs: number,
+  query: NamedQuery,
+): Promise<number | undefined> {
   try {
     const result = completeAnswer(query, await runQuery(store, sparql, { timeoutMs: capMs }));
     return result.form === 'SELECT' ? result.rows.length : 1;
@@ -145,12 +150,22 @@ async function main(): Promise<void> {
   const runs = Number(values.runs);
   const capMs = Number(values['cap-ms']);
   const repeatUnder = Number(values['repeat-under-ms']);
-  const engine = values.engine === 'comunica' ? await comunicaEngine() : values.engine === 'remote' ? await remoteEngine(values.store!) : await mcpLdEngine();
+  const engine =
+    values.engine === 'comunica'
+      ? await comunicaEngine()
+      : values.engine === 'remote'
+        ? await remoteEngine(values.store!)
+        : await mcpLdEngine();
   const named = new NamedQueries();
 
   const started = performance.now();
   const quads = await engine.load(values.nquads!);
-  report({ type: 'loaded', seconds: (performance.now() - started) / 1000, quads, rssMiB: process.memoryUsage().rss / 1048576 });
+  report({
+    type: 'loaded',
+    seconds: (performance.now() - started) / 1000,
+    quads,
+    rssMiB: process.memoryUsage().rss / 1048576,
+  });
 
   for (const { name, values: parameters } of cases) {
     const sparql = named.prepare(name, parameters).text;
@@ -190,7 +205,14 @@ async function main(): Promise<void> {
         break;
       }
     } catch (error) {
-      report({ type: 'query', name, times, rows, capped, error: error instanceof Error ? error.message : String(error) });
+      report({
+        type: 'query',
+        name,
+        times,
+        rows,
+        capped,
+        error: error instanceof Error ? error.message : String(error),
+      });
     }
   }
   report({ type: 'done', peakRssMiB: process.resourceUsage().maxRSS / 1024 });

@@ -52,7 +52,8 @@ export function namedQueryCases(required: Record<string, string>): QueryCase[] {
     for (const parameter of query.parameters) {
       if (parameter.required && parameter.default === undefined) {
         const value = required[parameter.name];
-        if (value === undefined) throw new Error(`named query ${query.name}: no value for its required parameter ${parameter.name}`);
+        if (value === undefined)
+          throw new Error(`named query ${query.name}: no value for its required parameter ${parameter.name}`);
         values[parameter.name] = value;
       }
     }
@@ -80,18 +81,29 @@ interface ChildOutcome {
   stderr: string;
 }
 
-function runChild(engine: EngineName, nquadsFile: string, cases: QueryCase[], options: EngineOptions): Promise<ChildOutcome> {
+function runChild(
+  engine: EngineName,
+  nquadsFile: string,
+  cases: QueryCase[],
+  options: EngineOptions,
+): Promise<ChildOutcome> {
   return new Promise((resolve, reject) => {
     const args = [
       ...(engine === 'comunica' ? ['--max-old-space-size=12288'] : []),
       engineScript,
-      '--engine', engine,
+      '--engine',
+      engine,
       ...(engine === 'remote' ? ['--store', options.store!.url] : ['--nquads', nquadsFile]),
-      '--queries', JSON.stringify(cases),
-      '--runs', String(engine === 'comunica' ? Math.min(3, options.runs) : options.runs),
-      '--cap-ms', String(options.capMs),
+      '--queries',
+      JSON.stringify(cases),
+      '--runs',
+      String(engine === 'comunica' ? Math.min(3, options.runs) : options.runs),
+      '--cap-ms',
+      String(options.capMs),
     ];
-    const env = options.store ? { ...process.env, MCPLD_STORE_USER: options.store.user, MCPLD_STORE_PASSWORD: options.store.password } : process.env;
+    const env = options.store
+      ? { ...process.env, MCPLD_STORE_USER: options.store.user, MCPLD_STORE_PASSWORD: options.store.password }
+      : process.env;
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
     const reports: EngineReport[] = [];
     let stdout = '';
@@ -118,7 +130,9 @@ function runChild(engine: EngineName, nquadsFile: string, cases: QueryCase[], op
         if (parsed.type === 'loaded') loaded = true;
         if (parsed.type === 'query') {
           next += 1;
-          options.progress(`${engine}: ${parsed.name} ${parsed.capped ? `> ${options.capMs} ms` : `${ms(median(parsed.times) ?? NaN)} ms`}`);
+          options.progress(
+            `${engine}: ${parsed.name} ${parsed.capped ? `> ${options.capMs} ms` : `${ms(median(parsed.times) ?? NaN)} ms`}`,
+          );
         }
         clearTimeout(watchdog);
         watchdog = setTimeout(kill, allowance());
@@ -136,8 +150,21 @@ function runChild(engine: EngineName, nquadsFile: string, cases: QueryCase[], op
 /**
  * Loads the N-Quads into one engine and runs every case there, restarting the engine after a query it was killed in.
  */
-export async function runEngine(engine: EngineName, nquadsFile: string, cases: QueryCase[], options: EngineOptions): Promise<EngineRun> {
-  const result: EngineRun = { engine, loadSeconds: NaN, quads: 0, rssAfterLoadMiB: NaN, peakRssMiB: 0, restarts: 0, queries: new Map() };
+export async function runEngine(
+  engine: EngineName,
+  nquadsFile: string,
+  cases: QueryCase[],
+  options: EngineOptions,
+): Promise<EngineRun> {
+  const result: EngineRun = {
+    engine,
+    loadSeconds: NaN,
+    quads: 0,
+    rssAfterLoadMiB: NaN,
+    peakRssMiB: 0,
+    restarts: 0,
+    queries: new Map(),
+  };
   let remaining = cases;
   let first = true;
   while (remaining.length > 0) {
@@ -170,7 +197,9 @@ export async function runEngine(engine: EngineName, nquadsFile: string, cases: Q
       result.queries.set(outcome.killedIn, { name: outcome.killedIn, runs: 0, capped: true });
       options.progress(`${engine}: ${outcome.killedIn} > ${options.capMs} ms (engine blocked, restarted)`);
     } else if (!loaded || outcome.exitCode !== 0) {
-      throw new Error(`bench/store-engine (${engine}) failed with exit code ${outcome.exitCode}: ${outcome.stderr.trim().slice(-2000)}`);
+      throw new Error(
+        `bench/store-engine (${engine}) failed with exit code ${outcome.exitCode}: ${outcome.stderr.trim().slice(-2000)}`,
+      );
     }
     remaining = cases.filter((c) => !result.queries.has(c.name));
   }
@@ -189,7 +218,11 @@ export function msText(timing: QueryTiming | undefined, capMs: number): string {
  * `query NAME: 12.3 ms median (baseline Comunica over N3.Store: 812 ms, ratio 66x); budget < 100 ms and >= 10x: met`,
  * and a warning line when the two engines gave different numbers of rows.
  */
-export function queryLines(ours: EngineRun, baseline: EngineRun, capMs: number): { lines: string[]; met: string[]; missed: string[] } {
+export function queryLines(
+  ours: EngineRun,
+  baseline: EngineRun,
+  capMs: number,
+): { lines: string[]; met: string[]; missed: string[] } {
   const lines: string[] = [];
   const met: string[] = [];
   const missed: string[] = [];

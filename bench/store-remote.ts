@@ -64,7 +64,8 @@ function storedQuads(stderr: string): number {
 function projectedCrossing(q1: number, a1: number, b1: number, q2: number, a2: number, b2: number): number | undefined {
   const r1 = Math.log(a1 / b1);
   const r2 = Math.log(a2 / b2);
-  if (r1 === r2 || Math.sign(r1) === Math.sign(r2) && Math.abs(r2) >= Math.abs(r1)) return undefined; // not converging
+  // Not converging:
+  if (r1 === r2 || (Math.sign(r1) === Math.sign(r2) && Math.abs(r2) >= Math.abs(r1))) return undefined;
   return q1 * Math.pow(q2 / q1, r1 / (r1 - r2));
 }
 
@@ -76,8 +77,12 @@ export async function benchRemote(options: RemoteBenchOptions): Promise<void> {
   const partLines = Math.max(1, Math.round(options.partMessages / captureMessages)) * captureMessages;
   const parts: string[][] = [];
   for (let i = 0; i < lines.length; i += partLines) parts.push(lines.slice(i, i + partLines));
-  const points = [...new Set([...(options.compareAt ?? [1, 4]).filter((p) => p >= 1 && p < parts.length), parts.length])].sort((a, b) => a - b);
-  progress(`workload: ${workload.messages} messages in ${parts.length} parts; named queries timed after parts ${points.join(', ')}`);
+  const points = [
+    ...new Set([...(options.compareAt ?? [1, 4]).filter((p) => p >= 1 && p < parts.length), parts.length]),
+  ].sort((a, b) => a - b);
+  progress(
+    `workload: ${workload.messages} messages in ${parts.length} parts; named queries timed after parts ${points.join(', ')}`,
+  );
 
   // Every named query; the ones that made Virtuoso exit last, so that they cannot take the others' figures with them.
   const cases = namedQueryCases({ session: workload.sessions[0]! });
@@ -86,10 +91,18 @@ export async function benchRemote(options: RemoteBenchOptions): Promise<void> {
   // Stopped with a signal, the bench exits through 'exit', where the helper stops Virtuoso and removes its database.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
   progress(`starting Virtuoso (NumberOfBuffers ${options.buffers})`);
-  const virtuoso = await startVirtuoso({ numberOfBuffers: options.buffers, maxDirtyBuffers: Math.round(options.buffers * 0.75), resultSetMaxRows: 1_000_000, startTimeoutMs: 600_000 });
+  const virtuoso = await startVirtuoso({
+    numberOfBuffers: options.buffers,
+    maxDirtyBuffers: Math.round(options.buffers * 0.75),
+    resultSetMaxRows: 1_000_000,
+    startTimeoutMs: 600_000,
+  });
   const credentials = { MCPLD_STORE_USER: virtuoso.user, MCPLD_STORE_PASSWORD: virtuoso.password };
   const engineOptions = { runs: options.runs, capMs, progress };
-  const remoteOptions = { ...engineOptions, store: { url: virtuoso.queryUrl, user: virtuoso.user, password: virtuoso.password } };
+  const remoteOptions = {
+    ...engineOptions,
+    store: { url: virtuoso.queryUrl, user: virtuoso.user, password: virtuoso.password },
+  };
 
   const prefixJsonl = path.join(work, 'prefix.jsonl');
   const prefixNQuads = path.join(work, 'prefix.nq');
@@ -108,7 +121,9 @@ export async function benchRemote(options: RemoteBenchOptions): Promise<void> {
       const partFile = path.join(work, 'part.jsonl');
       writeFileSync(partFile, part);
       const run = await runIngest(partFile, ['--store', virtuoso.queryUrl], credentials).catch((error: Error) => {
-        throw new Error(`${error.message}\nVirtuoso ${virtuoso.running() ? 'is running' : 'exited'}; its log ends:\n${virtuoso.logTail()}`);
+        throw new Error(
+          `${error.message}\nVirtuoso ${virtuoso.running() ? 'is running' : 'exited'}; its log ends:\n${virtuoso.logTail()}`,
+        );
       });
       const partQuads = storedQuads(run.stderr);
       quads += partQuads;
@@ -116,7 +131,9 @@ export async function benchRemote(options: RemoteBenchOptions): Promise<void> {
       remoteIngestSeconds += run.seconds;
       clientPeakMiB = Math.max(clientPeakMiB, run.peakRssMiB);
       partRates.push({ rate: parts[i]!.length / run.seconds, quadsAfter: quads });
-      progress(`part ${i + 1}/${parts.length}: ${formatValue(parts[i]!.length / run.seconds, 'messages/s')} messages/s, ${quads} quads in Virtuoso, RSS peak ${formatValue(virtuoso.peakRssMiB(), 'MiB')} MiB`);
+      progress(
+        `part ${i + 1}/${parts.length}: ${formatValue(parts[i]!.length / run.seconds, 'messages/s')} messages/s, ${quads} quads in Virtuoso, RSS peak ${formatValue(virtuoso.peakRssMiB(), 'MiB')} MiB`,
+      );
       // The embedded store's copy of the same messages (lifted untimed), while it can hold them.
       if (liftedQuads + partQuads <= storeDefaults.maxQuads) {
         appendFileSync(prefixJsonl, part);
@@ -152,17 +169,29 @@ export async function benchRemote(options: RemoteBenchOptions): Promise<void> {
     await virtuoso.stop();
   }
 
-  say(`workload: ${workload.messages} messages, ${quads} quads, ingested into Virtuoso 7.2.5 (NumberOfBuffers ${options.buffers}) in ${parts.length} part${parts.length === 1 ? '' : 's'} of ${partLines} messages, one \`mcp-ld ingest --store\` each`);
+  say(
+    `workload: ${workload.messages} messages, ${quads} quads, ingested into Virtuoso 7.2.5 (NumberOfBuffers ${options.buffers}) in ${parts.length} part${parts.length === 1 ? '' : 's'} of ${partLines} messages, one \`mcp-ld ingest --store\` each`,
+  );
   if (parts.length > 1) {
-    say(`mcp-ld ingest --store (Virtuoso), messages/s per part (quads in the store after it): ${partRates.map((p) => `${formatValue(p.rate, 'messages/s')} (${millions(p.quadsAfter)})`).join(' ')}`);
+    say(
+      `mcp-ld ingest --store (Virtuoso), messages/s per part (quads in the store after it): ${partRates.map((p) => `${formatValue(p.rate, 'messages/s')} (${millions(p.quadsAfter)})`).join(' ')}`,
+    );
   }
   for (const size of sizes) {
     const at = `at ${size.quads} quads`;
     if (size.embeddedIngest) {
       say(
         figureLine(
-          { name: `mcp-ld ingest --store Virtuoso (whole process${parts.length > 1 ? ', sum of the parts' : ''}), ${size.messages} messages`, value: size.messages / size.remoteIngestSeconds, unit: 'messages/s' },
-          { name: 'mcp-ld ingest --data, embedded, durable (whole process)', value: size.messages / size.embeddedIngest.seconds, unit: 'messages/s' },
+          {
+            name: `mcp-ld ingest --store Virtuoso (whole process${parts.length > 1 ? ', sum of the parts' : ''}), ${size.messages} messages`,
+            value: size.messages / size.remoteIngestSeconds,
+            unit: 'messages/s',
+          },
+          {
+            name: 'mcp-ld ingest --data, embedded, durable (whole process)',
+            value: size.messages / size.embeddedIngest.seconds,
+            unit: 'messages/s',
+          },
           'higher',
         ),
       );
@@ -171,7 +200,11 @@ export async function benchRemote(options: RemoteBenchOptions): Promise<void> {
       say(
         figureLine(
           { name: `Virtuoso peak RSS ${at} (ingest and every named query)`, value: size.virtuosoPeakMiB, unit: 'MiB' },
-          { name: 'mcp-ld embedded store, query process peak RSS (load and every named query)', value: size.embedded.peakRssMiB, unit: 'MiB' },
+          {
+            name: 'mcp-ld embedded store, query process peak RSS (load and every named query)',
+            value: size.embedded.peakRssMiB,
+            unit: 'MiB',
+          },
           'lower',
         ),
       );
@@ -181,7 +214,13 @@ export async function benchRemote(options: RemoteBenchOptions): Promise<void> {
       );
     }
   }
-  say(figureLine({ name: 'mcp-ld ingest --store peak RSS (the client process, largest part)', value: clientPeakMiB, unit: 'MiB' }, { name: 'budget', value: 1024, unit: 'MiB' }, 'lower'));
+  say(
+    figureLine(
+      { name: 'mcp-ld ingest --store peak RSS (the client process, largest part)', value: clientPeakMiB, unit: 'MiB' },
+      { name: 'budget', value: 1024, unit: 'MiB' },
+      'lower',
+    ),
+  );
 
   for (const size of sizes) {
     for (const [name, timing] of size.remote.queries) {
@@ -190,12 +229,18 @@ export async function benchRemote(options: RemoteBenchOptions): Promise<void> {
       const base = size.embedded?.queries.get(name);
       let baseText: string;
       if (!size.embedded) baseText = `the embedded store cannot hold ${size.quads} quads`;
-      else if (timing.medianMs !== undefined && base?.medianMs !== undefined) baseText = `baseline mcp-ld embedded store: ${msText(base, capMs)}, ratio ${formatRatio(base.medianMs / timing.medianMs)}`;
+      else if (timing.medianMs !== undefined && base?.medianMs !== undefined)
+        baseText = `baseline mcp-ld embedded store: ${msText(base, capMs)}, ratio ${formatRatio(base.medianMs / timing.medianMs)}`;
       else baseText = `baseline mcp-ld embedded store: ${msText(base, capMs)}`;
-      const goal = size.parts === parts.length ? `; goal < ${remoteGoalMs} ms: ${timing.medianMs !== undefined && timing.medianMs < remoteGoalMs ? 'met' : 'NOT met'}` : '';
+      const goal =
+        size.parts === parts.length
+          ? `; goal < ${remoteGoalMs} ms: ${timing.medianMs !== undefined && timing.medianMs < remoteGoalMs ? 'met' : 'NOT met'}`
+          : '';
       say(`query ${name} at ${size.quads} quads, Virtuoso: ${remoteText} (${baseText})${goal}`);
       if (timing.rows !== undefined && base?.rows !== undefined && timing.rows !== base.rows) {
-        say(`warning: query ${name} at ${size.quads} quads: ${timing.rows} rows from Virtuoso, ${base.rows} from the embedded store`);
+        say(
+          `warning: query ${name} at ${size.quads} quads: ${timing.rows} rows from Virtuoso, ${base.rows} from the embedded store`,
+        );
       }
     }
   }
@@ -204,15 +249,36 @@ export async function benchRemote(options: RemoteBenchOptions): Promise<void> {
   const both = sizes.filter((s) => s.embedded);
   if (both.length > 0) {
     for (const name of cases.map((c) => c.name)) {
-      const pairs = both.map((s) => ({ quads: s.quads, remote: s.remote.queries.get(name), embedded: s.embedded!.queries.get(name) }));
-      const measured = pairs.filter((p): p is { quads: number; remote: QueryTiming & { medianMs: number }; embedded: QueryTiming & { medianMs: number } } => p.remote?.medianMs !== undefined && p.embedded?.medianMs !== undefined);
-      const text = pairs.map((p) => `${millions(p.quads)} ${msText(p.remote, capMs)} vs ${msText(p.embedded, capMs)}`).join(', ');
+      const pairs = both.map((s) => ({
+        quads: s.quads,
+        remote: s.remote.queries.get(name),
+        embedded: s.embedded!.queries.get(name),
+      }));
+      const measured = pairs.filter(
+        (
+          p,
+        ): p is {
+          quads: number;
+          remote: QueryTiming & { medianMs: number };
+          embedded: QueryTiming & { medianMs: number };
+        } => p.remote?.medianMs !== undefined && p.embedded?.medianMs !== undefined,
+      );
+      const text = pairs
+        .map((p) => `${millions(p.quads)} ${msText(p.remote, capMs)} vs ${msText(p.embedded, capMs)}`)
+        .join(', ');
       const faster = measured.find((p) => p.remote.medianMs <= p.embedded.medianMs);
       let verdict: string;
       if (faster) verdict = `Virtuoso as fast or faster from ${millions(faster.quads)} quads`;
       else if (measured.length >= 2) {
         const [a, b] = [measured[0]!, measured[measured.length - 1]!];
-        const cross = projectedCrossing(a.quads, a.remote.medianMs, a.embedded.medianMs, b.quads, b.remote.medianMs, b.embedded.medianMs);
+        const cross = projectedCrossing(
+          a.quads,
+          a.remote.medianMs,
+          a.embedded.medianMs,
+          b.quads,
+          b.remote.medianMs,
+          b.embedded.medianMs,
+        );
         verdict = `the embedded store is faster at every size both hold; ${cross === undefined ? 'the gap does not narrow' : `projected to cross near ${millions(cross)} quads (each median as a power of the size)`}`;
       } else verdict = 'the embedded store is faster at every size both hold';
       say(`crossing ${name}: Virtuoso vs embedded medians ${text}: ${verdict}`);
@@ -220,6 +286,10 @@ export async function benchRemote(options: RemoteBenchOptions): Promise<void> {
   }
   const last = sizes[sizes.length - 1]!;
   const under = [...last.remote.queries.values()].filter((t) => t.medianMs !== undefined && t.medianMs < remoteGoalMs);
-  const over = [...last.remote.queries.values()].filter((t) => !(t.medianMs !== undefined && t.medianMs < remoteGoalMs));
-  say(`named queries under ${remoteGoalMs} ms on Virtuoso at ${last.quads} quads: ${under.length} of ${last.remote.queries.size}${over.length ? `; not met: ${over.map((t) => `${t.name} (${t.medianMs !== undefined ? `${ms(t.medianMs)} ms` : t.error !== undefined ? 'failed' : `> ${capMs} ms`})`).join(', ')}` : ''}`);
+  const over = [...last.remote.queries.values()].filter(
+    (t) => !(t.medianMs !== undefined && t.medianMs < remoteGoalMs),
+  );
+  say(
+    `named queries under ${remoteGoalMs} ms on Virtuoso at ${last.quads} quads: ${under.length} of ${last.remote.queries.size}${over.length ? `; not met: ${over.map((t) => `${t.name} (${t.medianMs !== undefined ? `${ms(t.medianMs)} ms` : t.error !== undefined ? 'failed' : `> ${capMs} ms`})`).join(', ')}` : ''}`,
+  );
 }

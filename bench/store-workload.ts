@@ -47,9 +47,13 @@ export function buildWorkload(messages: number): StoreWorkload {
  * 1, 2, 3… (`seq`), so that each is a message of its own (the lifter names a message by its session and number).
  */
 export function buildSessionWorkload(messages: number, session: string): StoreWorkload {
-  const records = readFileSync(captureFile, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  const records = readFileSync(captureFile, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
   const lines: string[] = [];
-  for (let i = 0; i < messages; i++) lines.push(JSON.stringify({ ...records[i % records.length], seq: i + 1, session }));
+  for (let i = 0; i < messages; i++)
+    lines.push(JSON.stringify({ ...records[i % records.length], seq: i + 1, session }));
   return { text: lines.join('\n') + '\n', messages, sessions: [session] };
 }
 

@@ -8,7 +8,8 @@
 // N3.Store, each in a process of its own, and times every named query on both (bench/store-queries.ts).
 // With --store virtuoso the same workload goes to a Virtuoso started for the run as well (bench/store-remote.ts).
 // Usage: node dist/bench/store.js [--messages N] [--runs N] [--cap-ms MS] [--only ingest|queries] [--keep]
-//        node dist/bench/store.js --store virtuoso [--messages N] [--part-messages N] [--compare-at PARTS] [--buffers N]
+//        node dist/bench/store.js --store virtuoso [--messages N] [--part-messages N] [--compare-at PARTS]
+//          [--buffers N]
 // (--only queries: the named queries on both engines, without the ingest figures; --only ingest: the reverse)
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -35,7 +36,13 @@ function say(line: string): void {
 
 /** The ingest figures: in process window by window, the whole CLI memory-only and durable, reopening, a query timeout
  * and the worker's cost, each against Oxigraph's own load() or in-thread queries in the same run. */
-async function ingestFigures(workload: StoreWorkload, file: string, batches: NQuadsBatch[], totalQuads: number, work: string): Promise<void> {
+async function ingestFigures(
+  workload: StoreWorkload,
+  file: string,
+  batches: NQuadsBatch[],
+  totalQuads: number,
+  work: string,
+): Promise<void> {
   // Baseline: Oxigraph's own load() per batch, with its transaction (what a store without a journal would do).
   progress('baseline: Oxigraph load() per batch, in process, no journal');
   const baselineStore = new oxigraph.Store();
@@ -99,7 +106,9 @@ async function ingestFigures(workload: StoreWorkload, file: string, batches: NQu
   const reopened = await EmbeddedStore.open({ dataDir: durableDir });
   const reopenSeconds = (performance.now() - started) / 1000;
   started = performance.now();
-  await reopened.query('SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f }', { timeoutMs: 200 }).catch(() => undefined);
+  await reopened
+    .query('SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f }', { timeoutMs: 200 })
+    .catch(() => undefined);
   const failSeconds = (performance.now() - started) / 1000;
   await reopened.size();
   const recoveredSeconds = (performance.now() - started) / 1000;
@@ -125,19 +134,80 @@ async function ingestFigures(workload: StoreWorkload, file: string, batches: NQu
   (direct as unknown as { free?: () => void }).free?.();
   await reopened.close();
 
-  const rate = (seconds: number, unit: 'messages/s' | 'quads/s'): number => (unit === 'messages/s' ? workload.messages : totalQuads) / seconds;
+  const rate = (seconds: number, unit: 'messages/s' | 'quads/s'): number =>
+    (unit === 'messages/s' ? workload.messages : totalQuads) / seconds;
   say(`workload: ${workload.messages} messages, ${totalQuads} quads (${quadsInStore} in the store)`);
-  say(figureLine({ name: 'mcp-ld ingest --data (whole process)', value: rate(durable.seconds, 'messages/s'), unit: 'messages/s' }, baseline('messages/s'), 'higher'));
-  say(figureLine({ name: 'mcp-ld ingest, memory only (whole process)', value: rate(memory.seconds, 'messages/s'), unit: 'messages/s' }, baseline('messages/s'), 'higher'));
-  say(figureLine({ name: 'EmbeddedStore.ingest durable, in process', value: rate(inProcessSeconds, 'quads/s'), unit: 'quads/s' }, baseline('quads/s'), 'higher'));
-  say(figureLine({ name: 'EmbeddedStore.ingest durable, slowest 100k-quad window', value: Math.min(...windows), unit: 'messages/s' }, { name: 'budget', value: budgetMessagesPerSecond, unit: 'messages/s' }, 'higher'));
-  say(`EmbeddedStore.ingest durable, windows: ${windows.map((w) => formatValue(w, 'messages/s')).join(' ')} messages/s`);
-  say(figureLine({ name: 'mcp-ld ingest --data peak RSS', value: durable.peakRssMiB, unit: 'MiB' }, { name: 'budget', value: budgetRssMiB, unit: 'MiB' }, 'lower'));
-  say(figureLine({ name: 'mcp-ld ingest, memory only, peak RSS', value: memory.peakRssMiB, unit: 'MiB' }, { name: 'budget', value: budgetRssMiB, unit: 'MiB' }, 'lower'));
-  say(figureLine({ name: 'ASK through the worker', value: viaWorkerSmall * 1000, unit: 'ms' }, { name: 'in-thread Oxigraph', value: inThreadSmall * 1000, unit: 'ms' }, 'lower'));
-  say(figureLine({ name: 'SELECT of 10,000 rows through the worker', value: viaWorkerRows * 1000, unit: 'ms' }, { name: 'in-thread Oxigraph', value: inThreadRows * 1000, unit: 'ms' }, 'lower'));
+  say(
+    figureLine(
+      { name: 'mcp-ld ingest --data (whole process)', value: rate(durable.seconds, 'messages/s'), unit: 'messages/s' },
+      baseline('messages/s'),
+      'higher',
+    ),
+  );
+  say(
+    figureLine(
+      {
+        name: 'mcp-ld ingest, memory only (whole process)',
+        value: rate(memory.seconds, 'messages/s'),
+        unit: 'messages/s',
+      },
+      baseline('messages/s'),
+      'higher',
+    ),
+  );
+  say(
+    figureLine(
+      { name: 'EmbeddedStore.ingest durable, in process', value: rate(inProcessSeconds, 'quads/s'), unit: 'quads/s' },
+      baseline('quads/s'),
+      'higher',
+    ),
+  );
+  say(
+    figureLine(
+      {
+        name: 'EmbeddedStore.ingest durable, slowest 100k-quad window',
+        value: Math.min(...windows),
+        unit: 'messages/s',
+      },
+      { name: 'budget', value: budgetMessagesPerSecond, unit: 'messages/s' },
+      'higher',
+    ),
+  );
+  say(
+    `EmbeddedStore.ingest durable, windows: ${windows.map((w) => formatValue(w, 'messages/s')).join(' ')} messages/s`,
+  );
+  say(
+    figureLine(
+      { name: 'mcp-ld ingest --data peak RSS', value: durable.peakRssMiB, unit: 'MiB' },
+      { name: 'budget', value: budgetRssMiB, unit: 'MiB' },
+      'lower',
+    ),
+  );
+  say(
+    figureLine(
+      { name: 'mcp-ld ingest, memory only, peak RSS', value: memory.peakRssMiB, unit: 'MiB' },
+      { name: 'budget', value: budgetRssMiB, unit: 'MiB' },
+      'lower',
+    ),
+  );
+  say(
+    figureLine(
+      { name: 'ASK through the worker', value: viaWorkerSmall * 1000, unit: 'ms' },
+      { name: 'in-thread Oxigraph', value: inThreadSmall * 1000, unit: 'ms' },
+      'lower',
+    ),
+  );
+  say(
+    figureLine(
+      { name: 'SELECT of 10,000 rows through the worker', value: viaWorkerRows * 1000, unit: 'ms' },
+      { name: 'in-thread Oxigraph', value: inThreadRows * 1000, unit: 'ms' },
+      'lower',
+    ),
+  );
   say(`reopen (snapshot replay) at ${quadsInStore} quads: ${formatValue(reopenSeconds, 's')} s`);
-  say(`query timeout at ${quadsInStore} quads: failed after ${formatValue(failSeconds, 's')} s (limit 0.2 s); store answering again after ${formatValue(recoveredSeconds, 's')} s (worker rebuild ${formatValue(restart, 's')} s)`);
+  say(
+    `query timeout at ${quadsInStore} quads: failed after ${formatValue(failSeconds, 's')} s (limit 0.2 s); store answering again after ${formatValue(recoveredSeconds, 's')} s (worker rebuild ${formatValue(restart, 's')} s)`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -159,7 +229,8 @@ async function main(): Promise<void> {
     },
   });
   const only = values.only;
-  if (only !== undefined && only !== 'ingest' && only !== 'queries') throw new Error(`--only takes ingest or queries, not ${only}`);
+  if (only !== undefined && only !== 'ingest' && only !== 'queries')
+    throw new Error(`--only takes ingest or queries, not ${only}`);
   const capMs = Number(values['cap-ms']);
   const work = mkdtempSync(path.join(os.tmpdir(), 'mcp-ld-bench-store-'));
   try {
@@ -181,7 +252,9 @@ async function main(): Promise<void> {
     const workload = buildWorkload(Number(values.messages));
     const file = path.join(work, 'workload.jsonl');
     writeFileSync(file, workload.text);
-    progress(`workload: ${workload.messages} messages (${(workload.text.length / 1048576).toFixed(0)} MiB of capture records)`);
+    progress(
+      `workload: ${workload.messages} messages (${(workload.text.length / 1048576).toFixed(0)} MiB of capture records)`,
+    );
 
     const batches = liftBatches(workload.text, 1000);
     const totalQuads = batches.reduce((sum, b) => sum + b.quads, 0);
@@ -197,29 +270,61 @@ async function main(): Promise<void> {
     batches.length = 0;
     const cases = namedQueryCases({ session: workload.sessions[0]! });
     const engineOptions = { runs: Number(values.runs), capMs, progress };
-    progress(`named queries: mcp-ld EmbeddedStore (memory only), ${cases.length} queries, ${values.runs} timed runs each`);
+    progress(
+      `named queries: mcp-ld EmbeddedStore (memory only), ${cases.length} queries, ${values.runs} timed runs each`,
+    );
     const ours = await runEngine('mcp-ld', nquadsFile, cases, engineOptions);
     progress(`named queries: baseline Comunica over N3.Store (unionDefaultGraph), capped at ${capMs} ms`);
     const theirs = await runEngine('comunica', nquadsFile, cases, engineOptions);
     say(
       figureLine(
-        { name: `load ${ours.quads} quads from N-Quads, mcp-ld EmbeddedStore.ingest (memory only)`, value: ours.loadSeconds, unit: 's' },
+        {
+          name: `load ${ours.quads} quads from N-Quads, mcp-ld EmbeddedStore.ingest (memory only)`,
+          value: ours.loadSeconds,
+          unit: 's',
+        },
         { name: `N3.Store (StreamParser + addQuad, ${theirs.quads} quads)`, value: theirs.loadSeconds, unit: 's' },
         'lower',
       ),
     );
     say(
       figureLine(
-        { name: 'peak RSS of the query process (load + every named query), mcp-ld EmbeddedStore', value: ours.peakRssMiB, unit: 'MiB' },
-        { name: `Comunica over N3.Store${theirs.restarts > 0 ? `, largest of ${theirs.restarts + 1} processes` : ''}`, value: theirs.peakRssMiB, unit: 'MiB' },
+        {
+          name: 'peak RSS of the query process (load + every named query), mcp-ld EmbeddedStore',
+          value: ours.peakRssMiB,
+          unit: 'MiB',
+        },
+        {
+          name: `Comunica over N3.Store${theirs.restarts > 0 ? `, largest of ${theirs.restarts + 1} processes` : ''}`,
+          value: theirs.peakRssMiB,
+          unit: 'MiB',
+        },
         'lower',
       ),
     );
-    say(figureLine({ name: `mcp-ld EmbeddedStore RSS after loading ${ours.quads} quads`, value: ours.rssAfterLoadMiB, unit: 'MiB' }, { name: 'budget', value: budgetRssMiB, unit: 'MiB' }, 'lower'));
-    say(figureLine({ name: 'mcp-ld query process peak RSS', value: ours.peakRssMiB, unit: 'MiB' }, { name: 'budget', value: budgetRssMiB, unit: 'MiB' }, 'lower'));
+    say(
+      figureLine(
+        {
+          name: `mcp-ld EmbeddedStore RSS after loading ${ours.quads} quads`,
+          value: ours.rssAfterLoadMiB,
+          unit: 'MiB',
+        },
+        { name: 'budget', value: budgetRssMiB, unit: 'MiB' },
+        'lower',
+      ),
+    );
+    say(
+      figureLine(
+        { name: 'mcp-ld query process peak RSS', value: ours.peakRssMiB, unit: 'MiB' },
+        { name: 'budget', value: budgetRssMiB, unit: 'MiB' },
+        'lower',
+      ),
+    );
     const { lines, met, missed } = queryLines(ours, theirs, capMs);
     for (const line of lines) say(line);
-    say(`named queries within budget (< ${queryBudgetMs} ms and >= ${queryBudgetRatio}x Comunica): ${met.length} of ${met.length + missed.length}${missed.length ? `; not met: ${missed.join(', ')}` : ''}`);
+    say(
+      `named queries within budget (< ${queryBudgetMs} ms and >= ${queryBudgetRatio}x Comunica): ${met.length} of ${met.length + missed.length}${missed.length ? `; not met: ${missed.join(', ')}` : ''}`,
+    );
   } finally {
     if (values.keep) progress(`kept ${work}`);
     else rmSync(work, { recursive: true, force: true });

@@ -14,7 +14,9 @@ import { buildSessionWorkload, liftBatches } from './store-workload.js';
 import { startService } from '../test/helpers/service.js';
 import { cliPath } from '../test/helpers/run-cli.js';
 
-const { values } = parseArgs({ options: { messages: { type: 'string', default: '50000' }, rows: { type: 'string', default: '1000000' } } });
+const { values } = parseArgs({
+  options: { messages: { type: 'string', default: '50000' }, rows: { type: 'string', default: '1000000' } },
+});
 const messages = Number(values.messages);
 const rows = Number(values.rows);
 const session = 'stream-bench';
@@ -31,9 +33,24 @@ interface Case {
 const selectAll = `SELECT ?s ?p ?o WHERE { GRAPH ?g { ?s ?p ?o } } LIMIT ${rows}`;
 const constructSession = `CONSTRUCT { ?s ?p ?o } WHERE { GRAPH <${graph}> { ?s ?p ?o } }`;
 const cases: Case[] = [
-  { name: `SELECT of ${rows} rows`, path: `/sparql?query=${encodeURIComponent(selectAll)}`, accept: 'application/sparql-results+json', engine: { query: selectAll, format: 'application/sparql-results+json' } },
-  { name: `CONSTRUCT of a session of ${messages} messages`, path: `/sparql?query=${encodeURIComponent(constructSession)}`, accept: 'application/n-triples', engine: { query: constructSession, format: 'application/n-triples' } },
-  { name: `GET /sessions/{id} of ${messages} messages`, path: `/sessions/${session}`, accept: 'application/n-quads', engine: { dump: graph } },
+  {
+    name: `SELECT of ${rows} rows`,
+    path: `/sparql?query=${encodeURIComponent(selectAll)}`,
+    accept: 'application/sparql-results+json',
+    engine: { query: selectAll, format: 'application/sparql-results+json' },
+  },
+  {
+    name: `CONSTRUCT of a session of ${messages} messages`,
+    path: `/sparql?query=${encodeURIComponent(constructSession)}`,
+    accept: 'application/n-triples',
+    engine: { query: constructSession, format: 'application/n-triples' },
+  },
+  {
+    name: `GET /sessions/{id} of ${messages} messages`,
+    path: `/sessions/${session}`,
+    accept: 'application/n-quads',
+    engine: { dump: graph },
+  },
 ];
 
 interface Measure {
@@ -58,7 +75,8 @@ function resetPeak(pid: number | 'self'): void {
   writeFileSync(`/proc/${pid}/clear_refs`, '5');
 }
 
-/** One request, its body read as it arrives (node:http: no time limit on the headers, which come after the query ran). */
+/** One request, its body read as it arrives (node:http: no time limit on the headers, which come after the query
+ * ran). */
 function measure(url: string, c: Case, pid: number): Promise<Measure> {
   resetPeak(pid);
   const started = performance.now();
@@ -70,7 +88,15 @@ function measure(url: string, c: Case, pid: number): Promise<Measure> {
         if (bytes === 0) firstByteMs = performance.now() - started;
         bytes += chunk.length;
       });
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, bytes, firstByteMs, totalMs: performance.now() - started, peakMiB: peakMiB(pid) }));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          bytes,
+          firstByteMs,
+          totalMs: performance.now() - started,
+          peakMiB: peakMiB(pid),
+        }),
+      );
       response.on('error', reject);
     });
     request.on('error', reject);
@@ -98,10 +124,18 @@ process.stdout.write(JSON.stringify(out));
 
 function runEngine(nquadsFile: string): Promise<{ ms: number; peakMiB: number; bytes: number }[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', engineScript, nquadsFile, JSON.stringify(cases.map((c) => c.engine))], { cwd: path.dirname(cliPath), stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      ['--input-type=module', '-e', engineScript, nquadsFile, JSON.stringify(cases.map((c) => c.engine))],
+      { cwd: path.dirname(cliPath), stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (text: string) => (out += text));
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as { ms: number; peakMiB: number; bytes: number }[]) : reject(new Error(`the engine's process exited with ${code}`))));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out) as { ms: number; peakMiB: number; bytes: number }[])
+        : reject(new Error(`the engine's process exited with ${code}`)),
+    );
   });
 }
 
@@ -119,9 +153,18 @@ try {
     const child = spawn(process.execPath, [cliPath, 'ingest', jsonl, '--data', data, '--quiet'], { stdio: 'inherit' });
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`mcp-ld ingest exited with ${code}`))));
   });
-  say(`stream: one session of ${messages} messages (${quads} quads lifted), mcp-ld serve --data on loopback; machine: ${os.cpus().length} cores, node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  say(
+    `stream: one session of ${messages} messages (${quads} quads lifted), mcp-ld serve --data on loopback; machine: ${os.cpus().length} cores, node ${process.version}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 
-  const limits = { MCPLD_MAX_RESULT_ROWS: String(4 * quads), MCPLD_MAX_RESULT_BYTES: String(4 * 1024 ** 3 - 1), MCPLD_QUERY_TIMEOUT: '1800000' };
+  const limits = {
+    MCPLD_MAX_RESULT_ROWS: String(4 * quads),
+    MCPLD_MAX_RESULT_BYTES: String(4 * 1024 ** 3 - 1),
+    MCPLD_QUERY_TIMEOUT: '1800000',
+  };
   const { child, url } = await startService(['--data', data], limits);
   const measured: Measure[] = [];
   try {
@@ -134,10 +177,33 @@ try {
     const ours = measured[i]!;
     const theirs = engine[i]!;
     const baseline = 'Oxigraph in process, buffered';
-    say(`${c.name}: HTTP ${ours.status}, ${(ours.bytes / 1024 ** 2).toFixed(1)} MiB (engine's text ${(theirs.bytes / 1024 ** 2).toFixed(1)} MiB)`);
-    say('  ' + figureLine({ name: 'time to first byte', value: ours.firstByteMs / 1000, unit: 's' }, { name: baseline, value: theirs.ms / 1000, unit: 's' }, 'lower'));
-    say('  ' + figureLine({ name: 'total time', value: ours.totalMs / 1000, unit: 's' }, { name: baseline, value: theirs.ms / 1000, unit: 's' }, 'lower'));
-    say('  ' + figureLine({ name: 'peak RSS of mcp-ld serve', value: ours.peakMiB, unit: 'MiB' }, { name: baseline, value: theirs.peakMiB, unit: 'MiB' }, 'lower'));
+    say(
+      `${c.name}: HTTP ${ours.status}, ${(ours.bytes / 1024 ** 2).toFixed(1)} MiB (engine's text ${(theirs.bytes / 1024 ** 2).toFixed(1)} MiB)`,
+    );
+    say(
+      '  ' +
+        figureLine(
+          { name: 'time to first byte', value: ours.firstByteMs / 1000, unit: 's' },
+          { name: baseline, value: theirs.ms / 1000, unit: 's' },
+          'lower',
+        ),
+    );
+    say(
+      '  ' +
+        figureLine(
+          { name: 'total time', value: ours.totalMs / 1000, unit: 's' },
+          { name: baseline, value: theirs.ms / 1000, unit: 's' },
+          'lower',
+        ),
+    );
+    say(
+      '  ' +
+        figureLine(
+          { name: 'peak RSS of mcp-ld serve', value: ours.peakMiB, unit: 'MiB' },
+          { name: baseline, value: theirs.peakMiB, unit: 'MiB' },
+          'lower',
+        ),
+    );
   });
 } finally {
   rmSync(dir, { recursive: true, force: true });

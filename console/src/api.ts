@@ -16,7 +16,8 @@ class ServiceError extends Error {
 
 function query(params: Params): string {
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  for (const [key, value] of Object.entries(params))
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
   const text = search.toString();
   return text ? `?${text}` : '';
 }
@@ -38,7 +39,9 @@ async function get(url: string, accept: string): Promise<Response> {
 
 /** A named query's rows (GET /queries/{name}, Accept: application/json). */
 export async function rows(name: string, params: Params = {}): Promise<Row[]> {
-  return (await (await get(`/queries/${encodeURIComponent(name)}${query(params)}`, 'application/json')).json()) as Row[];
+  return (await (
+    await get(`/queries/${encodeURIComponent(name)}${query(params)}`, 'application/json')
+  ).json()) as Row[];
 }
 
 /** The capture record of one message, lowered from the graph: `msg` exactly as it was on the wire. */

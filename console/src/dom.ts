@@ -19,7 +19,11 @@ function setAttributes(element: Element, attributes: Attributes): void {
 }
 
 /** An HTML element with attributes (`onclick`: a listener) and children. */
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Attributes = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Attributes = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
   setAttributes(element, attributes);
   append(element, children);

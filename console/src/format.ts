@@ -53,7 +53,8 @@ const prefixes: Record<string, string> = {
 /** `mcp:CallToolRequest` for the IRI, when a known prefix fits; else the IRI. */
 export function compact(iri: string): string {
   for (const [prefix, namespace] of Object.entries(prefixes)) {
-    if (iri.startsWith(namespace) && /^[A-Za-z_][\w.-]*$/.test(iri.slice(namespace.length))) return `${prefix}:${iri.slice(namespace.length)}`;
+    if (iri.startsWith(namespace) && /^[A-Za-z_][\w.-]*$/.test(iri.slice(namespace.length)))
+      return `${prefix}:${iri.slice(namespace.length)}`;
   }
   return iri;
 }

@@ -45,7 +45,19 @@ async function draw(): Promise<void> {
   const ticket = ++drawing;
   if (!view) {
     document.title = 'Not found · mcp-ld console';
-    fill(main, h('h1', {}, 'Not found'), h('p', {}, 'There is no view ', h('code', {}, place.view), '. ', h('a', { href: link('overview') }, 'Go to the overview'), '.'));
+    fill(
+      main,
+      h('h1', {}, 'Not found'),
+      h(
+        'p',
+        {},
+        'There is no view ',
+        h('code', {}, place.view),
+        '. ',
+        h('a', { href: link('overview') }, 'Go to the overview'),
+        '.',
+      ),
+    );
     return;
   }
   document.title = `${view.title} · mcp-ld console`;
@@ -73,7 +85,10 @@ async function redraw(): Promise<void> {
   }
 }
 
-fill(nav, navigation.map(([view, label]) => h('li', {}, h('a', { href: link(view), 'data-view': view }, label))));
+fill(
+  nav,
+  navigation.map(([view, label]) => h('li', {}, h('a', { href: link(view), 'data-view': view }, label))),
+);
 const skip = document.querySelector<HTMLAnchorElement>('a.skip');
 skip?.addEventListener('click', (event) => {
   event.preventDefault();

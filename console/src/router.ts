@@ -14,13 +14,18 @@ export function currentPlace(): Place {
 /** The link to a view with its parameters (empty values left out). */
 export function link(view: string, params: Record<string, string | number | boolean | undefined | null> = {}): string {
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== null && value !== '' && value !== false) search.set(key, String(value));
+  for (const [key, value] of Object.entries(params))
+    if (value !== undefined && value !== null && value !== '' && value !== false) search.set(key, String(value));
   const text = search.toString();
   return `#/${view}${text ? `?${text}` : ''}`;
 }
 
 /** Goes to a view; `replace` keeps the browser's history from growing with every filter changed. */
-export function go(view: string, params: Record<string, string | number | boolean | undefined | null> = {}, replace = false): void {
+export function go(
+  view: string,
+  params: Record<string, string | number | boolean | undefined | null> = {},
+  replace = false,
+): void {
   const target = link(view, params);
   if (target === location.hash) return;
   if (replace) {
@@ -32,7 +37,10 @@ export function go(view: string, params: Record<string, string | number | boolea
 }
 
 /** The parameters of the current place with some changed. */
-export function withParams(params: URLSearchParams, changes: Record<string, string | number | boolean | undefined | null>): Record<string, string> {
+export function withParams(
+  params: URLSearchParams,
+  changes: Record<string, string | number | boolean | undefined | null>,
+): Record<string, string> {
   const merged: Record<string, string> = Object.fromEntries(params.entries());
   for (const [key, value] of Object.entries(changes)) {
     if (value === undefined || value === null || value === '' || value === false) delete merged[key];

@@ -24,7 +24,12 @@ export interface Column<R> {
 }
 
 /** A table with a caption; `onRow` makes each row a link-like, keyboard-reachable target. */
-export function table<R>(caption: string, columns: Column<R>[], rows: R[], options: { head?: (column: Column<R>) => Child; rowAttributes?: (row: R) => Record<string, string | undefined> } = {}): HTMLElement {
+export function table<R>(
+  caption: string,
+  columns: Column<R>[],
+  rows: R[],
+  options: { head?: (column: Column<R>) => Child; rowAttributes?: (row: R) => Record<string, string | undefined> } = {},
+): HTMLElement {
   return h(
     'div',
     { class: 'table-wrap' },
@@ -32,12 +37,30 @@ export function table<R>(caption: string, columns: Column<R>[], rows: R[], optio
       'table',
       {},
       h('caption', { class: 'visually-hidden' }, caption),
-      h('thead', {}, h('tr', {}, columns.map((c) => h('th', { scope: 'col', class: c.numeric ? 'num' : undefined }, options.head ? options.head(c) : c.label)))),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          columns.map((c) =>
+            h('th', { scope: 'col', class: c.numeric ? 'num' : undefined }, options.head ? options.head(c) : c.label),
+          ),
+        ),
+      ),
       h(
         'tbody',
         {},
-        rows.length === 0 ? h('tr', {}, h('td', { colspan: columns.length, class: 'empty' }, 'Nothing to show.')) : null,
-        rows.map((row) => h('tr', options.rowAttributes?.(row) ?? {}, columns.map((c) => h('td', { class: c.numeric ? 'num' : undefined, 'data-column': c.key }, c.cell(row))))),
+        rows.length === 0
+          ? h('tr', {}, h('td', { colspan: columns.length, class: 'empty' }, 'Nothing to show.'))
+          : null,
+        rows.map((row) =>
+          h(
+            'tr',
+            options.rowAttributes?.(row) ?? {},
+            columns.map((c) => h('td', { class: c.numeric ? 'num' : undefined, 'data-column': c.key }, c.cell(row))),
+          ),
+        ),
       ),
     ),
   );

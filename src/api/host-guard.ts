@@ -35,7 +35,8 @@ export function registerHostGuard(app: FastifyInstance, config: ServiceConfig): 
       });
     }
     const origin = request.headers.origin;
-    if (!writeMethods.has(request.method) || origin === undefined || corsOrigins.has('*') || corsOrigins.has(origin)) return;
+    if (!writeMethods.has(request.method) || origin === undefined || corsOrigins.has('*') || corsOrigins.has(origin))
+      return;
     let originHost: string | undefined;
     try {
       originHost = hostName(new URL(origin).host);

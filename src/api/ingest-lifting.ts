@@ -58,7 +58,10 @@ class Ingest {
 
   /** Ends the ingest: what it lifted in all, failed lines with their errors. */
   async end(): Promise<{ summary: ConversionSummary; sessions: string[]; usedSession: boolean }> {
-    const { summary, sessions, usedSession } = (await this.thread.run({ op: 'end', id: this.id }, { crashError })) as IngestTally;
+    const { summary, sessions, usedSession } = (await this.thread.run(
+      { op: 'end', id: this.id },
+      { crashError },
+    )) as IngestTally;
     const failed = summary.failed.map((f) => ({ ...f, error: new McpLdError(f.error) }));
     return { summary: { ...summary, failed }, sessions, usedSession };
   }
@@ -70,5 +73,8 @@ class Ingest {
 }
 
 function crashError(reason: string): McpLdError {
-  return McpLdError.of('ingest.lost', { detail: `the thread that lifts ingests failed (${reason}) and was restarted; send the body again`, retryAfter: 1 });
+  return McpLdError.of('ingest.lost', {
+    detail: `the thread that lifts ingests failed (${reason}) and was restarted; send the body again`,
+    retryAfter: 1,
+  });
 }

@@ -12,7 +12,10 @@ import { parseInput, parseLine, type InputItem } from '../lift/input.js';
 /**
  * A line of a streamed body: its text; or only its number, when it is too long or its bytes are refused (not UTF-8).
  */
-export type StreamedLine = { line: number; text: string } | { line: number; tooLong: number } | { line: number; refused: { code: string; status: number; title: string; detail: string } };
+export type StreamedLine =
+  | { line: number; text: string }
+  | { line: number; tooLong: number }
+  | { line: number; refused: { code: string; status: number; title: string; detail: string } };
 
 export type IngestRequest =
   | { op: 'begin'; id: number; protocol?: ProtocolVersion; strict: boolean; session: string }
@@ -104,7 +107,7 @@ function* streamedItems(lines: StreamedLine[]): Generator<InputItem> {
 
 function* take(items: Iterator<InputItem>, messages: number, onEnd: () => void): Generator<InputItem> {
   // Items that fail take no room in a chunk: only records count towards `messages`.
-  for (let taken = 0; taken < messages; ) {
+  for (let taken = 0; taken < messages;) {
     const next = items.next();
     if (next.done) return onEnd();
     if (next.value.record) taken += 1;
@@ -115,11 +118,21 @@ function* take(items: Iterator<InputItem>, messages: number, onEnd: () => void):
 async function handle(request: IngestRequest): Promise<TaskAnswer<LiftedChunk | IngestTally | null>> {
   if (request.op === 'begin') {
     const lifter = lifterFor(request.protocol);
-    ingests.set(request.id, { lifter, conversion: new Conversion({ strict: request.strict }), session: request.session, usedSession: false, sessions: new Set() });
+    ingests.set(request.id, {
+      lifter,
+      conversion: new Conversion({ strict: request.strict }),
+      session: request.session,
+      usedSession: false,
+      sessions: new Set(),
+    });
     return { value: null };
   }
   const ingest = ingests.get(request.id);
-  if (!ingest) throw McpLdError.of('ingest.lost', { detail: 'the thread that lifts ingests was restarted; send the body again', retryAfter: 1 });
+  if (!ingest)
+    throw McpLdError.of('ingest.lost', {
+      detail: 'the thread that lifts ingests was restarted; send the body again',
+      retryAfter: 1,
+    });
   try {
     switch (request.op) {
       case 'lines':
@@ -129,14 +142,29 @@ async function handle(request: IngestRequest): Promise<TaskAnswer<LiftedChunk | 
         return { value: null };
       case 'next': {
         let done = ingest.pending === undefined;
-        const lifted = done ? { text: '', messages: 0 } : await lift(ingest, take(ingest.pending!, request.messages, () => (done = true)));
+        const lifted = done
+          ? { text: '', messages: 0 }
+          : await lift(
+              ingest,
+              take(ingest.pending!, request.messages, () => (done = true)),
+            );
         return chunk(lifted, done);
       }
       case 'end': {
         ingests.delete(request.id);
         const { failed, ...summary } = ingest.conversion.summary;
-        const plain = failed.map((f) => ({ line: f.line, ...(f.index !== undefined ? { index: f.index } : {}), error: { code: f.error.code, status: f.error.status, title: f.error.title, detail: f.error.detail } }));
-        return { value: { summary: { ...summary, failed: plain }, sessions: [...ingest.sessions], usedSession: ingest.usedSession } };
+        const plain = failed.map((f) => ({
+          line: f.line,
+          ...(f.index !== undefined ? { index: f.index } : {}),
+          error: { code: f.error.code, status: f.error.status, title: f.error.title, detail: f.error.detail },
+        }));
+        return {
+          value: {
+            summary: { ...summary, failed: plain },
+            sessions: [...ingest.sessions],
+            usedSession: ingest.usedSession,
+          },
+        };
       }
       case 'abort':
         ingests.delete(request.id);

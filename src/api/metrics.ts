@@ -5,7 +5,9 @@ type Labels = Record<string, string>;
 
 function labelText(labels: Labels): string {
   const entries = Object.entries(labels);
-  return entries.length === 0 ? '' : `{${entries.map(([k, v]) => `${k}="${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`).join(',')}}`;
+  return entries.length === 0
+    ? ''
+    : `{${entries.map(([k, v]) => `${k}="${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`).join(',')}}`;
 }
 
 export class Metrics {
@@ -35,11 +37,19 @@ export class Metrics {
       lines.push(`# HELP ${name} ${counter.help}`, `# TYPE ${name} counter`);
       for (const [labels, value] of counter.values) lines.push(`${name}${labels} ${value}`);
     }
-    for (const gauge of gauges) lines.push(`# HELP ${gauge.name} ${gauge.help}`, `# TYPE ${gauge.name} gauge`, `${gauge.name} ${gauge.value}`);
+    for (const gauge of gauges)
+      lines.push(`# HELP ${gauge.name} ${gauge.help}`, `# TYPE ${gauge.name} gauge`, `${gauge.name} ${gauge.value}`);
     const name = 'mcpld_query_duration_seconds';
-    lines.push(`# HELP ${name} SPARQL query latency (the SPARQL endpoint and named queries)`, `# TYPE ${name} histogram`);
+    lines.push(
+      `# HELP ${name} SPARQL query latency (the SPARQL endpoint and named queries)`,
+      `# TYPE ${name} histogram`,
+    );
     this.latencyBuckets.forEach((bound, i) => lines.push(`${name}_bucket{le="${bound}"} ${this.latency.counts[i]}`));
-    lines.push(`${name}_bucket{le="+Inf"} ${this.latency.count}`, `${name}_sum ${this.latency.sum}`, `${name}_count ${this.latency.count}`);
+    lines.push(
+      `${name}_bucket{le="+Inf"} ${this.latency.count}`,
+      `${name}_sum ${this.latency.sum}`,
+      `${name}_count ${this.latency.count}`,
+    );
     return lines.join('\n') + '\n';
   }
 }

@@ -20,7 +20,10 @@ function parseRanges(header: string): MediaRange[] {
       for (const param of rest) {
         const [key = '', ...value] = param.split('=');
         const name = key.trim().toLowerCase();
-        const text = value.join('=').trim().replace(/^"(.*)"$/, '$1');
+        const text = value
+          .join('=')
+          .trim()
+          .replace(/^"(.*)"$/, '$1');
         if (name === 'q') q = Number.isFinite(Number(text)) ? Number(text) : 0;
         else if (name) params[name] = text;
       }

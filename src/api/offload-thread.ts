@@ -4,7 +4,15 @@
 // /convert, answering UTF-8 bytes moved back to the main thread. No HTTP here.
 import { serveTasks, type TaskAnswer } from '../core/task-thread.js';
 import { McpLdError } from '../core/problem.js';
-import { boundRows, parseQuery, parseUpdate, writeResult, type BoundedQuery, type ResultFormat, type SparqlLimits } from '../query/index.js';
+import {
+  boundRows,
+  parseQuery,
+  parseUpdate,
+  writeResult,
+  type BoundedQuery,
+  type ResultFormat,
+  type SparqlLimits,
+} from '../query/index.js';
 import type { Lowerer } from '../lower/lower.js';
 import type { RdfFormat } from '../rdf/formats.js';
 import type { ProtocolVersion } from '../schema/index.js';
@@ -55,7 +63,11 @@ let lowerer: Lowerer | undefined;
 /** Loaded with the first session asked for as messages (the schema and its plans take a moment). */
 async function theLowerer(): Promise<Lowerer> {
   if (!lowerer) {
-    const [{ Lowerer }, { MessagePlans }, { loadSchema }] = await Promise.all([import('../lower/lower.js'), import('../lift/message-plans.js'), import('../schema/index.js')]);
+    const [{ Lowerer }, { MessagePlans }, { loadSchema }] = await Promise.all([
+      import('../lower/lower.js'),
+      import('../lift/message-plans.js'),
+      import('../schema/index.js'),
+    ]);
     lowerer = new Lowerer(new MessagePlans(loadSchema()));
   }
   return lowerer;
@@ -75,7 +87,9 @@ async function session(request: Extract<OffloadRequest, { op: 'session' }>): Pro
   } catch (error) {
     // Only a graph written by SPARQL Update can nest this deeply (lifted messages cannot).
     if (error instanceof RangeError) {
-      throw McpLdError.of('session.too-deep', { detail: `the graph <${request.graph}> nests its nodes too deeply to be written as ${request.format === 'messages' ? 'JSON messages' : request.format}` });
+      throw McpLdError.of('session.too-deep', {
+        detail: `the graph <${request.graph}> nests its nodes too deeply to be written as ${request.format === 'messages' ? 'JSON messages' : request.format}`,
+      });
     }
     throw error;
   }
@@ -88,7 +102,14 @@ const convertVersions = new Map<ProtocolVersion | undefined, ProtocolSchemas>();
  * Lifts the body of POST /convert and writes it in the negotiated format; any failed line fails it (400, all listed).
  */
 async function convert(request: ConvertRequest): Promise<TaskAnswer<Converted>> {
-  const [{ loadSchema }, { Lifter }, { ProtocolSchemas }, { convertText, failedInputError }, { serialize }, { derivedSessionId }] = await Promise.all([
+  const [
+    { loadSchema },
+    { Lifter },
+    { ProtocolSchemas },
+    { convertText, failedInputError },
+    { serialize },
+    { derivedSessionId },
+  ] = await Promise.all([
     import('../schema/index.js'),
     import('../lift/lifter.js'),
     import('../lift/protocol-schemas.js'),
@@ -100,20 +121,38 @@ async function convert(request: ConvertRequest): Promise<TaskAnswer<Converted>> 
   let versions = convertVersions.get(request.protocol);
   if (!versions) convertVersions.set(request.protocol, (versions = new ProtocolSchemas(schema, undefined, true)));
   const session = request.session ?? derivedSessionId(request.body);
-  const lifter = new Lifter(schema, { defaultSession: session, ...(request.base ? { base: request.base } : {}) }, versions);
-  const { quads, summary } = await convertText(lifter, request.body, { strict: request.strict, engine: request.engine });
+  const lifter = new Lifter(
+    schema,
+    { defaultSession: session, ...(request.base ? { base: request.base } : {}) },
+    versions,
+  );
+  const { quads, summary } = await convertText(lifter, request.body, {
+    strict: request.strict,
+    engine: request.engine,
+  });
   if (summary.failed.length > 0) {
     const count = summary.failed.length;
-    throw failedInputError(summary.failed, count === 1 ? summary.failed[0]!.error.detail : `${count} lines are not MCP messages; nothing was converted`);
+    throw failedInputError(
+      summary.failed,
+      count === 1 ? summary.failed[0]!.error.detail : `${count} lines are not MCP messages; nothing was converted`,
+    );
   }
   const { value, transfer } = bytes(await serialize(quads, request.format, request.contextUrl));
-  return { value: { body: value, session, messages: summary.messages, quads: summary.quads, invalid: summary.invalid }, ...(transfer ? { transfer } : {}) };
+  return {
+    value: { body: value, session, messages: summary.messages, quads: summary.quads, invalid: summary.invalid },
+    ...(transfer ? { transfer } : {}),
+  };
 }
 
 serveTasks<OffloadRequest, BoundedQuery | string | Uint8Array | Converted>(async (request) => {
   switch (request.op) {
     case 'query':
-      return { value: boundRows(parseQuery(request.text, { limits: request.limits, ...(request.base ? { base: request.base } : {}) }), request.maxRows) };
+      return {
+        value: boundRows(
+          parseQuery(request.text, { limits: request.limits, ...(request.base ? { base: request.base } : {}) }),
+          request.maxRows,
+        ),
+      };
     case 'update':
       return { value: parseUpdate(request.text, { limits: request.limits }).text };
     case 'session':

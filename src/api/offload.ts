@@ -29,7 +29,11 @@ const smallAnswerBytes = 64 * 1024;
 function offloadThread(name: string): TaskThread<OffloadRequest, unknown> {
   const thread = new TaskThread<OffloadRequest, unknown>(threadUrl, {
     maxWaiting: maxWaitingTasks,
-    busyError: () => McpLdError.of('service.busy', { detail: `${maxWaitingTasks} requests are waiting for ${name} already; try again in a second`, retryAfter: 1 }),
+    busyError: () =>
+      McpLdError.of('service.busy', {
+        detail: `${maxWaitingTasks} requests are waiting for ${name} already; try again in a second`,
+        retryAfter: 1,
+      }),
     name,
   });
   thread.warm();
@@ -49,7 +53,11 @@ export class Offload {
    * A query checked (parse-query.ts, relative IRIs against `base`) and bounded to the result row limit (bound-rows.ts).
    */
   query(text: string, base?: string): Promise<BoundedQuery> {
-    return this.run(this.checks, { op: 'query', text, limits: this.limits, maxRows: this.config.maxResultRows, ...(base ? { base } : {}) }, 'checking the query') as Promise<BoundedQuery>;
+    return this.run(
+      this.checks,
+      { op: 'query', text, limits: this.limits, maxRows: this.config.maxResultRows, ...(base ? { base } : {}) },
+      'checking the query',
+    ) as Promise<BoundedQuery>;
   }
 
   /** An update checked (parse-update.ts): the text the store applies. */
@@ -63,29 +71,56 @@ export class Offload {
    */
   async result(answer: QueryText, format: ResultFormat): Promise<Buffer> {
     const data = answer.data;
-    if (data.length <= smallAnswerBytes && format !== 'jsonld') return Buffer.from(await writeResult(readQueryText(answer), format));
-    const movable = data.buffer instanceof ArrayBuffer && data.byteOffset === 0 && data.byteLength === data.buffer.byteLength;
-    return asBuffer((await this.run(this.writes, { op: 'result', answer, format }, 'writing the results', movable ? [data.buffer as ArrayBuffer] : [])) as Uint8Array);
+    if (data.length <= smallAnswerBytes && format !== 'jsonld')
+      return Buffer.from(await writeResult(readQueryText(answer), format));
+    const movable =
+      data.buffer instanceof ArrayBuffer && data.byteOffset === 0 && data.byteLength === data.buffer.byteLength;
+    return asBuffer(
+      (await this.run(
+        this.writes,
+        { op: 'result', answer, format },
+        'writing the results',
+        movable ? [data.buffer as ArrayBuffer] : [],
+      )) as Uint8Array,
+    );
   }
 
   /** One chunk of a streamed answer written in its format; a small one here, a large one in the thread. */
   async chunk(request: ChunkRequest): Promise<Buffer> {
     const data = request.data;
     if (data.length <= smallAnswerBytes) return Buffer.from(await writeChunk(request));
-    const movable = data.buffer instanceof ArrayBuffer && data.byteOffset === 0 && data.byteLength === data.buffer.byteLength;
-    return asBuffer((await this.run(this.writes, { op: 'chunk', ...request }, 'writing the results', movable ? [data.buffer as ArrayBuffer] : [])) as Uint8Array);
+    const movable =
+      data.buffer instanceof ArrayBuffer && data.byteOffset === 0 && data.byteLength === data.buffer.byteLength;
+    return asBuffer(
+      (await this.run(
+        this.writes,
+        { op: 'chunk', ...request },
+        'writing the results',
+        movable ? [data.buffer as ArrayBuffer] : [],
+      )) as Uint8Array,
+    );
   }
 
   /** A session's triples (N-Triples, UTF-8; moved to the thread) as lowered messages (JSON) or in an RDF format. */
   async session(triples: Uint8Array, graph: string, format: RdfFormat | 'messages'): Promise<Buffer> {
     const buffer = triples.buffer;
-    const movable = buffer instanceof ArrayBuffer && triples.byteOffset === 0 && triples.byteLength === buffer.byteLength;
-    return asBuffer((await this.run(this.writes, { op: 'session', triples, graph, format }, 'writing the session', movable ? [buffer] : [])) as Uint8Array);
+    const movable =
+      buffer instanceof ArrayBuffer && triples.byteOffset === 0 && triples.byteLength === buffer.byteLength;
+    return asBuffer(
+      (await this.run(
+        this.writes,
+        { op: 'session', triples, graph, format },
+        'writing the session',
+        movable ? [buffer] : [],
+      )) as Uint8Array,
+    );
   }
 
   /** The service description of /sparql in `format` (one node per session graph: large for many sessions). */
   async describe(facts: ServiceFacts, format: DescriptionFormat): Promise<Buffer> {
-    return asBuffer((await this.run(this.writes, { op: 'describe', facts, format }, 'writing the service description')) as Uint8Array);
+    return asBuffer(
+      (await this.run(this.writes, { op: 'describe', facts, format }, 'writing the service description')) as Uint8Array,
+    );
   }
 
   /** The body of POST /convert lifted and written in its format (400 with every bad line, as the route answers). */
@@ -98,13 +133,22 @@ export class Offload {
     await Promise.all([this.checks.close(), this.writes.close()]);
   }
 
-  private run(thread: TaskThread<OffloadRequest, unknown>, request: OffloadRequest, doing: string, transfer: ArrayBuffer[] = []): Promise<unknown> {
+  private run(
+    thread: TaskThread<OffloadRequest, unknown>,
+    request: OffloadRequest,
+    doing: string,
+    transfer: ArrayBuffer[] = [],
+  ): Promise<unknown> {
     const limit = this.config.queryTimeoutMs;
     return thread.run(request, {
       timeoutMs: limit,
       transfer,
-      timeoutError: () => McpLdError.of('service.timeout', { detail: `${doing} took longer than the limit of ${limit} ms (MCPLD_QUERY_TIMEOUT)` }),
-      crashError: (reason) => McpLdError.of('service.too-demanding', { detail: `${doing} ran out of memory or of stack (${reason})` }),
+      timeoutError: () =>
+        McpLdError.of('service.timeout', {
+          detail: `${doing} took longer than the limit of ${limit} ms (MCPLD_QUERY_TIMEOUT)`,
+        }),
+      crashError: (reason) =>
+        McpLdError.of('service.too-demanding', { detail: `${doing} ran out of memory or of stack (${reason})` }),
     });
   }
 }

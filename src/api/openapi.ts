@@ -19,8 +19,16 @@ const problemSchema = {
     code: { type: 'string', description: 'a stable machine-readable code, e.g. input.malformed-json' },
     pointer: { type: 'string', description: 'a JSON pointer into the input' },
     line: { type: 'integer', description: 'the 1-based line of the input' },
-    errors: { type: 'array', description: 'every failed input line, when there are several', items: { type: 'object', additionalProperties: true } },
-    stored: { type: 'object', description: 'what was stored before an ingest failed (nothing after it)', additionalProperties: true },
+    errors: {
+      type: 'array',
+      description: 'every failed input line, when there are several',
+      items: { type: 'object', additionalProperties: true },
+    },
+    stored: {
+      type: 'object',
+      description: 'what was stored before an ingest failed (nothing after it)',
+      additionalProperties: true,
+    },
   },
   additionalProperties: true,
 } as const;
@@ -51,12 +59,23 @@ const everyRoute = [400, 421, 500];
 /** The problem+json answers of a route, each with the shared schema. */
 export function problems(...statuses: number[]): Record<number, object> {
   const all = [...new Set([...everyRoute, ...statuses])].sort();
-  return Object.fromEntries(all.map((status) => [status, { description: statusTitles[status] ?? 'Problem', content: { 'application/problem+json': { schema: { $ref: 'Problem#' } } } }]));
+  return Object.fromEntries(
+    all.map((status) => [
+      status,
+      {
+        description: statusTitles[status] ?? 'Problem',
+        content: { 'application/problem+json': { schema: { $ref: 'Problem#' } } },
+      },
+    ]),
+  );
 }
 
 /** A 2xx answer in several media types, each with its schema (a text body is a string). */
 export function answer(description: string, content: Record<string, object>): object {
-  return { description, content: Object.fromEntries(Object.entries(content).map(([type, schema]) => [type, { schema }])) };
+  return {
+    description,
+    content: Object.fromEntries(Object.entries(content).map(([type, schema]) => [type, { schema }])),
+  };
 }
 
 /** A media type whose body is one JSON value (not JSON Lines, not NDJSON). */
@@ -67,7 +86,16 @@ export function isJsonType(type: string): boolean {
 /** The schema of a body in `type`: SPARQL JSON results, other JSON, or text. */
 function bodySchema(type: string): object {
   if (type === 'application/sparql-results+json') {
-    return { type: 'object', required: ['head'], properties: { head: { type: 'object', additionalProperties: true }, results: { type: 'object', additionalProperties: true }, boolean: { type: 'boolean' } }, additionalProperties: true };
+    return {
+      type: 'object',
+      required: ['head'],
+      properties: {
+        head: { type: 'object', additionalProperties: true },
+        results: { type: 'object', additionalProperties: true },
+        boolean: { type: 'boolean' },
+      },
+      additionalProperties: true,
+    };
   }
   if (isJsonType(type)) return { anyOf: [{ type: 'object', additionalProperties: true }, { type: 'array' }] };
   return { type: 'string' };
@@ -75,7 +103,12 @@ function bodySchema(type: string): object {
 
 /** A 2xx answer in any of `types`, each with the schema of its kind (results JSON, JSON, text). */
 export function answerIn(description: string, types: readonly string[]): object {
-  return answer(description, Object.fromEntries([...new Set(types.map((type) => type.split(';')[0]!.trim()))].map((type) => [type, bodySchema(type)])));
+  return answer(
+    description,
+    Object.fromEntries(
+      [...new Set(types.map((type) => type.split(';')[0]!.trim()))].map((type) => [type, bodySchema(type)]),
+    ),
+  );
 }
 
 /** The scheme writes present: `Authorization: Bearer <MCPLD_WRITE_TOKEN>`. */
@@ -106,7 +139,13 @@ const tags = [
 export function documentedBody(description: string, content: Record<string, object>) {
   return {
     swaggerTransform: ({ schema, url }: { schema: FastifySchema; url: string }) => ({
-      schema: { ...schema, body: { description, content: Object.fromEntries(Object.entries(content).map(([type, body]) => [type, { schema: body }])) } },
+      schema: {
+        ...schema,
+        body: {
+          description,
+          content: Object.fromEntries(Object.entries(content).map(([type, body]) => [type, { schema: body }])),
+        },
+      },
       url,
     }),
   };
@@ -118,16 +157,29 @@ export async function registerOpenApi(app: FastifyInstance, info: { version: str
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
-      info: { title: 'mcp-ld', version: info.version, description: 'A JSON-LD / RDF bridge for the Model Context Protocol: conversion, ingestion, SPARQL, named queries, contexts and the ontology. Every 4xx and 5xx answer is application/problem+json.' },
+      info: {
+        title: 'mcp-ld',
+        version: info.version,
+        description:
+          'A JSON-LD / RDF bridge for the Model Context Protocol: conversion, ingestion, SPARQL, named queries, contexts and the ontology. Every 4xx and 5xx answer is application/problem+json.',
+      },
       tags: [...tags],
       components: {
         securitySchemes: {
-          [writeTokenScheme]: { type: 'http', scheme: 'bearer', description: 'MCPLD_WRITE_TOKEN: ingestion needs it when it is configured; deletes and SPARQL Update need it, and are refused without one' },
+          [writeTokenScheme]: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'MCPLD_WRITE_TOKEN: ingestion needs it when it is configured; deletes and SPARQL Update need it, and are refused without one',
+          },
         },
       },
     },
     // Shared schemas are named by their $id in the document (#/components/schemas/Problem).
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json['$id'] === 'string' ? json['$id'] : `def-${i}`) },
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) =>
+        typeof json['$id'] === 'string' ? json['$id'] : `def-${i}`,
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -17,7 +17,12 @@ interface ProblemBody {
   stored?: ProblemExtensions['stored'];
 }
 
-export function problemBody(status: number, title: string, detail: string, extra: Partial<ProblemBody> = {}): ProblemBody {
+export function problemBody(
+  status: number,
+  title: string,
+  detail: string,
+  extra: Partial<ProblemBody> = {},
+): ProblemBody {
   return { type: 'about:blank', title, status, detail, ...extra };
 }
 
@@ -32,7 +37,12 @@ export function registerProblemHandler(app: FastifyInstance): void {
       if (error.extensions?.errors) body.errors = error.extensions.errors;
       if (error.extensions?.stored) body.stored = error.extensions.stored;
     } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
-      body = problemBody(error.statusCode, titleFor(error.statusCode), clientErrorDetail(error, request), error.code ? { code: error.code } : {});
+      body = problemBody(
+        error.statusCode,
+        titleFor(error.statusCode),
+        clientErrorDetail(error, request),
+        error.code ? { code: error.code } : {},
+      );
     } else if (error.code === 'ECONNRESET' && request.raw.destroyed) {
       // The client went away (or its body timed out) before the body ended: no one is left to answer.
       request.log.info({ err: error }, 'the request ended before its body did');
@@ -56,16 +66,26 @@ export function registerProblemHandler(app: FastifyInstance): void {
  * Fastify constructor's `frameworkErrors` option.
  */
 export function frameworkProblem(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-  const detail = error.code === 'FST_ERR_BAD_URL' ? `the URL ${request.url} does not decode (a % not followed by the UTF-8 of a character)` : error.message;
-  reply.status(status).type('application/problem+json').send(problemBody(status, titleFor(status), detail, error.code ? { code: error.code } : {}));
+  const status =
+    typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const detail =
+    error.code === 'FST_ERR_BAD_URL'
+      ? `the URL ${request.url} does not decode (a % not followed by the UTF-8 of a character)`
+      : error.message;
+  reply
+    .status(status)
+    .type('application/problem+json')
+    .send(problemBody(status, titleFor(status), detail, error.code ? { code: error.code } : {}));
 }
 
 /** An HTTP request Node could not parse (headers too large: 431): answered as problem+json on the socket itself. */
 export function clientErrorProblem(error: Error & { code?: string }, socket: Duplex): void {
   const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
   const title = status === 431 ? 'Request header fields too large' : 'Bad request';
-  const detail = status === 431 ? 'the request headers are larger than this service takes (16 KiB)' : `the request is not well-formed HTTP (${error.code ?? error.message})`;
+  const detail =
+    status === 431
+      ? 'the request headers are larger than this service takes (16 KiB)'
+      : `the request is not well-formed HTTP (${error.code ?? error.message})`;
   problemOnSocket(socket, status, title, detail);
 }
 
@@ -76,7 +96,9 @@ export function clientErrorProblem(error: Error & { code?: string }, socket: Dup
 export function problemOnSocket(socket: Duplex, status: number, title: string, detail: string): void {
   if (!socket.writable) return void socket.destroy();
   const body = JSON.stringify(problemBody(status, title, detail));
-  socket.end(`HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /** Fastify's own client errors, said in terms of the request. */

@@ -27,7 +27,15 @@ export function resultOffers(form: QueryForm, route: ResultRoute): ResultOffer[]
       const contentType = resultMediaTypes[format];
       switch (format) {
         case 'rows':
-          return [{ format, contentType, type: 'application/json', params: { profile: rowsProfile }, onlyNamed: route === 'sparql' }];
+          return [
+            {
+              format,
+              contentType,
+              type: 'application/json',
+              params: { profile: rowsProfile },
+              onlyNamed: route === 'sparql',
+            },
+          ];
         case 'jsonl':
           return [
             { format, contentType, type: 'application/jsonl' },
@@ -38,7 +46,9 @@ export function resultOffers(form: QueryForm, route: ResultRoute): ResultOffer[]
           // and answered under the type named; on the named queries `application/json` is rows instead.
           return [
             { format, contentType, type: contentType.split(';')[0]! },
-            ...(resultMediaAliases[format] ?? []).filter((alias) => route === 'sparql' || alias !== 'application/json').map((alias) => ({ format, contentType: alias, type: alias })),
+            ...(resultMediaAliases[format] ?? [])
+              .filter((alias) => route === 'sparql' || alias !== 'application/json')
+              .map((alias) => ({ format, contentType: alias, type: alias })),
           ];
       }
     });
@@ -49,7 +59,9 @@ export function pickResult(accept: string | undefined, offers: ResultOffer[]): R
   const index = negotiate(accept, offers);
   if (index < 0) {
     const types = offers.map((o) => (o.onlyNamed ? `${o.type}; profile="${o.params!['profile']}"` : o.type));
-    throw McpLdError.of('http.not-acceptable', { detail: `no result format matches Accept: ${accept}; this query gives ${types.join(', ')}` });
+    throw McpLdError.of('http.not-acceptable', {
+      detail: `no result format matches Accept: ${accept}; this query gives ${types.join(', ')}`,
+    });
   }
   return offers[index]!;
 }

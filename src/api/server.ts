@@ -50,13 +50,26 @@ export async function buildServer(config: ServiceConfig, options: BuildOptions =
   registerProblemHandler(app);
   registerHostGuard(app, config);
   registerBodyTimeout(app, config.bodyTimeoutMs);
-  const store = options.store ?? (await openStore(config, { command: 'serve', onWarning: options.onWarning ?? ((message) => app.log.warn(message)) }));
+  const store =
+    options.store ??
+    (await openStore(config, {
+      command: 'serve',
+      onWarning: options.onWarning ?? ((message) => app.log.warn(message)),
+    }));
   if (!options.store) app.addHook('onClose', () => store.close());
   const metrics = new Metrics();
   app.addHook('onResponse', async (request, reply) => {
-    metrics.count('mcpld_http_requests_total', 'HTTP requests answered', { method: request.method, route: request.routeOptions.url ?? 'unknown', status: String(reply.statusCode) });
+    metrics.count('mcpld_http_requests_total', 'HTTP requests answered', {
+      method: request.method,
+      route: request.routeOptions.url ?? 'unknown',
+      status: String(reply.statusCode),
+    });
   });
-  if (config.corsOrigins.length > 0) await app.register(cors, { origin: config.corsOrigins.includes('*') ? true : config.corsOrigins, exposedHeaders: ['MCP-LD-Session', 'MCP-LD-Messages', 'MCP-LD-Quads', 'MCP-LD-Invalid-Messages'] });
+  if (config.corsOrigins.length > 0)
+    await app.register(cors, {
+      origin: config.corsOrigins.includes('*') ? true : config.corsOrigins,
+      exposedHeaders: ['MCP-LD-Session', 'MCP-LD-Messages', 'MCP-LD-Quads', 'MCP-LD-Invalid-Messages'],
+    });
   await registerOpenApi(app, { version: packageVersion });
 
   const offload = new Offload(config);
@@ -74,26 +87,48 @@ export async function buildServer(config: ServiceConfig, options: BuildOptions =
   await app.register(messageRoutes, routeOptions);
   await app.register(eventRoutes, routeOptions);
   await app.register(consoleRoutes, {});
-  app.get('/metrics', { schema: { summary: 'Prometheus metrics', tags: ['service'], response: { 200: answer('the metrics in the Prometheus text format', { 'text/plain': { type: 'string' } }), ...problems(503) } } }, async (_request, reply) => {
-    const [size, graphs] = await Promise.all([store.size(), store.graphs()]);
-    const text = metrics.render([
-      { name: 'mcpld_store_quads', help: 'Quads in the store', value: size },
-      { name: 'mcpld_store_sessions', help: 'Session graphs in the store', value: graphs.length },
-    ]);
-    return reply.type('text/plain; version=0.0.4; charset=utf-8').send(text);
-  });
+  app.get(
+    '/metrics',
+    {
+      schema: {
+        summary: 'Prometheus metrics',
+        tags: ['service'],
+        response: {
+          200: answer('the metrics in the Prometheus text format', { 'text/plain': { type: 'string' } }),
+          ...problems(503),
+        },
+      },
+    },
+    async (_request, reply) => {
+      const [size, graphs] = await Promise.all([store.size(), store.graphs()]);
+      const text = metrics.render([
+        { name: 'mcpld_store_quads', help: 'Quads in the store', value: size },
+        { name: 'mcpld_store_sessions', help: 'Session graphs in the store', value: graphs.length },
+      ]);
+      return reply.type('text/plain; version=0.0.4; charset=utf-8').send(text);
+    },
+  );
   return app;
 }
 
-export async function startServer(config: ServiceConfig, onWarning?: (message: string) => void): Promise<FastifyInstance> {
+export async function startServer(
+  config: ServiceConfig,
+  onWarning?: (message: string) => void,
+): Promise<FastifyInstance> {
   const app = await buildServer(config, onWarning ? { onWarning } : {});
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     await app.close(); // the store too: a data directory it holds goes to the next process
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw McpLdError.of('service.port-in-use', { detail: `port ${config.port} on ${config.host} is in use; pass --port or MCPLD_PORT` });
-    if (code === 'EADDRNOTAVAIL' || code === 'EACCES') throw McpLdError.of('service.cannot-listen', { detail: `${config.host}:${config.port}: ${(error as Error).message}; pass --host/--port or MCPLD_HOST/MCPLD_PORT` });
+    if (code === 'EADDRINUSE')
+      throw McpLdError.of('service.port-in-use', {
+        detail: `port ${config.port} on ${config.host} is in use; pass --port or MCPLD_PORT`,
+      });
+    if (code === 'EADDRNOTAVAIL' || code === 'EACCES')
+      throw McpLdError.of('service.cannot-listen', {
+        detail: `${config.host}:${config.port}: ${(error as Error).message}; pass --host/--port or MCPLD_HOST/MCPLD_PORT`,
+      });
     throw error;
   }
   return app;

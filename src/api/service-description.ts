@@ -41,7 +41,12 @@ export interface ServiceFacts {
 }
 
 /** The formats a service description is written in, the first the default. */
-export const descriptionFormats = ['turtle', 'jsonld-expanded', 'ntriples', 'rdfxml'] as const satisfies readonly RdfFormat[];
+export const descriptionFormats = [
+  'turtle',
+  'jsonld-expanded',
+  'ntriples',
+  'rdfxml',
+] as const satisfies readonly RdfFormat[];
 export type DescriptionFormat = (typeof descriptionFormats)[number];
 
 /**
@@ -55,7 +60,8 @@ function serviceDescription(facts: ServiceFacts): Quad[] {
   const dataset = node('dataset');
   const defaultGraph = node('default-graph');
   const quads: Quad[] = [];
-  const add = (subject: Quad['subject'], predicate: string, object: Quad['object']) => quads.push(quad(subject, namedNode(predicate), object));
+  const add = (subject: Quad['subject'], predicate: string, object: Quad['object']) =>
+    quads.push(quad(subject, namedNode(predicate), object));
   const type = `${ns.rdf}type`;
   const count = (n: number) => literal(String(n), namedNode(`${ns.xsd}integer`));
 
@@ -85,7 +91,13 @@ function serviceDescription(facts: ServiceFacts): Quad[] {
   const named = facts.graphs.map(({ graph }) => node(`named-graph/${encodeURIComponent(graph)}`));
   for (const entry of named) add(dataset, `${sd}namedGraph`, entry);
   add(defaultGraph, type, namedNode(`${sd}Graph`));
-  add(defaultGraph, `${ns.rdfs}comment`, literal(`the union of every session graph (${facts.graphs.length}); a query's FROM, or default-graph-uri, names another`));
+  add(
+    defaultGraph,
+    `${ns.rdfs}comment`,
+    literal(
+      `the union of every session graph (${facts.graphs.length}); a query's FROM, or default-graph-uri, names another`,
+    ),
+  );
   facts.graphs.forEach(({ graph, quads: size }, i) => {
     const description = node(`graph/${encodeURIComponent(graph)}`);
     add(named[i]!, type, namedNode(`${sd}NamedGraph`));
@@ -102,7 +114,10 @@ export async function writeServiceDescription(facts: ServiceFacts, format: Descr
   const quads = serviceDescription(facts);
   if (format === 'turtle') {
     return new Promise((resolve, reject) => {
-      const writer = new Writer({ format: 'Turtle', prefixes: { sd, void: voidNs, formats, rdf: ns.rdf, rdfs: ns.rdfs, xsd: ns.xsd } });
+      const writer = new Writer({
+        format: 'Turtle',
+        prefixes: { sd, void: voidNs, formats, rdf: ns.rdf, rdfs: ns.rdfs, xsd: ns.xsd },
+      });
       writer.addQuads(quads);
       writer.end((error, text: string) => (error ? reject(error) : resolve(text)));
     });

@@ -19,7 +19,15 @@ export function streamBody(stream: ResultStream, format: ResultFormat, offload: 
       yield Buffer.from(await streamHead(form, variables, format));
       let after = false;
       for (let data = await stream.next(); data; data = await stream.next()) {
-        const rows = await offload.chunk({ form, variables, data, format, after, blankNodePrefix, ...(graph ? { graph } : {}) });
+        const rows = await offload.chunk({
+          form,
+          variables,
+          data,
+          format,
+          after,
+          blankNodePrefix,
+          ...(graph ? { graph } : {}),
+        });
         if (rows.length === 0) continue;
         after = true;
         yield rows;

@@ -20,9 +20,16 @@ function same(a: string, b: string): boolean {
 export function requireWriteToken(request: FastifyRequest, token: string | undefined, destructive: boolean): void {
   if (token === undefined) {
     if (!destructive) return;
-    throw McpLdError.of('auth.writes-disabled', { detail: 'deletes and updates are disabled: start the service with MCPLD_WRITE_TOKEN set, and present it as a bearer token' });
+    throw McpLdError.of('auth.writes-disabled', {
+      detail:
+        'deletes and updates are disabled: start the service with MCPLD_WRITE_TOKEN set, and present it as a bearer token',
+    });
   }
   const given = presented(request);
-  if (given === undefined) throw McpLdError.of('auth.token-missing', { detail: 'this request changes the store: send Authorization: Bearer <token>' });
-  if (!same(given, token)) throw McpLdError.of('auth.token-wrong', { detail: 'the bearer token is not the write token of this service' });
+  if (given === undefined)
+    throw McpLdError.of('auth.token-missing', {
+      detail: 'this request changes the store: send Authorization: Bearer <token>',
+    });
+  if (!same(given, token))
+    throw McpLdError.of('auth.token-wrong', { detail: 'the bearer token is not the write token of this service' });
 }

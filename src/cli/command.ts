@@ -50,11 +50,14 @@ type Options = OptionSpecs;
 
 /** How many edits (a character inserted, deleted, replaced, or two neighbours swapped) turn `a` into `b`. */
 function editDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
     }
   }
   return d[a.length]![b.length]!;
@@ -79,11 +82,18 @@ function usageErrorOf(error: NodeJS.ErrnoException & Error, options: Options): U
     return new UsageError(`unknown option ${option}${meant ? `; did you mean --${meant}?` : ''}`);
   }
   if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option) {
-    return new UsageError(/argument missing/.test(error.message) ? `${option} needs a value` : `${option} takes no value`);
+    return new UsageError(
+      /argument missing/.test(error.message) ? `${option} needs a value` : `${option} takes no value`,
+    );
   }
   if (error.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
     const extra = /'([^']*)'/.exec(error.message)?.[1];
-    return new UsageError(`unexpected argument ${extra !== undefined ? `"${extra}"` : ''}: this command takes only options`.replace('  ', ' '));
+    return new UsageError(
+      `unexpected argument ${extra !== undefined ? `"${extra}"` : ''}: this command takes only options`.replace(
+        '  ',
+        ' ',
+      ),
+    );
   }
   return new UsageError(error.message);
 }

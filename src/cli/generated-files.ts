@@ -22,9 +22,16 @@ interface Drift {
 }
 
 /** Names every drifted file on `stderr`, then the command that regenerates them; the exit code of a check. */
-export async function reportDrift(stderr: NodeJS.WritableStream, command: string, dir: string, drift: Drift[], regenerate: string): Promise<number> {
+export async function reportDrift(
+  stderr: NodeJS.WritableStream,
+  command: string,
+  dir: string,
+  drift: Drift[],
+  regenerate: string,
+): Promise<number> {
   if (drift.length === 0) return 0;
-  for (const { path: file, problem } of drift) await write(stderr, `mcp-ld ${command}: ${shown(path.join(dir, file))} ${problems[problem]}\n`);
+  for (const { path: file, problem } of drift)
+    await write(stderr, `mcp-ld ${command}: ${shown(path.join(dir, file))} ${problems[problem]}\n`);
   await write(stderr, `mcp-ld ${command}: ${drift.length} file(s) out of date; run \`${regenerate}\`\n`);
   return 1;
 }

@@ -18,7 +18,14 @@ function shownDefault(spec: OptionSpec): string | undefined {
 function optionDescription(spec: OptionSpec): string {
   const text = spec.description ?? (spec.env ? environmentVariables[spec.env] : '');
   const fallback = shownDefault(spec);
-  return [text, fallback !== undefined ? `(default ${fallback})` : '', spec.multiple ? '(may be given more than once)' : '', spec.env ? `[env ${spec.env}]` : ''].filter(Boolean).join(' ');
+  return [
+    text,
+    fallback !== undefined ? `(default ${fallback})` : '',
+    spec.multiple ? '(may be given more than once)' : '',
+    spec.env ? `[env ${spec.env}]` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 function columns(rows: [string, string][]): string[] {
@@ -33,8 +40,14 @@ export function commandHelp(command: Command): string {
   const ofOptions = new Set(options.map(([, spec]) => spec.env).filter(Boolean));
   const others = (command.environment ?? []).filter((name) => !ofOptions.has(name));
   const lines = [`usage: ${command.usage}`, '', command.summary];
-  if (options.length > 0) lines.push('', 'options:', ...columns(options.map(([name, spec]) => [optionSynopsis(name, spec), optionDescription(spec)])));
-  if (others.length > 0) lines.push('', 'environment:', ...columns(others.map((name) => [name, environmentVariables[name]])));
+  if (options.length > 0)
+    lines.push(
+      '',
+      'options:',
+      ...columns(options.map(([name, spec]) => [optionSynopsis(name, spec), optionDescription(spec)])),
+    );
+  if (others.length > 0)
+    lines.push('', 'environment:', ...columns(others.map((name) => [name, environmentVariables[name]])));
   if (command.examples.length > 0) lines.push('', 'examples:', ...command.examples.map((example) => `  ${example}`));
   return lines.join('\n') + '\n';
 }

@@ -95,7 +95,10 @@ export async function main(argv: string[], io: CommandIo): Promise<number> {
     return await command.run(args, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      await write(io.stderr, `mcp-ld ${name}: ${error.message}\nusage: ${command.usage}\n'mcp-ld ${name} --help' lists its options\n`);
+      await write(
+        io.stderr,
+        `mcp-ld ${name}: ${error.message}\nusage: ${command.usage}\n'mcp-ld ${name} --help' lists its options\n`,
+      );
       return 2;
     }
     // Loaded only when a command failed: the commands that read no configuration (convert, lower …) never load it.

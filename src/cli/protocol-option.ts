@@ -13,5 +13,7 @@ export const protocolOptionSpec = {
 export function protocolOption(value: string | undefined): ProtocolVersion | undefined {
   if (value === undefined) return undefined;
   if (isProtocolVersion(value)) return value;
-  throw new UsageError(`--protocol ${value}: not a protocol version mcp-ld knows; known versions: ${protocolVersions.join(', ')}`);
+  throw new UsageError(
+    `--protocol ${value}: not a protocol version mcp-ld knows; known versions: ${protocolVersions.join(', ')}`,
+  );
 }

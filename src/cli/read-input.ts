@@ -15,7 +15,8 @@ export async function readInput(file: string | undefined, stdin: NodeJS.Readable
 
 function unreadable(file: string, error: unknown): McpLdError {
   const code = (error as NodeJS.ErrnoException).code;
-  const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a directory, not a file' : (error as Error).message;
+  const why =
+    code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a directory, not a file' : (error as Error).message;
   return McpLdError.of('input.unreadable', { detail: `${file}: ${why}` });
 }
 
@@ -56,16 +57,31 @@ function wrongKind(detail: string): McpLdError {
  * Refuses, once, input of a kind the command does not read (instead of an error on each of its lines): RDF given to
  * `convert` or `ingest`, MCP messages given to `lower`, Turtle given to `lower` as N-Quads.
  */
-export function refuseWrongKind(file: string | undefined, bytes: Uint8Array | string, command: 'convert' | 'ingest' | 'lower', lowerFormat?: 'nquads' | 'trig'): void {
+export function refuseWrongKind(
+  file: string | undefined,
+  bytes: Uint8Array | string,
+  command: 'convert' | 'ingest' | 'lower',
+  lowerFormat?: 'nquads' | 'trig',
+): void {
   const kind = sniffInputKind(bytes);
   if (kind === undefined) return;
   const name = file === undefined || file === '-' ? 'stdin' : file;
   if (command !== 'lower' && rdfKinds.has(kind)) {
-    const hint = kind === 'turtle' || kind === 'nquads' ? 'did you mean lower?' : 'lower reads the N-Quads or TriG that convert writes';
+    const hint =
+      kind === 'turtle' || kind === 'nquads'
+        ? 'did you mean lower?'
+        : 'lower reads the N-Quads or TriG that convert writes';
     throw wrongKind(`${name} looks like ${inputKindNames[kind]}; ${command} reads MCP JSON/JSONL — ${hint}`);
   }
   if (command !== 'lower') return;
-  if (kind === 'mcp-json' || kind === 'mcp-jsonl') throw wrongKind(`${name}: this is ${inputKindNames[kind]}; lower reads the N-Quads or TriG that convert writes — did you mean convert?`);
-  if (kind === 'turtle' && lowerFormat === 'nquads') throw wrongKind(`${name} looks like Turtle or TriG, not N-Quads: pass --format trig (lower reads N-Quads unless the file ends in .trig)`);
-  if (kind === 'rdfxml' || kind === 'jsonld') throw wrongKind(`${name} looks like ${inputKindNames[kind]}; lower reads the N-Quads or TriG that convert writes`);
+  if (kind === 'mcp-json' || kind === 'mcp-jsonl')
+    throw wrongKind(
+      `${name}: this is ${inputKindNames[kind]}; lower reads the N-Quads or TriG that convert writes — did you mean convert?`,
+    );
+  if (kind === 'turtle' && lowerFormat === 'nquads')
+    throw wrongKind(
+      `${name} looks like Turtle or TriG, not N-Quads: pass --format trig (lower reads N-Quads unless the file ends in .trig)`,
+    );
+  if (kind === 'rdfxml' || kind === 'jsonld')
+    throw wrongKind(`${name} looks like ${inputKindNames[kind]}; lower reads the N-Quads or TriG that convert writes`);
 }

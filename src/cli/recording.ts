@@ -3,7 +3,15 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { McpLdError } from '../core/problem.js';
-import { ConfigError, readStoreConfig, readTapConfig, storeVariables, tapVariables, type EnvironmentVariable, type StoreConfig } from '../core/config.js';
+import {
+  ConfigError,
+  readStoreConfig,
+  readTapConfig,
+  storeVariables,
+  tapVariables,
+  type EnvironmentVariable,
+  type StoreConfig,
+} from '../core/config.js';
 import type { OptionSpecs } from './command.js';
 import { spoolOption, storeOptions } from './store-options.js';
 import { loadSchema } from '../schema/index.js';
@@ -16,10 +24,22 @@ import { BridgeSink } from '../tap/bridge-sink.js';
 
 export const recordingOptions = {
   ...storeOptions,
-  bridge: { type: 'string', value: 'URL', description: 'a running mcp-ld serve to send the records to (it lifts them; its write token in MCPLD_WRITE_TOKEN)' },
-  capture: { type: 'string', value: 'FILE.jsonl', description: 'also write every record to this capture file (mcp-ld ingest takes it later)' },
+  bridge: {
+    type: 'string',
+    value: 'URL',
+    description: 'a running mcp-ld serve to send the records to (it lifts them; its write token in MCPLD_WRITE_TOKEN)',
+  },
+  capture: {
+    type: 'string',
+    value: 'FILE.jsonl',
+    description: 'also write every record to this capture file (mcp-ld ingest takes it later)',
+  },
   spool: spoolOption,
-  server: { type: 'string', value: 'NAME', description: "the server's name in every record (default: the name it gives itself, else what the command runs)" },
+  server: {
+    type: 'string',
+    value: 'NAME',
+    description: "the server's name in every record (default: the name it gives itself, else what the command runs)",
+  },
 } as const satisfies OptionSpecs;
 
 /** What a recording command reads from the environment besides its options. */
@@ -72,10 +92,15 @@ class ReopeningSink implements DeliverySink {
   }
 }
 
-export async function openRecording(flags: RecordingFlags, options: RecordingOptions, say: (text: string) => void): Promise<Recording> {
+export async function openRecording(
+  flags: RecordingFlags,
+  options: RecordingOptions,
+  say: (text: string) => void,
+): Promise<Recording> {
   const config = readStoreConfig({ data: flags.data, store: flags.store });
   const tapConfig = readTapConfig({ spool: flags.spool });
-  if (flags.bridge && (config.dataDir || config.storeUrl)) throw new ConfigError('choose one sink: --bridge, --data or --store');
+  if (flags.bridge && (config.dataDir || config.storeUrl))
+    throw new ConfigError('choose one sink: --bridge, --data or --store');
   let sink: (DeliverySink & { close?(): Promise<void> }) | undefined;
   let target: string | undefined;
   if (flags.bridge) {
@@ -99,11 +124,16 @@ export async function openRecording(flags: RecordingFlags, options: RecordingOpt
     mkdirSync(tapConfig.spoolDir, { recursive: true });
     spoolFile = spoolFileFor(tapConfig.spoolDir, target);
     delivery = new DeliveryQueue(sink, spoolFile, {
-      down: (error, spool) => say(`${flags.bridge ? 'the service' : 'the store'} is unavailable (${error.message}); recording continues into ${spool}`),
+      down: (error, spool) =>
+        say(
+          `${flags.bridge ? 'the service' : 'the store'} is unavailable (${error.message}); recording continues into ${spool}`,
+        ),
       up: () => say(`${flags.bridge ? 'the service' : 'the store'} is back; spooled records delivered`),
-      quarantined: (reason, file) => say(`a batch was refused and set aside in ${file} (the batches behind it go on): ${reason}`),
+      quarantined: (reason, file) =>
+        say(`a batch was refused and set aside in ${file} (the batches behind it go on): ${reason}`),
     });
-    if (delivery.earlier > 0) say(`delivering ${delivery.earlier} batch(es) (${delivery.pendingRecords} records) spooled by an earlier run`);
+    if (delivery.earlier > 0)
+      say(`delivering ${delivery.earlier} batch(es) (${delivery.pendingRecords} records) spooled by an earlier run`);
   }
   // A bridge sends the records themselves: the service lifts them.
   const recorder = new Recorder(flags.bridge ? undefined : new Lifter(loadSchema()), delivery, flags.capture, {
@@ -117,14 +147,17 @@ export async function openRecording(flags: RecordingFlags, options: RecordingOpt
       let delivered = '';
       if (delivery) {
         const left = await delivery.flush(tapConfig.flushTimeoutMs);
-        if (left > 0) say(`${left} batch(es) could not be delivered yet; they are kept in ${spoolFile} and sent by the next run`);
+        if (left > 0)
+          say(`${left} batch(es) could not be delivered yet; they are kept in ${spoolFile} and sent by the next run`);
         const { stored, quarantined } = delivery.tally;
         delivered = `; ${stored.records} records stored (${stored.quads} quads), ${delivery.pendingRecords} kept in the spool, ${quarantined} refused and set aside`;
       }
       await sink?.close?.();
       const { messages, quads, nonJson, keptRaw, notMcp, unrecorded } = recorder.counts;
       // A bridge sends records, which the service lifts: the quads it stored are in the delivery tally.
-      say(`${messages} messages recorded${flags.bridge ? '' : ` (${quads} quads)`}${nonJson ? `, ${nonJson} non-JSON lines` : ''}${keptRaw ? `, ${keptRaw} lines kept as raw lines (not UTF-8, or JSON mcp-ld cannot keep exactly as a message)` : ''}${notMcp ? `, ${notMcp} non-MCP messages` : ''}${unrecorded ? `, ${unrecorded} relayed but not recorded (a recorder fault)` : ''}${delivered}`);
+      say(
+        `${messages} messages recorded${flags.bridge ? '' : ` (${quads} quads)`}${nonJson ? `, ${nonJson} non-JSON lines` : ''}${keptRaw ? `, ${keptRaw} lines kept as raw lines (not UTF-8, or JSON mcp-ld cannot keep exactly as a message)` : ''}${notMcp ? `, ${notMcp} non-MCP messages` : ''}${unrecorded ? `, ${unrecorded} relayed but not recorded (a recorder fault)` : ''}${delivered}`,
+      );
     },
   };
 }

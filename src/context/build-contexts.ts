@@ -34,7 +34,10 @@ export function buildContexts(index: SchemaIndex, options: BuildOptions = {}): G
   const documents: Array<[string, JsonObject]> = [
     ['json-rpc.jsonld', jsonRpcContext(index)],
     ['mcp.jsonld', mergedContext(index, { reference })],
-    ...contextDefinitions(index).map((message): [string, JsonObject] => [`${messagesDir}/${message.name}.jsonld`, messageContext(index, message, walker)]),
+    ...contextDefinitions(index).map((message): [string, JsonObject] => [
+      `${messagesDir}/${message.name}.jsonld`,
+      messageContext(index, message, walker),
+    ]),
   ];
   return documents
     .map(([file, document]) => ({ path: file, document, text: serializeContext(document) }))
@@ -43,12 +46,18 @@ export function buildContexts(index: SchemaIndex, options: BuildOptions = {}): G
 
 /** One protocol version's contexts, under `<version>/`. */
 export function buildVersionContexts(version: ProtocolVersion, options: BuildOptions = {}): GeneratedContext[] {
-  return buildContexts(loadSchema({ protocol: version }), options).map((context) => ({ ...context, path: `${version}/${context.path}` }));
+  return buildContexts(loadSchema({ protocol: version }), options).map((context) => ({
+    ...context,
+    path: `${version}/${context.path}`,
+  }));
 }
 
 /** Every context of the package: the seed version's at the top, then each protocol version's under `<version>/`. */
 export function buildAllContexts(options: BuildOptions = {}): GeneratedContext[] {
-  return [...buildContexts(loadSchema(), options), ...protocolVersions.flatMap((version) => buildVersionContexts(version, options))];
+  return [
+    ...buildContexts(loadSchema(), options),
+    ...protocolVersions.flatMap((version) => buildVersionContexts(version, options)),
+  ];
 }
 
 /**
@@ -57,7 +66,8 @@ export function buildAllContexts(options: BuildOptions = {}): GeneratedContext[]
  */
 function contextFolders(contexts: readonly GeneratedContext[]): string[] {
   const folders = new Set<string>();
-  for (const context of contexts) folders.add(path.posix.dirname(context.path) === '.' ? '' : path.posix.dirname(context.path));
+  for (const context of contexts)
+    folders.add(path.posix.dirname(context.path) === '.' ? '' : path.posix.dirname(context.path));
   return [...folders];
 }
 
@@ -112,7 +122,11 @@ export interface ContextDrift {
 }
 
 /** How `dir` differs from what would be generated: changed, missing and unexpected `.jsonld` files. */
-export function checkContexts(dir: string, index: SchemaIndex = loadSchema(), options: BuildOptions = {}): ContextDrift[] {
+export function checkContexts(
+  dir: string,
+  index: SchemaIndex = loadSchema(),
+  options: BuildOptions = {},
+): ContextDrift[] {
   return checkGeneratedContexts(dir, buildContexts(index, options));
 }
 
@@ -125,6 +139,7 @@ export function checkGeneratedContexts(dir: string, contexts: readonly Generated
     else if (readFileSync(file, 'utf8') !== context.text) drift.push({ path: context.path, problem: 'differs' });
   }
   const expected = new Set(contexts.map((c) => c.path));
-  for (const relative of existingContextFiles(dir, contextFolders(contexts))) if (!expected.has(relative)) drift.push({ path: relative, problem: 'unexpected' });
+  for (const relative of existingContextFiles(dir, contextFolders(contexts)))
+    if (!expected.has(relative)) drift.push({ path: relative, problem: 'unexpected' });
   return drift.sort((a, b) => byCodePoint(a.path, b.path));
 }

@@ -10,7 +10,8 @@ import type { PrefixMap } from './iris.js';
 function jsonRpcPrefixes(index: SchemaIndex): PrefixMap {
   const declared = index.documents['json-rpc']['x-jsonld-prefixes'];
   const prefixes: Record<string, string> = {};
-  if (isJsonObject(declared)) for (const [name, iri] of Object.entries(declared)) if (typeof iri === 'string') prefixes[name] = iri;
+  if (isJsonObject(declared))
+    for (const [name, iri] of Object.entries(declared)) if (typeof iri === 'string') prefixes[name] = iri;
   return prefixes;
 }
 
@@ -23,6 +24,9 @@ export function jsonRpcEnvelopeTerms(index: SchemaIndex, prefixes: PrefixMap = j
 export function jsonRpcContext(index: SchemaIndex): JsonObject {
   const prefixes = jsonRpcPrefixes(index);
   let terms = jsonRpcEnvelopeTerms(index, prefixes);
-  terms = mergeTermMaps(terms, new Map(extraTerms('json-rpc', index.documents['json-rpc'], prefixes).map((t) => [t.key, t])));
+  terms = mergeTermMaps(
+    terms,
+    new Map(extraTerms('json-rpc', index.documents['json-rpc'], prefixes).map((t) => [t.key, t])),
+  );
   return contextDocument(contextObject([...terms.values()], prefixes, { version: true }));
 }

@@ -27,12 +27,25 @@ interface TermCandidate {
   shape?: SchemaLocation;
 }
 
-const subschemaKeywords = ['additionalProperties', 'items', 'additionalItems', 'not', 'if', 'then', 'else', 'contains', 'propertyNames'];
+const subschemaKeywords = [
+  'additionalProperties',
+  'items',
+  'additionalItems',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+];
 const subschemaLists = ['allOf', 'anyOf', 'oneOf'];
 const subschemaMaps = ['definitions', '$defs', 'patternProperties', 'dependencies'];
 
 /** Every property schema of a document (`properties` members anywhere, by the schema's structure), once each. */
-export function propertySchemas(document: DocumentId, root: JsonObject): Array<{ key: string; location: SchemaLocation }> {
+export function propertySchemas(
+  document: DocumentId,
+  root: JsonObject,
+): Array<{ key: string; location: SchemaLocation }> {
   const found: Array<{ key: string; location: SchemaLocation }> = [];
   const visit = (node: JsonValue | undefined, pointer: string): void => {
     if (!isJsonObject(node)) return;
@@ -56,7 +69,8 @@ export function propertySchemas(document: DocumentId, root: JsonObject): Array<{
     }
     for (const keyword of subschemaMaps) {
       const value = node[keyword];
-      if (isJsonObject(value)) for (const [name, item] of Object.entries(value)) visit(item, joinPointer(pointer, keyword, name));
+      if (isJsonObject(value))
+        for (const [name, item] of Object.entries(value)) visit(item, joinPointer(pointer, keyword, name));
     }
   };
   visit(root, '');
@@ -98,9 +112,14 @@ function flatSignature(term: TermModel, prefixes: PrefixMap): string {
 }
 
 /** Applies the rule of the module header to the meanings of one key. */
-export function chooseMeaning(candidates: readonly TermCandidate[], prefixes: PrefixMap, referenceIri?: string): TermCandidate[] {
+export function chooseMeaning(
+  candidates: readonly TermCandidate[],
+  prefixes: PrefixMap,
+  referenceIri?: string,
+): TermCandidate[] {
   let pool = candidates;
-  if (referenceIri !== undefined && pool.some((c) => c.term.iri === referenceIri)) pool = pool.filter((c) => c.term.iri === referenceIri);
+  if (referenceIri !== undefined && pool.some((c) => c.term.iri === referenceIri))
+    pool = pool.filter((c) => c.term.iri === referenceIri);
   const groups = new Map<string, TermCandidate[]>();
   for (const candidate of pool) {
     const signature = flatSignature(candidate.term, prefixes);
@@ -121,7 +140,8 @@ interface MergedContextOptions {
 export function mergedTerms(index: SchemaIndex, options: MergedContextOptions = {}): TermMap {
   const prefixes = index.prefixes;
   const chosen = new Map<string, TermCandidate[]>();
-  for (const [key, candidates] of termCandidates(index)) chosen.set(key, chooseMeaning(candidates, prefixes, options.reference?.get(key)));
+  for (const [key, candidates] of termCandidates(index))
+    chosen.set(key, chooseMeaning(candidates, prefixes, options.reference?.get(key)));
 
   const terms: TermMap = new Map();
   for (const [key, group] of chosen) {
@@ -140,7 +160,8 @@ export function mergedTerms(index: SchemaIndex, options: MergedContextOptions = 
     for (const [childKey, childTerm] of walker.objectTerms(shape)) {
       const { scope: _s, scopeMode: _m, ...flatChild } = childTerm;
       const outer = terms.get(childKey);
-      if (outer === undefined || flatSignature(outer, prefixes) !== flatSignature(flatChild, prefixes)) overrides.set(childKey, flatChild);
+      if (outer === undefined || flatSignature(outer, prefixes) !== flatSignature(flatChild, prefixes))
+        overrides.set(childKey, flatChild);
     }
     if (overrides.size > 0) terms.set(key, { ...term, scope: overrides, scopeMode: 'override' });
   }

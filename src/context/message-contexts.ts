@@ -70,7 +70,14 @@ export function messageTerms(index: SchemaIndex, message: MessageDefinition, wal
  */
 export function messageContext(index: SchemaIndex, message: MessageDefinition, walker = termWalker(index)): JsonObject {
   const terms = [...messageTerms(index, message, walker).values()];
-  return contextDocument(contextObject(terms, index.prefixes, { version: true, vocabulary: ns.mldx, unmapped: ['id'], comment: portabilityNote }));
+  return contextDocument(
+    contextObject(terms, index.prefixes, {
+      version: true,
+      vocabulary: ns.mldx,
+      unmapped: ['id'],
+      comment: portabilityNote,
+    }),
+  );
 }
 
 /** What a message context cannot say, as its `@comment` (the README's "Portable contexts" says the same). */

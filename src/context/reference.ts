@@ -21,7 +21,12 @@ export function referenceTerms(document: JsonObject): Map<string, string> {
   }
   for (const [key, value] of Object.entries(context)) {
     if (key.startsWith('@') || key in prefixes) continue;
-    const id = typeof value === 'string' ? value : isJsonObject(value) && typeof value['@id'] === 'string' ? value['@id'] : undefined;
+    const id =
+      typeof value === 'string'
+        ? value
+        : isJsonObject(value) && typeof value['@id'] === 'string'
+          ? value['@id']
+          : undefined;
     if (id !== undefined) terms.set(key, expandIri(id, prefixes));
   }
   return terms;

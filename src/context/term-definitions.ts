@@ -33,7 +33,12 @@ interface ContextOptions {
 }
 
 /** The term definition of `term`; records the prefixes it uses in `used`. */
-export function termDefinition(term: TermModel, prefixes: PrefixMap, used: Set<string>, vocabulary?: string): JsonValue {
+export function termDefinition(
+  term: TermModel,
+  prefixes: PrefixMap,
+  used: Set<string>,
+  vocabulary?: string,
+): JsonValue {
   const compact = (iri: string): string => {
     const result = compactIri(iri, prefixes);
     if (result.prefix !== undefined) used.add(result.prefix);
@@ -50,7 +55,10 @@ export function termDefinition(term: TermModel, prefixes: PrefixMap, used: Set<s
     if (term.scopeMode === 'override') {
       if (terms.length > 0) definition['@context'] = withVocabulary([contextObject(terms, prefixes)], vocabulary);
     } else {
-      definition['@context'] = withVocabulary([null, contextObject(terms, prefixes, vocabulary === undefined ? {} : { vocabulary })], vocabulary);
+      definition['@context'] = withVocabulary(
+        [null, contextObject(terms, prefixes, vocabulary === undefined ? {} : { vocabulary })],
+        vocabulary,
+      );
     }
   }
   return definition;
@@ -63,7 +71,10 @@ export function termDefinition(term: TermModel, prefixes: PrefixMap, used: Set<s
  */
 function withVocabulary(contexts: Array<JsonObject | null>, vocabulary: string | undefined): JsonValue {
   const last = contexts[contexts.length - 1]!;
-  const restored = vocabulary !== undefined && last['@vocab'] !== undefined && last['@vocab'] !== vocabulary ? [...contexts, { '@vocab': vocabulary }] : contexts;
+  const restored =
+    vocabulary !== undefined && last['@vocab'] !== undefined && last['@vocab'] !== vocabulary
+      ? [...contexts, { '@vocab': vocabulary }]
+      : contexts;
   return restored.length === 1 ? restored[0]! : restored;
 }
 
@@ -89,11 +100,16 @@ function hoistSameKeyScope(key: string, scope: TermMap): TermMap {
  * A context object: `@comment` and `@version` (when asked), `@vocab`, the prefixes its terms use (sorted), then the
  * terms (sorted by key).
  */
-export function contextObject(terms: readonly TermModel[], prefixes: PrefixMap, options: ContextOptions = {}): JsonObject {
+export function contextObject(
+  terms: readonly TermModel[],
+  prefixes: PrefixMap,
+  options: ContextOptions = {},
+): JsonObject {
   const used = new Set<string>();
   const definitions = new Map<string, JsonValue>();
   const unmapped = new Set(options.unmapped ?? []);
-  for (const term of terms) definitions.set(term.key, unmapped.has(term.key) ? null : termDefinition(term, prefixes, used, options.vocabulary));
+  for (const term of terms)
+    definitions.set(term.key, unmapped.has(term.key) ? null : termDefinition(term, prefixes, used, options.vocabulary));
   const context: JsonObject = {};
   if (options.comment !== undefined) context['@comment'] = options.comment;
   if (options.version) context['@version'] = jsonLdVersion;

@@ -40,7 +40,6 @@ export interface TermModel {
 
 export type TermMap = Map<string, TermModel>;
 
-
 export function locationId(location: SchemaLocation): string {
   return `${documentUris[location.document]}#${location.pointer}`;
 }
@@ -76,7 +75,11 @@ export class TermWalker {
    * different meanings is an error). `exclude` skips `allOf` members in that document (the JSON-RPC envelope
    * of a result definition).
    */
-  objectTerms(location: SchemaLocation, options: { exclude?: DocumentId } = {}, stack: readonly string[] = []): TermMap {
+  objectTerms(
+    location: SchemaLocation,
+    options: { exclude?: DocumentId } = {},
+    stack: readonly string[] = [],
+  ): TermMap {
     const id = locationId(location);
     if (stack.includes(id)) {
       throw McpLdError.of('context.recursive-schema', {
@@ -85,12 +88,14 @@ export class TermWalker {
       });
     }
     const inner = [...stack, id];
-    const excluded = (part: SchemaLocation): boolean => options.exclude !== undefined && this.schema.follow(part).document === options.exclude;
+    const excluded = (part: SchemaLocation): boolean =>
+      options.exclude !== undefined && this.schema.follow(part).document === options.exclude;
     const parts = this.schema.objectParts(location);
 
     // A `$ref` target is this same object (what it excludes too); `allOf` members are what it builds on.
     let terms: TermMap = parts.ref ? this.objectTerms(parts.ref, options, inner) : new Map();
-    for (const member of parts.allOf) if (!excluded(member)) terms = mergeTermMaps(terms, this.objectTerms(member, {}, inner));
+    for (const member of parts.allOf)
+      if (!excluded(member)) terms = mergeTermMaps(terms, this.objectTerms(member, {}, inner));
     for (const [key, schema] of parts.properties) {
       const term = this.propertyTerm(key, schema, inner);
       if (term) terms.set(key, term);
@@ -109,14 +114,20 @@ export class TermWalker {
    * The term of one annotated property (undefined when it has no `x-jsonld-id`). With `scoped`, an object value
    * carries the terms of its own definition, recursively.
    */
-  propertyTerm(key: string, location: SchemaLocation, stack: readonly string[] = [], scoped = true): TermModel | undefined {
+  propertyTerm(
+    key: string,
+    location: SchemaLocation,
+    stack: readonly string[] = [],
+    scoped = true,
+  ): TermModel | undefined {
     const node = location.node;
     const id = node['x-jsonld-id'];
     if (typeof id !== 'string' || id === '') return undefined;
     const iri = expandIri(id, this.prefixes);
     const source = locationId(location);
     if (isKeyword(iri)) return { key, iri, kind: 'alias', source };
-    const annotatedType = typeof node['x-jsonld-type'] === 'string' ? expandIri(node['x-jsonld-type'], this.prefixes) : undefined;
+    const annotatedType =
+      typeof node['x-jsonld-type'] === 'string' ? expandIri(node['x-jsonld-type'], this.prefixes) : undefined;
     const container = typeof node['x-jsonld-container'] === 'string' ? node['x-jsonld-container'] : undefined;
     if (annotatedType === '@json') return { key, iri, kind: 'json', type: '@json', source };
 
@@ -128,7 +139,8 @@ export class TermWalker {
       if (scoped) term.scope = this.objectTerms(object, {}, stack);
       return withContainer(term);
     }
-    if (annotatedType === '@id' || annotatedType === '@vocab') return withContainer({ key, iri, kind: 'reference', type: annotatedType, source });
+    if (annotatedType === '@id' || annotatedType === '@vocab')
+      return withContainer({ key, iri, kind: 'reference', type: annotatedType, source });
     const term: TermModel = { key, iri, kind: 'literal', source };
     if (annotatedType !== undefined) term.type = annotatedType;
     return withContainer(term);
@@ -137,7 +149,13 @@ export class TermWalker {
 
 /** Whether two terms say the same thing about their key (their scopes aside). */
 function sameMeaning(a: TermModel, b: TermModel): boolean {
-  return a.iri === b.iri && a.kind === b.kind && a.type === b.type && a.classIri === b.classIri && a.container === b.container;
+  return (
+    a.iri === b.iri &&
+    a.kind === b.kind &&
+    a.type === b.type &&
+    a.classIri === b.classIri &&
+    a.container === b.container
+  );
 }
 
 function describeTerm(term: TermModel): string {
@@ -190,7 +208,10 @@ export function extraTerms(document: DocumentId, root: JsonObject, prefixes: Pre
       terms.push({ key, iri, kind: 'alias', source });
       continue;
     }
-    const rawType = isJsonObject(value) && typeof value['x-jsonld-type'] === 'string' ? expandIri(value['x-jsonld-type'], prefixes) : undefined;
+    const rawType =
+      isJsonObject(value) && typeof value['x-jsonld-type'] === 'string'
+        ? expandIri(value['x-jsonld-type'], prefixes)
+        : undefined;
     const term: TermModel =
       rawType === '@json'
         ? { key, iri, kind: 'json', type: '@json', source }

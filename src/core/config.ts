@@ -87,17 +87,23 @@ export const environmentVariables = {
   MCPLD_MAX_LITERAL: `largest literal in bytes sent to a remote store (default ${storeDefaults.maxLiteralBytes})`,
   MCPLD_MAX_QUERY_BYTES: 'largest SPARQL query or update in bytes (default 1048576)',
   MCPLD_MAX_QUERY_DEPTH: 'deepest nesting of braces, parentheses and brackets in a SPARQL query or update (default 64)',
-  MCPLD_MAX_RESULT_ROWS: 'most rows (SELECT), solutions (CONSTRUCT) or triples (DESCRIBE) a query may answer (default 100000)',
+  MCPLD_MAX_RESULT_ROWS:
+    'most rows (SELECT), solutions (CONSTRUCT) or triples (DESCRIBE) a query may answer (default 100000)',
   MCPLD_MAX_RESULT_BYTES: 'most bytes of results a query may answer (default 67108864)',
   MCPLD_MAX_QUEUED: `most queries that may wait for the embedded store while one runs; one more is refused with 429 and Retry-After (default ${storeDefaults.maxQueued})`,
   MCPLD_BODY_LIMIT: 'largest accepted request body in bytes (default 10485760)',
-  MCPLD_BODY_TIMEOUT_MS: 'how long a request body may stop arriving, in milliseconds, before it is answered 408 and closed (default 30000)',
+  MCPLD_BODY_TIMEOUT_MS:
+    'how long a request body may stop arriving, in milliseconds, before it is answered 408 and closed (default 30000)',
   MCPLD_LOG_LEVEL: 'fastify log level (default info)',
-  MCPLD_WRITE_TOKEN: 'bearer token required by writes (ingest, DELETE /sessions, SPARQL Update); without it ingest is open and deletes and updates are refused',
+  MCPLD_WRITE_TOKEN:
+    'bearer token required by writes (ingest, DELETE /sessions, SPARQL Update); without it ingest is open and deletes and updates are refused',
   MCPLD_CORS_ORIGINS: 'comma-separated origins allowed by CORS, or * (default: CORS off)',
-  MCPLD_ALLOWED_HOSTS: 'comma-separated host names requests may be addressed to (Host) and writes may come from (Origin), besides localhost, the loopback addresses and the listen address',
-  MCPLD_OWNER_IDLE_MS: 'how long the background owner of a data directory stays after the last process using it is gone, in milliseconds (default 60000)',
-  MCPLD_OWNER_WAIT_MS: "how long a command waits for a data directory's owner to answer, in milliseconds (default 60000)",
+  MCPLD_ALLOWED_HOSTS:
+    'comma-separated host names requests may be addressed to (Host) and writes may come from (Origin), besides localhost, the loopback addresses and the listen address',
+  MCPLD_OWNER_IDLE_MS:
+    'how long the background owner of a data directory stays after the last process using it is gone, in milliseconds (default 60000)',
+  MCPLD_OWNER_WAIT_MS:
+    "how long a command waits for a data directory's owner to answer, in milliseconds (default 60000)",
   MCPLD_SPOOL: 'where `mcp-ld tap` keeps records while the store is unavailable (default ~/.cache/mcp-ld/spool)',
   MCPLD_TAP_FLUSH_MS: 'how long `mcp-ld tap` waits at exit for the store to take what is left (default 10000)',
 } as const;
@@ -143,13 +149,15 @@ export class ConfigError extends Error {}
 
 function parsePort(value: string): number {
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`port must be an integer from 0 to 65535, not "${value}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new ConfigError(`port must be an integer from 0 to 65535, not "${value}"`);
   return port;
 }
 
 function parsePositiveInteger(name: string, value: string): number {
   const number = Number(value);
-  if (!Number.isSafeInteger(number) || number <= 0) throw new ConfigError(`${name} must be a positive integer, not "${value}"`);
+  if (!Number.isSafeInteger(number) || number <= 0)
+    throw new ConfigError(`${name} must be a positive integer, not "${value}"`);
   return number;
 }
 
@@ -160,8 +168,14 @@ export function readServiceConfig(flags: ServiceFlags, env: Environment = proces
     bodyLimit: parsePositiveInteger('MCPLD_BODY_LIMIT', env['MCPLD_BODY_LIMIT'] ?? String(10 * 1024 * 1024)),
     bodyTimeoutMs: parsePositiveInteger('MCPLD_BODY_TIMEOUT_MS', env['MCPLD_BODY_TIMEOUT_MS'] ?? '30000'),
     logLevel: env['MCPLD_LOG_LEVEL'] ?? 'info',
-    corsOrigins: (env['MCPLD_CORS_ORIGINS'] ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
-    allowedHosts: (env['MCPLD_ALLOWED_HOSTS'] ?? '').split(',').map((host) => host.trim().toLowerCase()).filter(Boolean),
+    corsOrigins: (env['MCPLD_CORS_ORIGINS'] ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    allowedHosts: (env['MCPLD_ALLOWED_HOSTS'] ?? '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
     ...(env['MCPLD_WRITE_TOKEN'] ? { writeToken: env['MCPLD_WRITE_TOKEN'] } : {}),
     ...readStoreConfig(flags, env),
   };
@@ -174,21 +188,35 @@ function parseUrl(name: string, value: string): string {
   } catch {
     throw new ConfigError(`${name} must be an http(s) URL, not "${value}"`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`${name} must be an http(s) URL, not "${value}"`);
-  if (url.username || url.password) throw new ConfigError(`${name}: give the credentials in MCPLD_STORE_USER and MCPLD_STORE_PASSWORD, not in the URL`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(`${name} must be an http(s) URL, not "${value}"`);
+  if (url.username || url.password)
+    throw new ConfigError(`${name}: give the credentials in MCPLD_STORE_USER and MCPLD_STORE_PASSWORD, not in the URL`);
   return url.href;
 }
 
 /** The store settings: `--data DIR` / MCPLD_DATA or `--store URL` / MCPLD_STORE, credentials and limits. */
-export function readStoreConfig(flags: { data?: string | undefined; store?: string | undefined }, env: Environment = process.env): StoreConfig {
+export function readStoreConfig(
+  flags: { data?: string | undefined; store?: string | undefined },
+  env: Environment = process.env,
+): StoreConfig {
   const config: StoreConfig = {
     maxQuads: parsePositiveInteger('MCPLD_MAX_QUADS', env['MCPLD_MAX_QUADS'] ?? String(storeDefaults.maxQuads)),
-    queryTimeoutMs: parsePositiveInteger('MCPLD_QUERY_TIMEOUT', env['MCPLD_QUERY_TIMEOUT'] ?? String(storeDefaults.queryTimeoutMs)),
-    maxLiteralBytes: parsePositiveInteger('MCPLD_MAX_LITERAL', env['MCPLD_MAX_LITERAL'] ?? String(storeDefaults.maxLiteralBytes)),
+    queryTimeoutMs: parsePositiveInteger(
+      'MCPLD_QUERY_TIMEOUT',
+      env['MCPLD_QUERY_TIMEOUT'] ?? String(storeDefaults.queryTimeoutMs),
+    ),
+    maxLiteralBytes: parsePositiveInteger(
+      'MCPLD_MAX_LITERAL',
+      env['MCPLD_MAX_LITERAL'] ?? String(storeDefaults.maxLiteralBytes),
+    ),
     maxQueryBytes: parsePositiveInteger('MCPLD_MAX_QUERY_BYTES', env['MCPLD_MAX_QUERY_BYTES'] ?? '1048576'),
     maxQueryDepth: parsePositiveInteger('MCPLD_MAX_QUERY_DEPTH', env['MCPLD_MAX_QUERY_DEPTH'] ?? '64'),
     maxResultRows: parsePositiveInteger('MCPLD_MAX_RESULT_ROWS', env['MCPLD_MAX_RESULT_ROWS'] ?? '100000'),
-    maxResultBytes: parsePositiveInteger('MCPLD_MAX_RESULT_BYTES', env['MCPLD_MAX_RESULT_BYTES'] ?? String(64 * 1024 * 1024)),
+    maxResultBytes: parsePositiveInteger(
+      'MCPLD_MAX_RESULT_BYTES',
+      env['MCPLD_MAX_RESULT_BYTES'] ?? String(64 * 1024 * 1024),
+    ),
     maxQueued: parsePositiveInteger('MCPLD_MAX_QUEUED', env['MCPLD_MAX_QUEUED'] ?? String(storeDefaults.maxQueued)),
     ownerIdleMs: parsePositiveInteger('MCPLD_OWNER_IDLE_MS', env['MCPLD_OWNER_IDLE_MS'] ?? '60000'),
     ownerWaitMs: parsePositiveInteger('MCPLD_OWNER_WAIT_MS', env['MCPLD_OWNER_WAIT_MS'] ?? '60000'),
@@ -196,7 +224,8 @@ export function readStoreConfig(flags: { data?: string | undefined; store?: stri
   };
   const dataDir = flags.data ?? env['MCPLD_DATA'];
   const storeUrl = flags.store ?? env['MCPLD_STORE'];
-  if (dataDir && storeUrl) throw new ConfigError('choose either a data directory (--data) or a remote store (--store), not both');
+  if (dataDir && storeUrl)
+    throw new ConfigError('choose either a data directory (--data) or a remote store (--store), not both');
   if (dataDir) config.dataDir = dataDir;
   if (storeUrl) {
     config.storeUrl = parseUrl('--store / MCPLD_STORE', storeUrl);
@@ -206,7 +235,8 @@ export function readStoreConfig(flags: { data?: string | undefined; store?: stri
     if (graphs) config.storeGraphsUrl = parseUrl('MCPLD_STORE_GRAPHS', graphs);
     const user = env['MCPLD_STORE_USER'];
     const password = env['MCPLD_STORE_PASSWORD'];
-    if ((user === undefined) !== (password === undefined)) throw new ConfigError('set both MCPLD_STORE_USER and MCPLD_STORE_PASSWORD, or neither');
+    if ((user === undefined) !== (password === undefined))
+      throw new ConfigError('set both MCPLD_STORE_USER and MCPLD_STORE_PASSWORD, or neither');
     if (user !== undefined) config.storeUser = user;
     if (password !== undefined) config.storePassword = password;
   }
@@ -214,7 +244,10 @@ export function readStoreConfig(flags: { data?: string | undefined; store?: stri
 }
 
 /** The data directory a command that works on one only (`mcp-ld repair`) names: `--data DIR`, else MCPLD_DATA. */
-export function readDataDirectory(flags: { data?: string | undefined }, env: Environment = process.env): string | undefined {
+export function readDataDirectory(
+  flags: { data?: string | undefined },
+  env: Environment = process.env,
+): string | undefined {
   return flags.data ?? env['MCPLD_DATA'] ?? undefined;
 }
 

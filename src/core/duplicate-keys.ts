@@ -27,7 +27,7 @@ function skipSpace(text: string, i: number): number {
 /** How many object keys the JSON text `text` has (every string followed by a colon is one). */
 export function keyCount(text: string): number {
   let count = 0;
-  for (let start = text.indexOf('"'); start >= 0; ) {
+  for (let start = text.indexOf('"'); start >= 0;) {
     const after = skipSpace(text, stringEnd(text, start));
     if (text.charCodeAt(after) === 0x3a) count++;
     start = text.indexOf('"', after);
@@ -45,7 +45,7 @@ interface DuplicateKey {
 export function duplicateKey(text: string): DuplicateKey | undefined {
   // One entry per open object (its keys so far) or array (null).
   const open: (Set<string> | null)[] = [];
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const c = text.charCodeAt(i);
     if (c === 0x7b /* { */) open.push(new Set());
     else if (c === 0x5b /* [ */) open.push(null);

@@ -35,7 +35,8 @@ export function getAtPointer(document: JsonValue, pointer: string): JsonValue | 
   let current: JsonValue | undefined = document;
   for (const token of splitPointer(pointer)) {
     if (Array.isArray(current)) current = current[Number(token)];
-    else if (isJsonObject(current)) current = Object.prototype.hasOwnProperty.call(current, token) ? current[token] : undefined;
+    else if (isJsonObject(current))
+      current = Object.prototype.hasOwnProperty.call(current, token) ? current[token] : undefined;
     else return undefined;
     if (current === undefined) return undefined;
   }
@@ -71,7 +72,12 @@ interface JsonWalk {
 }
 
 /** Walks an object or array at `depth`, counting keys into `walk`: the first thing that breaks it, if any. */
-function walkJson(current: JsonObject | JsonValue[], depth: number, limit: number, walk: JsonWalk): JsonInspection['broken'] {
+function walkJson(
+  current: JsonObject | JsonValue[],
+  depth: number,
+  limit: number,
+  walk: JsonWalk,
+): JsonInspection['broken'] {
   if (depth > limit) return 'depth';
   if (Array.isArray(current)) {
     for (let i = 0; i < current.length; i++) {

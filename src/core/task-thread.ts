@@ -33,7 +33,9 @@ export interface TaskAnswer<T> {
   retire?: boolean;
 }
 
-type ThreadMessage = { id: number; ok: true; value: unknown; retire?: boolean } | { id: number; ok: false; problem?: ProblemDetails & { extra: Record<string, unknown> }; message: string };
+type ThreadMessage =
+  | { id: number; ok: true; value: unknown; retire?: boolean }
+  | { id: number; ok: false; problem?: ProblemDetails & { extra: Record<string, unknown> }; message: string };
 
 interface Task {
   request: unknown;
@@ -65,7 +67,8 @@ export class TaskThread<Request, Answer> {
   }
 
   run(request: Request, options: TaskOptions = {}): Promise<Answer> {
-    if (this.closed) return Promise.reject(McpLdError.of('service.closed', { detail: `${this.options.name} was stopped` }));
+    if (this.closed)
+      return Promise.reject(McpLdError.of('service.closed', { detail: `${this.options.name} was stopped` }));
     if (this.running && this.waiting.length >= this.options.maxWaiting) return Promise.reject(this.options.busyError());
     return new Promise<Answer>((resolve, reject) => {
       this.waiting.push({ request, options, resolve: resolve as (value: unknown) => void, reject });
@@ -75,7 +78,8 @@ export class TaskThread<Request, Answer> {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const task of this.waiting.splice(0)) task.reject(McpLdError.of('service.closed', { detail: `${this.options.name} was stopped` }));
+    for (const task of this.waiting.splice(0))
+      task.reject(McpLdError.of('service.closed', { detail: `${this.options.name} was stopped` }));
     const worker = this.worker;
     this.worker = undefined;
     await worker?.terminate();
@@ -97,7 +101,12 @@ export class TaskThread<Request, Answer> {
     if (limit !== undefined) {
       running.timer = setTimeout(() => {
         // A task cannot be stopped inside the thread: the thread goes, and the next task gets a new one.
-        this.finish(id, () => task.reject(task.options.timeoutError?.(limit) ?? McpLdError.of('service.timeout', { detail: `${this.options.name} took longer than ${limit} ms` })));
+        this.finish(id, () =>
+          task.reject(
+            task.options.timeoutError?.(limit) ??
+              McpLdError.of('service.timeout', { detail: `${this.options.name} took longer than ${limit} ms` }),
+          ),
+        );
         this.replace();
       }, limit);
     }
@@ -129,7 +138,12 @@ export class TaskThread<Request, Answer> {
       const running = this.running;
       if (running) {
         const { task } = running;
-        this.finish(running.id, () => task.reject(task.options.crashError?.(reason) ?? McpLdError.of('service.failed', { detail: `${this.options.name} failed (${reason}); it was restarted` })));
+        this.finish(running.id, () =>
+          task.reject(
+            task.options.crashError?.(reason) ??
+              McpLdError.of('service.failed', { detail: `${this.options.name} failed (${reason}); it was restarted` }),
+          ),
+        );
       }
     };
     worker.on('error', (error) => died(error.message));
@@ -140,14 +154,23 @@ export class TaskThread<Request, Answer> {
       const { task } = running;
       if (message.ok && message.retire) this.replace();
       if (message.ok) this.finish(message.id, () => task.resolve(message.value));
-      else this.finish(message.id, () => task.reject(message.problem ? Object.assign(new McpLdError(message.problem), message.problem.extra) : new Error(message.message)));
+      else
+        this.finish(message.id, () =>
+          task.reject(
+            message.problem
+              ? Object.assign(new McpLdError(message.problem), message.problem.extra)
+              : new Error(message.message),
+          ),
+        );
     });
     return worker;
   }
 }
 
 /** Inside the thread: answers every task with `handle`. McpLdErrors cross back whole; other errors as their message. */
-export function serveTasks<Request, Answer>(handle: (request: Request) => TaskAnswer<Answer> | Promise<TaskAnswer<Answer>>): void {
+export function serveTasks<Request, Answer>(
+  handle: (request: Request) => TaskAnswer<Answer> | Promise<TaskAnswer<Answer>>,
+): void {
   const port = parentPort;
   if (!port) throw new Error('serveTasks runs in a worker thread');
   port.on('message', async ({ id, request }: { id: number; request: Request }) => {
@@ -158,17 +181,37 @@ export function serveTasks<Request, Answer>(handle: (request: Request) => TaskAn
       message = { id, ok: true, value: answer.value, ...(answer.retire ? { retire: true } : {}) };
       transfer = answer.transfer;
     } catch (error) {
-      message = error instanceof McpLdError ? { id, ok: false, problem: problemOf(error), message: error.message } : { id, ok: false, message: error instanceof Error ? error.message : String(error) };
+      message =
+        error instanceof McpLdError
+          ? { id, ok: false, problem: problemOf(error), message: error.message }
+          : { id, ok: false, message: error instanceof Error ? error.message : String(error) };
     }
     port.postMessage(message, transfer ?? []);
   });
 }
 
-const problemFields = new Set(['code', 'status', 'title', 'detail', 'pointer', 'line', 'retryAfter', 'name', 'message', 'stack']);
+const problemFields = new Set([
+  'code',
+  'status',
+  'title',
+  'detail',
+  'pointer',
+  'line',
+  'retryAfter',
+  'name',
+  'message',
+  'stack',
+]);
 
 /** An McpLdError as data: its problem details, and what else was put on it (an ingest's `errors`, `stored`). */
 function problemOf(error: McpLdError): ProblemDetails & { extra: Record<string, unknown> } {
-  const problem: ProblemDetails & { extra: Record<string, unknown> } = { code: error.code, status: error.status, title: error.title, detail: error.detail, extra: {} };
+  const problem: ProblemDetails & { extra: Record<string, unknown> } = {
+    code: error.code,
+    status: error.status,
+    title: error.title,
+    detail: error.detail,
+    extra: {},
+  };
   if (error.pointer !== undefined) problem.pointer = error.pointer;
   if (error.line !== undefined) problem.line = error.line;
   if (error.retryAfter !== undefined) problem.retryAfter = error.retryAfter;

@@ -26,7 +26,7 @@ function secondByteRange(lead: number): [number, number] {
 /** The offset of the first byte of `bytes` that is not (part of) a well-formed UTF-8 sequence, or -1 when all are. */
 export function invalidUtf8Offset(bytes: Uint8Array): number {
   if (isUtf8(bytes)) return -1;
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const lead = bytes[i]!;
     const length = sequenceLength(lead);
     if (length === 0) return i;

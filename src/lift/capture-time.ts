@@ -35,7 +35,8 @@ let lastDayText = '';
 
 /** `new Date(time).toISOString()` for a time in ms since the epoch, computed from the number. */
 export function isoDateTime(time: number): string {
-  if (!Number.isInteger(time) || time < firstFourDigitYear || time > lastFourDigitYear) return new Date(time).toISOString();
+  if (!Number.isInteger(time) || time < firstFourDigitYear || time > lastFourDigitYear)
+    return new Date(time).toISOString();
   const days = Math.floor(time / dayMs);
   let ms = time - days * dayMs;
   if (days !== lastDay) {
@@ -57,7 +58,9 @@ function civilDate(days: number): string {
   const shifted = days + 719_468;
   const era = Math.floor(shifted / 146_097);
   const dayOfEra = shifted - era * 146_097;
-  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365);
+  const yearOfEra = Math.floor(
+    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365,
+  );
   const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
   const monthFromMarch = Math.floor((5 * dayOfYear + 2) / 153);
   const day = dayOfYear - Math.floor((153 * monthFromMarch + 2) / 5) + 1;

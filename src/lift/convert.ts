@@ -41,7 +41,17 @@ interface ConversionSteps<T extends LiftedMeta> {
 
 export class Conversion {
   private readonly sessions = new Set<string>();
-  readonly summary: ConversionSummary = { messages: 0, rawLines: 0, quads: 0, sessions: 0, invalid: 0, unknownMethods: 0, failed: [], versions: {}, unknownVersions: {} };
+  readonly summary: ConversionSummary = {
+    messages: 0,
+    rawLines: 0,
+    quads: 0,
+    sessions: 0,
+    invalid: 0,
+    unknownMethods: 0,
+    failed: [],
+    versions: {},
+    unknownVersions: {},
+  };
 
   constructor(private readonly options: { strict?: boolean } = {}) {}
 
@@ -113,20 +123,36 @@ export function failedItemPlace(item: { line: number; index?: number }): string 
  */
 export function failedInputError(failed: readonly FailedItem[], detail: string, listed = failed.length): McpLdError {
   const first = failed[0]!;
-  return new McpLdError({ code: first.error.code, status: 400, title: first.error.title, detail, line: first.line, extensions: { errors: failed.slice(0, listed).map(listedFailure) } });
+  return new McpLdError({
+    code: first.error.code,
+    status: 400,
+    title: first.error.title,
+    detail,
+    line: first.line,
+    extensions: { errors: failed.slice(0, listed).map(listedFailure) },
+  });
 }
 
 /** A failed item as the API lists it (POST /convert's and POST /ingest's `errors`). */
 export function listedFailure(failed: FailedItem): { line: number; index?: number; title: string; detail: string } {
-  return { line: failed.line, ...(failed.index !== undefined ? { index: failed.index } : {}), title: failed.error.title, detail: failed.error.detail };
+  return {
+    line: failed.line,
+    ...(failed.index !== undefined ? { index: failed.index } : {}),
+    title: failed.error.title,
+    detail: failed.error.detail,
+  };
 }
 
 export function summaryLine(summary: ConversionSummary): string {
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   const raw = summary.rawLines > 0 ? ` and ${plural(summary.rawLines, 'raw line')}` : '';
   const counts = `${plural(summary.messages, 'message')}${raw} in ${plural(summary.sessions, 'session')} → ${plural(summary.quads, 'quad')}; ${summary.invalid} invalid, ${plural(summary.unknownMethods, 'unknown method')}, ${plural(summary.failed.length, 'failed line')}`;
-  const versions = Object.entries(summary.versions).sort(([a], [b]) => (a < b ? -1 : 1)).map(([version, n]) => `${version} (${n})`);
-  const unknown = Object.entries(summary.unknownVersions).map(([declared, version]) => `${declared} is not a version mcp-ld knows: lifted by ${version}`);
+  const versions = Object.entries(summary.versions)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([version, n]) => `${version} (${n})`);
+  const unknown = Object.entries(summary.unknownVersions).map(
+    ([declared, version]) => `${declared} is not a version mcp-ld knows: lifted by ${version}`,
+  );
   return [counts, ...(versions.length > 0 ? [`protocol ${versions.join(', ')}`] : []), ...unknown].join('; ');
 }
 
@@ -137,9 +163,14 @@ interface ConvertTextOptions {
 }
 
 /** Lifts a whole input text (message, batch, JSONL) to quads, with the tally of what happened. */
-export async function convertText(lifter: Lifter, text: string | Uint8Array, options: ConvertTextOptions = {}): Promise<{ quads: Quad[]; summary: ConversionSummary }> {
+export async function convertText(
+  lifter: Lifter,
+  text: string | Uint8Array,
+  options: ConvertTextOptions = {},
+): Promise<{ quads: Quad[]; summary: ConversionSummary }> {
   const conversion = new Conversion(options.strict ? { strict: true } : {});
-  const reference = options.engine === 'reference' ? new (await import('./reference.js')).ReferenceEngine(lifter) : undefined;
+  const reference =
+    options.engine === 'reference' ? new (await import('./reference.js')).ReferenceEngine(lifter) : undefined;
   const quads: Quad[] = [];
   await conversion.run(parseInput(text), {
     lift: (record) => (reference ? reference.lift(record) : lifter.lift(record)),

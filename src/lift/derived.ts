@@ -33,7 +33,8 @@ const scalarKeywords: ReadonlyArray<readonly [string, string]> = [
   ['additionalProperties', mld.additionalProperties],
 ];
 
-const isScalar = (value: JsonValue | undefined): value is string | number | boolean => value !== null && value !== undefined && typeof value !== 'object';
+const isScalar = (value: JsonValue | undefined): value is string | number | boolean =>
+  value !== null && value !== undefined && typeof value !== 'object';
 
 /** A JSON value as one literal: scalars by their natural datatype, anything else (null too) as rdf:JSON. */
 function valueLiteral(value: JsonValue): LiteralForm {
@@ -46,16 +47,29 @@ function valueLiteral(value: JsonValue): LiteralForm {
  * parameters included); its `items` a mld:Schema node. `parameterLink` links `owner` to each top-level parameter
  * (mld:inputParameter, mld:outputParameter, mld:requestedParameter) and `schemaLink` to the schema node.
  */
-export function liftSchema(out: DerivedSink, owner: string, schemaLink: string, parameterLink: string, iri: string, schema: JsonObject): void {
+export function liftSchema(
+  out: DerivedSink,
+  owner: string,
+  schemaLink: string,
+  parameterLink: string,
+  iri: string,
+  schema: JsonObject,
+): void {
   out.node(owner, schemaLink, iri);
   out.node(iri, rdf.type, mld.Schema);
   describeSchema(out, iri, schema, (parameter) => out.node(owner, parameterLink, parameter));
 }
 
-function describeSchema(out: DerivedSink, iri: string, schema: JsonObject, onParameter?: (parameter: string) => void): void {
+function describeSchema(
+  out: DerivedSink,
+  iri: string,
+  schema: JsonObject,
+  onParameter?: (parameter: string) => void,
+): void {
   const type = schema['type'];
   if (typeof type === 'string') out.literal(iri, mld.jsonType, { value: type, datatype: xsd.string });
-  else if (Array.isArray(type)) for (const t of type) if (typeof t === 'string') out.literal(iri, mld.jsonType, { value: t, datatype: xsd.string });
+  else if (Array.isArray(type))
+    for (const t of type) if (typeof t === 'string') out.literal(iri, mld.jsonType, { value: t, datatype: xsd.string });
   for (const [keyword, predicate] of scalarKeywords) {
     const value = schema[keyword];
     if (isScalar(value)) out.literal(iri, predicate, naturalLiteral(value));
@@ -66,7 +80,9 @@ function describeSchema(out: DerivedSink, iri: string, schema: JsonObject, onPar
   if ('default' in schema) out.literal(iri, mld.default, valueLiteral(schema['default']!));
   const properties = schema['properties'];
   if (isJsonObject(properties)) {
-    const required = new Set(Array.isArray(schema['required']) ? schema['required'].filter((r): r is string => typeof r === 'string') : []);
+    const required = new Set(
+      Array.isArray(schema['required']) ? schema['required'].filter((r): r is string => typeof r === 'string') : [],
+    );
     const base = childIri(iri, 'properties');
     for (const [name, property] of Object.entries(properties)) {
       if (!isJsonObject(property)) continue;
@@ -101,7 +117,13 @@ export function topParameters(iri: string, schema: JsonValue | undefined): strin
  * its key (mld:memberName) or position (mld:memberIndex), and either its value (mld:memberValue: a scalar literal, or
  * rdf:JSON for null, `{}` and `[]`) or, for an object or array that has members, its own members (mld:member).
  */
-export function liftMembers(out: DerivedSink, owner: string, link: string, base: string, value: JsonObject | JsonValue[]): void {
+export function liftMembers(
+  out: DerivedSink,
+  owner: string,
+  link: string,
+  base: string,
+  value: JsonObject | JsonValue[],
+): void {
   const isArray = Array.isArray(value);
   const entries: [string | number, JsonValue][] = isArray ? value.map((v, i) => [i, v]) : Object.entries(value);
   for (const [key, member] of entries) {
@@ -117,5 +139,9 @@ export function liftMembers(out: DerivedSink, owner: string, link: string, base:
 
 /** A non-empty object or array: one whose members are lifted as nodes. */
 export function hasMembers(value: JsonValue): value is JsonObject | JsonValue[] {
-  return value !== null && typeof value === 'object' && (Array.isArray(value) ? value.length > 0 : Object.keys(value).length > 0);
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    (Array.isArray(value) ? value.length > 0 : Object.keys(value).length > 0)
+  );
 }

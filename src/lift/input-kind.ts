@@ -22,7 +22,9 @@ const sniffedBytes = 64 * 1024;
 function jsonObject(text: string): Record<string, unknown> | undefined {
   try {
     const value = JSON.parse(text) as unknown;
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -30,7 +32,11 @@ function jsonObject(text: string): Record<string, unknown> | undefined {
 
 /** A JSON object that is an MCP message or a capture record of one. */
 function isMcp(value: Record<string, unknown>): boolean {
-  return value['jsonrpc'] === '2.0' || (typeof value['msg'] === 'object' && value['msg'] !== null) || typeof value['raw'] === 'string';
+  return (
+    value['jsonrpc'] === '2.0' ||
+    (typeof value['msg'] === 'object' && value['msg'] !== null) ||
+    typeof value['raw'] === 'string'
+  );
 }
 
 /** A JSON-LD document as convert writes it (an MCP message has no `@context`). */
@@ -43,8 +49,14 @@ function isJsonLd(value: Record<string, unknown>): boolean {
  * as usual).
  */
 export function sniffInputKind(input: Uint8Array | string): InputKind | undefined {
-  const start = typeof input === 'string' ? input.slice(0, sniffedBytes) : Buffer.from(input.buffer, input.byteOffset, Math.min(input.byteLength, sniffedBytes)).toString('utf8');
-  const lines = start.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+  const start =
+    typeof input === 'string'
+      ? input.slice(0, sniffedBytes)
+      : Buffer.from(input.buffer, input.byteOffset, Math.min(input.byteLength, sniffedBytes)).toString('utf8');
+  const lines = start
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
   const first = lines.find((line) => !line.startsWith('#'));
   if (first === undefined) return undefined;
   if (/^(@prefix|@base)\s/i.test(first) || /^(PREFIX|BASE)\s+\S*\s*</i.test(first)) return 'turtle';
@@ -52,7 +64,8 @@ export function sniffInputKind(input: Uint8Array | string): InputKind | undefine
   if (/^(<[^>\s]*>|_:\S+)\s+<[^>\s]*>\s+\S/.test(first)) return /\s\.\s*(#.*)?$/.test(first) ? 'nquads' : 'turtle';
   if (first.startsWith('{') || first.startsWith('[')) {
     const line = jsonObject(first);
-    if (line) return isJsonLd(line) ? 'jsonld' : isMcp(line) ? (lines.length > 1 ? 'mcp-jsonl' : 'mcp-json') : undefined;
+    if (line)
+      return isJsonLd(line) ? 'jsonld' : isMcp(line) ? (lines.length > 1 ? 'mcp-jsonl' : 'mcp-json') : undefined;
     // A pretty-printed document: its first key tells.
     const key = /^[{[]\s*\{?\s*"([^"]+)"/.exec(start.trimStart())?.[1];
     if (key === '@context') return 'jsonld';

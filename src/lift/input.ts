@@ -51,13 +51,15 @@ function parseJson(text: string, firstLine: number): JsonValue {
 /** JSON.parse's complaint, without the position or the echo of the input it appends, said plainly where it is not. */
 function whatIsWrong(message: string, text: string, offset: number): string {
   if (offset >= text.length) return 'the JSON text ends before it is complete (truncated?)';
-  if (text.charCodeAt(offset) === 0xfeff) return 'a byte order mark (U+FEFF), which JSON text must not start with (save it as UTF-8 without a BOM),';
+  if (text.charCodeAt(offset) === 0xfeff)
+    return 'a byte order mark (U+FEFF), which JSON text must not start with (save it as UTF-8 without a BOM),';
   return message.replace(/ (?:in JSON )?at position \d+.*$/s, '').replace(/, (?:\.\.\.)?".*" is not valid JSON$/s, '');
 }
 
 function outOfRange(line: number): McpLdError {
   return McpLdError.of('input.number-out-of-range', {
-    detail: 'a number is past the range of a double (such as 1e400): it would be read as Infinity and could not be given back; send it as a string',
+    detail:
+      'a number is past the range of a double (such as 1e400): it would be read as Infinity and could not be given back; send it as a string',
     line,
   });
 }
@@ -74,7 +76,14 @@ function duplicated(key: string, line: number, column: number): McpLdError {
  * `nesting`, the levels around the messages: a batch's array), a number past a double, a key given twice. `text`
  * starts on line `textLine`; `line` is the line errors without a place of their own are reported on.
  */
-function keepError(value: JsonValue, text: string, textLine: number, line: number, maxDepth: number, nesting = 0): McpLdError | undefined {
+function keepError(
+  value: JsonValue,
+  text: string,
+  textLine: number,
+  line: number,
+  maxDepth: number,
+  nesting = 0,
+): McpLdError | undefined {
   const inspected = inspectJson(value, maxDepth + nesting);
   if (inspected.broken === 'depth') return tooDeep(maxDepth, line);
   if (inspected.broken === 'number') return outOfRange(line);
@@ -175,10 +184,16 @@ export function* parseInput(input: string | Uint8Array, maxDepth = defaultMaxDep
   let start = 0;
   while (start < bytes.length && bytes[start]! <= 32) start++;
   const firstEnd = bytes.indexOf(10, start);
-  const wholeText = start === bytes.length || bytes[start] === 0x5b /* [ */ || (firstEnd >= 0 && !isJson(bytes.toString('utf8', start, firstEnd)));
-  if (wholeText) return yield* parseText(bytes.toString('utf8'), maxDepth, firstBad >= 0 ? invalidLines(bytes) : undefined);
+  const wholeText =
+    start === bytes.length ||
+    bytes[start] === 0x5b /* [ */ ||
+    (firstEnd >= 0 && !isJson(bytes.toString('utf8', start, firstEnd)));
+  if (wholeText)
+    return yield* parseText(bytes.toString('utf8'), maxDepth, firstBad >= 0 ? invalidLines(bytes) : undefined);
   for (const [lineStart, lineEnd, line] of linesOf(bytes)) {
-    const item = (firstBad >= 0 && lineEnd > firstBad && invalidLineItem(bytes, lineStart, lineEnd, line)) || parseLine(bytes.toString('utf8', lineStart, lineEnd), line, maxDepth);
+    const item =
+      (firstBad >= 0 && lineEnd > firstBad && invalidLineItem(bytes, lineStart, lineEnd, line)) ||
+      parseLine(bytes.toString('utf8', lineStart, lineEnd), line, maxDepth);
     if (item) yield item;
   }
 }
@@ -204,13 +219,28 @@ function* parseText(text: string, maxDepth: number, invalid?: InvalidLines): Gen
       throw error;
     }
     const batch = value as JsonValue[];
-    if (batch.length === 0) yield { line: firstLine, error: McpLdError.of('input.empty', { detail: 'the batch is an empty array', line: firstLine }) };
+    if (batch.length === 0)
+      yield {
+        line: firstLine,
+        error: McpLdError.of('input.empty', { detail: 'the batch is an empty array', line: firstLine }),
+      };
     for (const [index, item] of batch.entries()) {
       try {
         yield { line: firstLine, index, record: toRecord(item) };
       } catch (error) {
         if (!(error instanceof McpLdError)) throw error;
-        yield { line: firstLine, index, error: new McpLdError({ code: error.code, status: error.status, title: error.title, detail: `batch item ${index}: ${error.detail}`, pointer: `/${index}`, line: firstLine }) };
+        yield {
+          line: firstLine,
+          index,
+          error: new McpLdError({
+            code: error.code,
+            status: error.status,
+            title: error.title,
+            detail: `batch item ${index}: ${error.detail}`,
+            pointer: `/${index}`,
+            line: firstLine,
+          }),
+        };
       }
     }
     return;
@@ -229,7 +259,13 @@ function* parseText(text: string, maxDepth: number, invalid?: InvalidLines): Gen
     // Neither parses. JSONL whose first line is bad has later lines that are JSON objects of their own; a
     // pretty-printed
     // message with a mistake has none: it is reported as one message, where the mistake is.
-    if (!text.slice(firstEnd + 1).split('\n').some(isJsonObjectText)) return yield firstInvalid ?? asItem(text, 1, firstLine, maxDepth);
+    if (
+      !text
+        .slice(firstEnd + 1)
+        .split('\n')
+        .some(isJsonObjectText)
+    )
+      return yield firstInvalid ?? asItem(text, 1, firstLine, maxDepth);
   }
   const lines = text.split('\n');
   for (const [i, content] of lines.entries()) {

@@ -5,13 +5,33 @@
 // alone (plans, literals, entities, derived data, records, versions) has a module of its own.
 import type { Quad } from 'n3';
 import { isJsonObject, type JsonObject, type JsonValue } from '../core/json.js';
-import { chooseResult, seedVersion, versionFor, type Direction, type ProtocolVersion, type SchemaIndex } from '../schema/index.js';
+import {
+  chooseResult,
+  seedVersion,
+  versionFor,
+  type Direction,
+  type ProtocolVersion,
+  type SchemaIndex,
+} from '../schema/index.js';
 import { annotatedLiteral, jsonLiteral, naturalLiteral, naturalNumber, type LiteralForm } from '../rdf/literals.js';
 import { MessagePlans, type MessagePlan } from './message-plans.js';
 import { classesFor, itemPlan, type NodePlan, type PropertyPlan, type ValuePlan } from './plan.js';
-import { isRawLine, messageShape, type HttpFacts, type InputRecord, type MessageShape, type RawLineRecord } from './records.js';
+import {
+  isRawLine,
+  messageShape,
+  type HttpFacts,
+  type InputRecord,
+  type MessageShape,
+  type RawLineRecord,
+} from './records.js';
 import type { ValidationProblem } from './validate.js';
-import { declaredVersion, negotiatedVersion, protocolVersionKey, ProtocolSchemas, type VersionTools } from './protocol-schemas.js';
+import {
+  declaredVersion,
+  negotiatedVersion,
+  protocolVersionKey,
+  ProtocolSchemas,
+  type VersionTools,
+} from './protocol-schemas.js';
 import { isRetry, OpenRounds, retryTarget } from './multi-round.js';
 import { createdTaskId, taskAt, taskIdOf, taskMethods, type TaskState } from './tasks.js';
 import { entityListings, entityReferences, type EntityKind } from '../rdf/entities.js';
@@ -193,7 +213,9 @@ export class Lifter {
     this.maxSessions = Math.max(1, options.maxSessions ?? 10_000);
     // Minted IRIs are made of encoded segments; what is not minted here is checked once, so sinks need not escape.
     if (!isAbsoluteIri(this.minter.base)) {
-      throw McpLdError.of('lift.bad-base', { detail: `"${this.minter.base}" is not an absolute IRI that N-Quads can carry` });
+      throw McpLdError.of('lift.bad-base', {
+        detail: `"${this.minter.base}" is not an absolute IRI that N-Quads can carry`,
+      });
     }
   }
 
@@ -259,7 +281,8 @@ export class Lifter {
       this.use(version ?? session.version ?? this.versions.defaultTools.version);
       direction = record.dir ?? this.schemaOf.defaultDirection(method!);
       const known = this.schemaOf.messageForMethod(method!);
-      plan = known && (known.kind === 'request') === (shape === 'request') ? this.active.plans.plan(known.name) : undefined;
+      plan =
+        known && (known.kind === 'request') === (shape === 'request') ? this.active.plans.plan(known.name) : undefined;
       this.emit(iri, rdf.type, shape === 'request' ? jrpc.Request : jrpc.Notification);
       this.emit(iri, rdf.type, plan ? plan.class : mld.UnknownMessage);
       if (shape === 'request') {
@@ -275,16 +298,20 @@ export class Lifter {
         this.linkNotification(session, iri, method!, direction, msg['params']);
       }
       if (taskMethods.has(method!)) this.linkTask(session, iri, method!, msg['params'], position);
-      if (plan?.definition === 'TaskStatusNotification') this.followTask(session, childIri(iri, 'params'), msg['params'], position);
+      if (plan?.definition === 'TaskStatusNotification')
+        this.followTask(session, childIri(iri, 'params'), msg['params'], position);
       this.describeFromMeta(session, iri, 'params', msg['params']);
       this.liftProperty(iri, this.active.plans.method, 'method', msg['method']!);
-      const bodyPlan = plan ?? (shape === 'request' ? this.active.plans.unknownRequest : this.active.plans.unknownNotification);
+      const bodyPlan =
+        plan ?? (shape === 'request' ? this.active.plans.unknownRequest : this.active.plans.unknownNotification);
       body.context = this.contextFile(`messages/${bodyPlan.definition}.jsonld`);
       if (bodyPlan.params) body.params = bodyPlan.params;
       if ('params' in msg) this.liftProperty(iri, bodyPlan.params, 'params', msg['params']!);
       const validator = this.active.validator;
       if (validator) {
-        problems = plan ? validator.validateMessage(plan.definition, msg) : validator.validateEnvelope(shape === 'request' ? 'Request' : 'Notification', msg);
+        problems = plan
+          ? validator.validateMessage(plan.definition, msg)
+          : validator.validateEnvelope(shape === 'request' ? 'Request' : 'Notification', msg);
       }
       if (plan) this.linkEntities(session, iri, plan.definition, msg);
       if (method === 'initialize' && isJsonObject(msg['params'])) this.describeClient(session, iri, msg['params']);
@@ -309,7 +336,12 @@ export class Lifter {
         body.context = this.contextFile(`messages/${plan.definition}.jsonld`);
         body.result = plan.result!;
         this.emit(iri, rdf.type, plan.class);
-        this.liftProperty(iri, { key: 'result', predicate: this.active.plans.resultPredicate, value: { kind: 'node', node: plan.result! } }, 'result', msg['result']!);
+        this.liftProperty(
+          iri,
+          { key: 'result', predicate: this.active.plans.resultPredicate, value: { kind: 'node', node: plan.result! } },
+          'result',
+          msg['result']!,
+        );
         if (this.active.validator) problems = this.active.validator.validateResult(plan.definition, msg);
         this.linkEntities(session, iri, plan.definition, msg);
         if (answered?.request.method === 'initialize' && isJsonObject(msg['result'])) {
@@ -318,13 +350,21 @@ export class Lifter {
           if (negotiated !== undefined) session.version = versionFor(negotiated) ?? session.version;
         }
         this.describeFromMeta(session, iri, 'result', msg['result']);
-        if (answered?.request.method === 'server/discover' && isJsonObject(msg['result']) && isJsonObject(msg['result']['capabilities'])) {
-          this.describeOnce(session, `serverCapabilities`, () => this.emit(session.iri, mld.serverCapabilities, childIri(childIri(iri, 'result'), 'capabilities')));
+        if (
+          answered?.request.method === 'server/discover' &&
+          isJsonObject(msg['result']) &&
+          isJsonObject(msg['result']['capabilities'])
+        ) {
+          this.describeOnce(session, `serverCapabilities`, () =>
+            this.emit(session.iri, mld.serverCapabilities, childIri(childIri(iri, 'result'), 'capabilities')),
+          );
         }
         if (answered) {
           this.followRounds(session, iri, answered.request, plan.definition, msg['result'], time);
-          if (plan.definition === 'CreateTaskResult') this.rememberTask(session, answered.request, msg['result'], position);
-          if (plan.definition === 'GetTaskResult') this.followTask(session, childIri(iri, 'result'), msg['result'], position);
+          if (plan.definition === 'CreateTaskResult')
+            this.rememberTask(session, answered.request, msg['result'], position);
+          if (plan.definition === 'GetTaskResult')
+            this.followTask(session, childIri(iri, 'result'), msg['result'], position);
         }
       } else {
         body.context = this.contextFile('json-rpc.jsonld');
@@ -347,20 +387,36 @@ export class Lifter {
     // Which keys the schema does not know a message uses, on the message itself: found without walking its JSON tree.
     for (const predicate of this.extensionKeys) this.emit(iri, mld.extensionKey, predicate);
     // A record without a server name (a tap without --server) is the server's that the session's serverInfo names.
-    if (record.server === undefined && session.serverKey !== undefined) this.emit(iri, mld.server, this.minter.server(session.serverKey));
+    if (record.server === undefined && session.serverKey !== undefined)
+      this.emit(iri, mld.server, this.minter.server(session.serverKey));
     this.emit(iri, mld.inSession, session.iri);
     this.emit(iri, mld.direction, direction === 'c2s' ? mld.clientToServer : mld.serverToClient);
     this.emitLiteral(iri, mld.order, { value: String(position), datatype: xsd.integer });
     this.emitLiteral(iri, mld.schemaVersion, { value: this.active.version, datatype: xsd.string });
-    if (unknownVersion !== undefined) this.emitLiteral(iri, mld.declaredVersion, { value: unknownVersion, datatype: xsd.string });
-    if (record.seq !== undefined) this.emitLiteral(iri, mld.captureSeq, { value: String(record.seq), datatype: xsd.integer });
+    if (unknownVersion !== undefined)
+      this.emitLiteral(iri, mld.declaredVersion, { value: unknownVersion, datatype: xsd.string });
+    if (record.seq !== undefined)
+      this.emitLiteral(iri, mld.captureSeq, { value: String(record.seq), datatype: xsd.integer });
     if (record.ts !== undefined) this.liftTimestamp(iri, record.ts, time!);
     this.liftHttp(iri, record.http);
     if (record.raw !== undefined) this.emitLiteral(iri, mld.rawText, { value: record.raw, datatype: xsd.string });
     problems.forEach((problem, i) => this.liftProblem(iri, i, problem));
 
-    const unknownMethod = method !== undefined ? !this.schemaOf.messageForMethod(method) : answeredMethod !== undefined && !this.schemaOf.messageForMethod(answeredMethod);
-    const lifted: LiftedMeta = { iri, session: session.id, order, direction, version: this.active.version, problems, body, unknownMethod, quadCount: sink.count };
+    const unknownMethod =
+      method !== undefined
+        ? !this.schemaOf.messageForMethod(method)
+        : answeredMethod !== undefined && !this.schemaOf.messageForMethod(answeredMethod);
+    const lifted: LiftedMeta = {
+      iri,
+      session: session.id,
+      order,
+      direction,
+      version: this.active.version,
+      problems,
+      body,
+      unknownMethod,
+      quadCount: sink.count,
+    };
     if (unknownVersion !== undefined) lifted.unknownVersion = unknownVersion;
     if (plan && plan !== this.active.plans.genericResult) lifted.definition = plan.definition;
     return lifted;
@@ -377,21 +433,37 @@ export class Lifter {
       this.emit(iri, mld.server, this.minter.server(record.server));
     }
     this.emit(iri, rdf.type, mld.RawLine);
-    if (record.encoding === 'base64') this.emitLiteral(iri, mld.rawBytes, { value: record.raw, datatype: xsd.base64Binary });
+    if (record.encoding === 'base64')
+      this.emitLiteral(iri, mld.rawBytes, { value: record.raw, datatype: xsd.base64Binary });
     else this.emitLiteral(iri, mld.rawText, { value: record.raw, datatype: xsd.string });
     this.emit(iri, mld.inSession, session.iri);
-    if (record.dir !== undefined) this.emit(iri, mld.direction, direction === 'c2s' ? mld.clientToServer : mld.serverToClient);
+    if (record.dir !== undefined)
+      this.emit(iri, mld.direction, direction === 'c2s' ? mld.clientToServer : mld.serverToClient);
     this.emitLiteral(iri, mld.order, { value: String(record.seq ?? order), datatype: xsd.integer });
-    if (record.seq !== undefined) this.emitLiteral(iri, mld.captureSeq, { value: String(record.seq), datatype: xsd.integer });
+    if (record.seq !== undefined)
+      this.emitLiteral(iri, mld.captureSeq, { value: String(record.seq), datatype: xsd.integer });
     if (record.ts !== undefined) this.liftTimestamp(iri, record.ts, captureTime(record.ts));
     this.liftHttp(iri, record.http);
-    return { iri, session: session.id, order, direction, version: this.active.version, problems: [], body: { context: '' }, unknownMethod: false, rawLine: true, quadCount: sink.count };
+    return {
+      iri,
+      session: session.id,
+      order,
+      direction,
+      version: this.active.version,
+      problems: [],
+      body: { context: '' },
+      unknownMethod: false,
+      rawLine: true,
+      quadCount: sink.count,
+    };
   }
 
   /** The Mcp-Method and Mcp-Name headers of the HTTP request that carried the message (a record's `http`), as sent. */
   private liftHttp(iri: string, http: HttpFacts | undefined): void {
-    if (http?.mcpMethod !== undefined) this.emitLiteral(iri, mld.mcpMethodHeader, { value: http.mcpMethod, datatype: xsd.string });
-    if (http?.mcpName !== undefined) this.emitLiteral(iri, mld.mcpNameHeader, { value: http.mcpName, datatype: xsd.string });
+    if (http?.mcpMethod !== undefined)
+      this.emitLiteral(iri, mld.mcpMethodHeader, { value: http.mcpMethod, datatype: xsd.string });
+    if (http?.mcpName !== undefined)
+      this.emitLiteral(iri, mld.mcpNameHeader, { value: http.mcpName, datatype: xsd.string });
   }
 
   // ---- sessions, servers, implementations ------------------------------------------------------------------
@@ -446,7 +518,8 @@ export class Lifter {
   private implementation(session: SessionState, info: JsonValue | undefined): string | undefined {
     const name = implementationName(info);
     if (name === undefined) return undefined;
-    const version = typeof (info as JsonObject)['version'] === 'string' ? ((info as JsonObject)['version'] as string) : undefined;
+    const version =
+      typeof (info as JsonObject)['version'] === 'string' ? ((info as JsonObject)['version'] as string) : undefined;
     const iri = this.minter.implementation(name, version);
     this.describeOnce(session, iri, () => {
       this.emit(iri, rdf.type, `${ns.mcp}Implementation`);
@@ -459,8 +532,13 @@ export class Lifter {
   private describeClient(session: SessionState, iri: string, params: JsonObject): void {
     const client = this.implementation(session, params['clientInfo']);
     if (client) this.emit(session.iri, mld.client, client);
-    if (isJsonObject(params['capabilities'])) this.emit(session.iri, mld.clientCapabilities, childIri(childIri(iri, 'params'), 'capabilities'));
-    if (typeof params['protocolVersion'] === 'string') this.emitLiteral(session.iri, mld.requestedProtocolVersion, { value: params['protocolVersion'], datatype: xsd.string });
+    if (isJsonObject(params['capabilities']))
+      this.emit(session.iri, mld.clientCapabilities, childIri(childIri(iri, 'params'), 'capabilities'));
+    if (typeof params['protocolVersion'] === 'string')
+      this.emitLiteral(session.iri, mld.requestedProtocolVersion, {
+        value: params['protocolVersion'],
+        datatype: xsd.string,
+      });
   }
 
   private describeServer(session: SessionState, iri: string, result: JsonObject): void {
@@ -468,8 +546,10 @@ export class Lifter {
     const server = this.implementation(session, info);
     if (server) this.emit(session.iri, mld.serverImplementation, server);
     this.nameServer(session, info);
-    if (isJsonObject(result['capabilities'])) this.emit(session.iri, mld.serverCapabilities, childIri(childIri(iri, 'result'), 'capabilities'));
-    if (typeof result['protocolVersion'] === 'string') this.emitLiteral(session.iri, mld.protocolVersion, { value: result['protocolVersion'], datatype: xsd.string });
+    if (isJsonObject(result['capabilities']))
+      this.emit(session.iri, mld.serverCapabilities, childIri(childIri(iri, 'result'), 'capabilities'));
+    if (typeof result['protocolVersion'] === 'string')
+      this.emitLiteral(session.iri, mld.protocolVersion, { value: result['protocolVersion'], datatype: xsd.string });
   }
 
   /** A session whose server has no name yet takes the one its serverInfo gives. */
@@ -489,15 +569,26 @@ export class Lifter {
    * protocol version) and a result's the server. Each is linked to the session once, as initialize's are. A W3C
    * `traceparent` in any `_meta` gives the message its OpenTelemetry trace and span ids.
    */
-  private describeFromMeta(session: SessionState, iri: string, key: 'params' | 'result', body: JsonValue | undefined): void {
+  private describeFromMeta(
+    session: SessionState,
+    iri: string,
+    key: 'params' | 'result',
+    body: JsonValue | undefined,
+  ): void {
     const meta = isJsonObject(body) ? body['_meta'] : undefined;
     if (!isJsonObject(meta)) return;
     const metaIri = childIri(childIri(iri, key), '_meta');
     const client = this.implementation(session, meta[clientInfoKey]);
     if (client) this.describeOnce(session, `client ${client}`, () => this.emit(session.iri, mld.client, client));
-    if (isJsonObject(meta[clientCapabilitiesKey])) this.describeOnce(session, 'clientCapabilities', () => this.emit(session.iri, mld.clientCapabilities, childIri(metaIri, clientCapabilitiesKey)));
+    if (isJsonObject(meta[clientCapabilitiesKey]))
+      this.describeOnce(session, 'clientCapabilities', () =>
+        this.emit(session.iri, mld.clientCapabilities, childIri(metaIri, clientCapabilitiesKey)),
+      );
     const version = meta[protocolVersionKey];
-    if (typeof version === 'string') this.describeOnce(session, `protocolVersion ${version}`, () => this.emitLiteral(session.iri, mld.protocolVersion, { value: version, datatype: xsd.string }));
+    if (typeof version === 'string')
+      this.describeOnce(session, `protocolVersion ${version}`, () =>
+        this.emitLiteral(session.iri, mld.protocolVersion, { value: version, datatype: xsd.string }),
+      );
     const info = meta[serverInfoKey];
     const server = this.implementation(session, info);
     if (server) {
@@ -529,12 +620,17 @@ export class Lifter {
   private linkRetry(session: SessionState, iri: string, pending: PendingRequest, params: JsonObject): void {
     const round = session.rounds.take(pending.method, params);
     if (round === undefined) return;
-    pending.operation = { iri: round.operation, round: round.round + 1, ...(round.start !== undefined ? { start: round.start } : {}) };
+    pending.operation = {
+      iri: round.operation,
+      round: round.round + 1,
+      ...(round.start !== undefined ? { start: round.start } : {}),
+    };
     this.emit(iri, mld.answersInputRequired, round.result);
     this.emit(iri, mld.operation, round.operation);
     this.emitLiteral(iri, mld.attempt, { value: String(pending.operation.round), datatype: xsd.integer });
     const responses = params['inputResponses'];
-    if (isJsonObject(responses)) this.liftInputResponses(childIri(iri, 'params'), responses, childIri(round.result, 'result'), round.methods);
+    if (isJsonObject(responses))
+      this.liftInputResponses(childIri(iri, 'params'), responses, childIri(round.result, 'result'), round.methods);
   }
 
   /**
@@ -560,7 +656,12 @@ export class Lifter {
    * The client's answers below `holder` to the input requests below `requests` (whose methods `methods` gives): each
    * linked to the request of its key and lifted by the result definition of that request's method.
    */
-  private liftInputResponses(holder: string, responses: JsonObject, requests: string, methods: Record<string, string>): void {
+  private liftInputResponses(
+    holder: string,
+    responses: JsonObject,
+    requests: string,
+    methods: Record<string, string>,
+  ): void {
     for (const [key, value] of Object.entries(responses)) {
       const node = this.inputEntry(holder, 'inputResponses', key, mld.inputResponse, mld.InputResponse);
       if (key in methods) this.emit(node, mld.respondsToInput, childIri(childIri(requests, 'inputRequests'), key));
@@ -576,12 +677,19 @@ export class Lifter {
   /**
    * A message about a task (its params name it): linked to the request the task runs; tasks/update answers its input.
    */
-  private linkTask(session: SessionState, iri: string, method: string, params: JsonValue | undefined, position: number): void {
+  private linkTask(
+    session: SessionState,
+    iri: string,
+    method: string,
+    params: JsonValue | undefined,
+    position: number,
+  ): void {
     const task = taskAt(session.tasks, taskIdOf(params), position);
     if (task === undefined) return;
     this.emit(iri, mld.taskRequest, task.request);
     const responses = isJsonObject(params) ? params['inputResponses'] : undefined;
-    if (method === 'tasks/update' && isJsonObject(responses) && task.inputs) this.liftInputResponses(childIri(iri, 'params'), responses, task.inputs.holder, task.inputs.methods);
+    if (method === 'tasks/update' && isJsonObject(responses) && task.inputs)
+      this.liftInputResponses(childIri(iri, 'params'), responses, task.inputs.holder, task.inputs.methods);
   }
 
   /**
@@ -593,7 +701,8 @@ export class Lifter {
     const task = taskAt(session.tasks, taskIdOf(state), position);
     if (task === undefined || !isJsonObject(state)) return;
     const asked = state['inputRequests'];
-    if (state['status'] === 'input_required' && isJsonObject(asked)) task.inputs = { holder, methods: this.liftInputRequests(holder, asked) };
+    if (state['status'] === 'input_required' && isJsonObject(asked))
+      task.inputs = { holder, methods: this.liftInputRequests(holder, asked) };
     const result = state['result'];
     const definition = this.active.schema.resultForMethod(task.method)?.name;
     if (state['status'] === 'completed' && isJsonObject(result) && definition !== undefined) {
@@ -606,7 +715,13 @@ export class Lifter {
   }
 
   /** One entry of `inputRequests` or `inputResponses` below `holder`: its node, linked, typed and keyed. */
-  private inputEntry(holder: string, map: 'inputRequests' | 'inputResponses', key: string, link: string, type: string): string {
+  private inputEntry(
+    holder: string,
+    map: 'inputRequests' | 'inputResponses',
+    key: string,
+    link: string,
+    type: string,
+  ): string {
     const node = childIri(childIri(holder, map), key);
     this.emit(holder, link, node);
     this.emit(node, rdf.type, type);
@@ -615,14 +730,31 @@ export class Lifter {
   }
 
   /** After a response to `request`: an InputRequiredResult opens a round; any other answer ends the operation. */
-  private followRounds(session: SessionState, iri: string, request: PendingRequest, definition: string, result: JsonValue | undefined, time: number | undefined): void {
+  private followRounds(
+    session: SessionState,
+    iri: string,
+    request: PendingRequest,
+    definition: string,
+    result: JsonValue | undefined,
+    time: number | undefined,
+  ): void {
     if (definition !== inputRequiredResult) {
-      if (request.operation) this.closeOperation(iri, request.operation, isJsonObject(result) && result['isError'] === true ? 'tool-error' : 'complete', time);
+      if (request.operation)
+        this.closeOperation(
+          iri,
+          request.operation,
+          isJsonObject(result) && result['isError'] === true ? 'tool-error' : 'complete',
+          time,
+        );
       return;
     }
     let operation = request.operation;
     if (operation === undefined) {
-      operation = { iri: childIri(request.iri, 'operation'), round: 1, ...(request.time !== undefined ? { start: request.time } : {}) };
+      operation = {
+        iri: childIri(request.iri, 'operation'),
+        round: 1,
+        ...(request.time !== undefined ? { start: request.time } : {}),
+      };
       request.operation = operation;
       this.emit(operation.iri, rdf.type, mld.Operation);
       this.emit(request.iri, mld.operation, operation.iri);
@@ -631,7 +763,8 @@ export class Lifter {
     this.emit(iri, mld.operation, operation.iri);
     const asked = isJsonObject(result) && isJsonObject(result['inputRequests']) ? result['inputRequests'] : {};
     const methods = this.liftInputRequests(childIri(iri, 'result'), asked);
-    const state = isJsonObject(result) && typeof result['requestState'] === 'string' ? result['requestState'] : undefined;
+    const state =
+      isJsonObject(result) && typeof result['requestState'] === 'string' ? result['requestState'] : undefined;
     session.rounds.add({
       result: iri,
       operation: operation.iri,
@@ -647,13 +780,22 @@ export class Lifter {
   /**
    * The end of an operation: how many attempts and input rounds it took, how it ended, how long from its first request.
    */
-  private closeOperation(iri: string, operation: Operation, outcome: 'complete' | 'tool-error' | 'error', time: number | undefined): void {
+  private closeOperation(
+    iri: string,
+    operation: Operation,
+    outcome: 'complete' | 'tool-error' | 'error',
+    time: number | undefined,
+  ): void {
     this.emit(iri, mld.operation, operation.iri);
     this.emit(operation.iri, mld.finalResponse, iri);
     this.emitLiteral(operation.iri, mld.attempts, { value: String(operation.round), datatype: xsd.integer });
     this.emitLiteral(operation.iri, mld.rounds, { value: String(operation.round - 1), datatype: xsd.integer });
     this.emitLiteral(operation.iri, mld.outcome, { value: outcome, datatype: xsd.string });
-    if (operation.start !== undefined && time !== undefined) this.emitLiteral(operation.iri, mld.totalLatencyMs, { value: String(time - operation.start), datatype: xsd.decimal });
+    if (operation.start !== undefined && time !== undefined)
+      this.emitLiteral(operation.iri, mld.totalLatencyMs, {
+        value: String(time - operation.start),
+        datatype: xsd.decimal,
+      });
   }
 
   /** The node plan of a whole definition (with its class), for objects that are not messages of their own. */
@@ -689,15 +831,26 @@ export class Lifter {
     return (typeof taskId === 'string' ? session.tasks.get(taskId)?.method : undefined) ?? request.method;
   }
 
-  private rememberTask(session: SessionState, request: PendingRequest, result: JsonValue | undefined, position: number): void {
+  private rememberTask(
+    session: SessionState,
+    request: PendingRequest,
+    result: JsonValue | undefined,
+    position: number,
+  ): void {
     const taskId = createdTaskId(result);
-    if (taskId !== undefined) session.tasks.set(taskId, { method: request.method, request: request.iri, createdAt: position });
+    if (taskId !== undefined)
+      session.tasks.set(taskId, { method: request.method, request: request.iri, createdAt: position });
   }
 
   // ---- ids and request/response matching ------------------------------------------------------------------
 
   /** Lifts `id` as a node scoped by session, request direction and JSON type; returns its IRI. */
-  private liftId(session: SessionState, message: string, requestDirection: Direction, id: JsonValue | undefined): string | undefined {
+  private liftId(
+    session: SessionState,
+    message: string,
+    requestDirection: Direction,
+    id: JsonValue | undefined,
+  ): string | undefined {
     if (id === undefined) return undefined;
     if (id !== null && typeof id !== 'string' && typeof id !== 'number') {
       this.liftProperty(message, undefined, 'id', id); // not a JSON-RPC id: kept losslessly, and invalid
@@ -722,7 +875,14 @@ export class Lifter {
   // ---- links between messages: response to request (with its latency), cancellation and progress to request --
 
   /** A request awaiting its response; one that asks for progress is findable by its token until it is answered. */
-  private pendingRequest(session: SessionState, iri: string, method: string, direction: Direction, time: number | undefined, params: JsonValue | undefined): PendingRequest {
+  private pendingRequest(
+    session: SessionState,
+    iri: string,
+    method: string,
+    direction: Direction,
+    time: number | undefined,
+    params: JsonValue | undefined,
+  ): PendingRequest {
     const pending: PendingRequest = { iri, method, version: this.active.version };
     if (time !== undefined) pending.time = time;
     if (isRetry(params) || method === 'tasks/result' || keepsParams.has(method)) pending.params = params;
@@ -736,17 +896,29 @@ export class Lifter {
   }
 
   /** Links a cancellation to the request it cancels, and a progress notification to the request it reports on. */
-  private linkNotification(session: SessionState, iri: string, method: string, direction: Direction, params: JsonValue | undefined): void {
+  private linkNotification(
+    session: SessionState,
+    iri: string,
+    method: string,
+    direction: Direction,
+    params: JsonValue | undefined,
+  ): void {
     if (!isJsonObject(params)) return;
     if (method === 'notifications/cancelled') {
       // Sent by whoever sent the request, so in the request's direction.
       const id = params['requestId'];
-      const request = typeof id === 'string' || typeof id === 'number' ? session.pending.get(this.minter.requestId(session.id, direction, id)) : undefined;
+      const request =
+        typeof id === 'string' || typeof id === 'number'
+          ? session.pending.get(this.minter.requestId(session.id, direction, id))
+          : undefined;
       if (request) this.emit(iri, mld.cancels, request.iri);
     } else if (method === 'notifications/progress') {
       // Sent by whoever received the request.
       const token = params['progressToken'];
-      const request = typeof token === 'string' || typeof token === 'number' ? session.progress.get(progressKey(direction === 'c2s' ? 's2c' : 'c2s', token)) : undefined;
+      const request =
+        typeof token === 'string' || typeof token === 'number'
+          ? session.progress.get(progressKey(direction === 'c2s' ? 's2c' : 'c2s', token))
+          : undefined;
       if (request) this.emit(iri, mld.progressOf, request);
     }
   }
@@ -772,15 +944,21 @@ export class Lifter {
   private resultPlan(method: string | undefined, result: JsonValue | undefined): MessagePlan {
     const { schema, plans, validator } = this.active;
     const request = method === undefined ? undefined : schema.messageForMethod(method);
-    const alternative = request === undefined ? undefined : chooseResult(schema.versionFacts.resultAlternatives[request.name], result);
+    const alternative =
+      request === undefined ? undefined : chooseResult(schema.versionFacts.resultAlternatives[request.name], result);
     if (alternative !== undefined) return plans.plan(alternative)!;
     const known = method === undefined ? undefined : schema.resultForMethod(method);
     if (known) return plans.plan(known.name)!;
     // An answer to no known request: the results the specification marks (`resultType`) say what they are.
-    const marked = method === undefined ? chooseResult([...new Set(Object.values(schema.versionFacts.resultAlternatives).flat())], result) : undefined;
+    const marked =
+      method === undefined
+        ? chooseResult([...new Set(Object.values(schema.versionFacts.resultAlternatives).flat())], result)
+        : undefined;
     if (marked !== undefined) return plans.plan(marked)!;
     if (method === undefined && validator && isJsonObject(result)) {
-      const fitting = schema.messages.filter((m) => m.kind === 'result' && m.name !== 'EmptyResult' && validator.fitsResult(m.name, result));
+      const fitting = schema.messages.filter(
+        (m) => m.kind === 'result' && m.name !== 'EmptyResult' && validator.fitsResult(m.name, result),
+      );
       const specific = fitting.filter((m) => hasRequiredMembers(schema, m.name));
       if (specific.length === 1) return plans.plan(specific[0]!.name)!;
     }
@@ -803,17 +981,26 @@ export class Lifter {
     // The few properties whose rdf:JSON value is also lifted as data (one map lookup for every other property).
     const derived = derivedProperties.get(predicate);
     // Only when the body keeps the value as rdf:JSON: the derived nodes' IRIs are then free (no body node has them).
-    if (derived !== undefined && isJsonObject(value) && (derived === 'arguments' || plan?.value.kind === 'json')) this.liftDerived(derived, subject, key, value);
+    if (derived !== undefined && isJsonObject(value) && (derived === 'arguments' || plan?.value.kind === 'json'))
+      this.liftDerived(derived, subject, key, value);
   }
 
   /** The data form of a schema, structured content or arguments (see derived.ts), beside its rdf:JSON literal. */
   private liftDerived(derived: Derived, subject: string, key: string, value: JsonObject): void {
     if (derived === 'arguments') this.liftArguments(subject, value);
-    else if (derived === 'structured') liftMembers(this.derived, subject, mld.structuredMember, childIri(subject, key), value);
-    else liftSchema(this.derived, subject, schemaLinks[derived], parameterLinks[derived], childIri(subject, key), value);
+    else if (derived === 'structured')
+      liftMembers(this.derived, subject, mld.structuredMember, childIri(subject, key), value);
+    else
+      liftSchema(this.derived, subject, schemaLinks[derived], parameterLinks[derived], childIri(subject, key), value);
   }
 
-  private liftValue(nodeIri: string, subject: string, predicate: string, plan: ValuePlan, value: JsonValue): ObjectValue {
+  private liftValue(
+    nodeIri: string,
+    subject: string,
+    predicate: string,
+    plan: ValuePlan,
+    value: JsonValue,
+  ): ObjectValue {
     if (value === null || plan.kind === 'json') return jsonLiteral(value);
     if (Array.isArray(value)) return this.liftList(nodeIri, subject, predicate, itemPlan(plan), value);
     if (isJsonObject(value)) {
@@ -830,7 +1017,13 @@ export class Lifter {
     for (const key in value) this.liftProperty(iri, plan?.properties.get(key), key, value[key]!);
   }
 
-  private liftList(nodeIri: string, subject: string, predicate: string, item: ValuePlan, values: JsonValue[]): ObjectValue {
+  private liftList(
+    nodeIri: string,
+    subject: string,
+    predicate: string,
+    item: ValuePlan,
+    values: JsonValue[],
+  ): ObjectValue {
     if (values.length === 0) return rdf.nil;
     const first = listCellIri(subject, predicate, 0);
     for (let i = 0, cell = first; i < values.length; i++) {
@@ -865,7 +1058,8 @@ export class Lifter {
       if (reference.definition !== definition) continue;
       const params = msg['params'];
       const key = isJsonObject(params) ? params[reference.key] : undefined;
-      if (typeof key === 'string') this.emit(iri, entityLink[reference.kind], this.entity(session, serverKey, reference.kind, reference.key, key));
+      if (typeof key === 'string')
+        this.emit(iri, entityLink[reference.kind], this.entity(session, serverKey, reference.kind, reference.key, key));
     }
     for (const listing of entityListings) {
       if (listing.definition !== definition) continue;
@@ -880,14 +1074,22 @@ export class Lifter {
         this.emit(node, mld.describes, entity);
         // A tool entity has the parameters of every description of it: tools are found by parameter across sessions.
         if (listing.kind === 'tool' && isJsonObject(item)) {
-          for (const parameter of topParameters(childIri(node, 'inputSchema'), item['inputSchema'])) this.emit(entity, mld.inputParameter, parameter);
-          for (const parameter of topParameters(childIri(node, 'outputSchema'), item['outputSchema'])) this.emit(entity, mld.outputParameter, parameter);
+          for (const parameter of topParameters(childIri(node, 'inputSchema'), item['inputSchema']))
+            this.emit(entity, mld.inputParameter, parameter);
+          for (const parameter of topParameters(childIri(node, 'outputSchema'), item['outputSchema']))
+            this.emit(entity, mld.outputParameter, parameter);
         }
       });
     }
   }
 
-  private entity(session: SessionState, serverKey: string, kind: EntityKind, keyName: 'name' | 'uri', key: string): string {
+  private entity(
+    session: SessionState,
+    serverKey: string,
+    kind: EntityKind,
+    keyName: 'name' | 'uri',
+    key: string,
+  ): string {
     const iri = this.minter.entity(serverKey, kind, key);
     this.describeOnce(session, iri, () => {
       this.emit(iri, rdf.type, entityClass[kind]);
@@ -940,7 +1142,11 @@ const derivedProperties = new Map<string, Derived>([
   [`${ns.mcp}hasRequestedSchema`, 'requested'],
 ]);
 const schemaLinks = { input: mld.inputSchema, output: mld.outputSchema, requested: mld.requestedSchema } as const;
-const parameterLinks = { input: mld.inputParameter, output: mld.outputParameter, requested: mld.requestedParameter } as const;
+const parameterLinks = {
+  input: mld.inputParameter,
+  output: mld.outputParameter,
+  requested: mld.requestedParameter,
+} as const;
 /** The JSON-RPC keys each shape of message lifts by the envelope's plans (see run): any other key is lifted as data. */
 const liftedEnvelopeKeys: Record<MessageShape, ReadonlySet<string>> = {
   request: new Set(['id', 'method', 'params']),

@@ -78,11 +78,28 @@ function compilePlans(schema: SchemaIndex): CompiledPlans {
   const unknownRequest = build('Request');
   const unknownNotification = build('Notification');
   const genericResult = build('Result');
-  return { compiler, plans, jsonrpc, method, error, paramsPredicate, resultPredicate, idPredicate, unknownRequest, unknownNotification, genericResult };
+  return {
+    compiler,
+    plans,
+    jsonrpc,
+    method,
+    error,
+    paramsPredicate,
+    resultPredicate,
+    idPredicate,
+    unknownRequest,
+    unknownNotification,
+    genericResult,
+  };
 }
 
 /** The schema of property `key` as declared at `location` or in its allOf/oneOf members (not through $refs). */
-function findProperty(schema: SchemaIndex, location: SchemaLocation, key: string, depth = 0): SchemaLocation | undefined {
+function findProperty(
+  schema: SchemaIndex,
+  location: SchemaLocation,
+  key: string,
+  depth = 0,
+): SchemaLocation | undefined {
   if (depth > 8) return undefined;
   const properties = location.node['properties'];
   if (isJsonObject(properties) && isJsonObject(properties[key]) && properties[key]['x-jsonld-id'] !== undefined) {
@@ -93,11 +110,13 @@ function findProperty(schema: SchemaIndex, location: SchemaLocation, key: string
     if (!Array.isArray(members)) continue;
     for (const [i, member] of members.entries()) {
       if (!isJsonObject(member)) continue;
-      const memberLocation = typeof member['$ref'] === 'string' ? schema.resolver.resolve(member['$ref'], location.document) : { document: location.document, pointer: `${location.pointer}/${keyword}/${i}`, node: member };
+      const memberLocation =
+        typeof member['$ref'] === 'string'
+          ? schema.resolver.resolve(member['$ref'], location.document)
+          : { document: location.document, pointer: `${location.pointer}/${keyword}/${i}`, node: member };
       const found = findProperty(schema, memberLocation, key, depth + 1);
       if (found) return found;
     }
   }
   return undefined;
 }
-

@@ -25,7 +25,8 @@ interface OpenRound {
 /** What a retry must repeat: the method, and what it acts on (tool or prompt with its arguments, resource URI). */
 export function retryTarget(method: string, params: JsonValue | undefined): string {
   if (!isJsonObject(params)) return method;
-  const on = typeof params['name'] === 'string' ? params['name'] : typeof params['uri'] === 'string' ? params['uri'] : '';
+  const on =
+    typeof params['name'] === 'string' ? params['name'] : typeof params['uri'] === 'string' ? params['uri'] : '';
   const args = isJsonObject(params['arguments']) ? canonicalJson(params['arguments']) : '';
   return `${method} ${on} ${args}`;
 }

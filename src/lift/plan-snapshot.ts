@@ -23,7 +23,10 @@ export interface CompiledPlans {
 }
 
 /** A value plan with its node as an index into the node table. */
-type StoredValue = Exclude<ValuePlan, { kind: 'node' } | { kind: 'list' }> | { kind: 'node'; node: number } | { kind: 'list'; item: StoredValue };
+type StoredValue =
+  | Exclude<ValuePlan, { kind: 'node' } | { kind: 'list' }>
+  | { kind: 'node'; node: number }
+  | { kind: 'list'; item: StoredValue };
 
 interface StoredNode {
   pointer: string;
@@ -56,7 +59,14 @@ interface StoredPlans {
   nodes: StoredNode[];
   properties: StoredProperty[];
   plans: [string, StoredMessagePlan][];
-  envelope: { jsonrpc: number; method: number; error: number; paramsPredicate: string; resultPredicate: string; idPredicate: string };
+  envelope: {
+    jsonrpc: number;
+    method: number;
+    error: number;
+    paramsPredicate: string;
+    resultPredicate: string;
+    idPredicate: string;
+  };
   unknownRequest: StoredMessagePlan;
   unknownNotification: StoredMessagePlan;
   genericResult: StoredMessagePlan;
@@ -67,7 +77,9 @@ let planCode: string | undefined;
 
 /** What identifies the code plans are compiled by: the schema stage's, and the modules of the plans. */
 function planCodeVersion(): string {
-  const modules = ['plan.js', 'message-plans.js', 'plan-snapshot.js', '../rdf/vocabulary.js'].map((file) => path.join(here, file));
+  const modules = ['plan.js', 'message-plans.js', 'plan-snapshot.js', '../rdf/vocabulary.js'].map((file) =>
+    path.join(here, file),
+  );
   return (planCode ??= contentKey([schemaCodeVersion(), codeVersion(modules)]));
 }
 
@@ -98,7 +110,13 @@ function storePlans(compiled: CompiledPlans): StoredPlans {
     if (index !== undefined) return index;
     index = nodes.length;
     nodeIndex.set(plan, index);
-    const stored: StoredNode = { pointer: plan.pointer, properties: [], byPredicate: [], classes: plan.classes, alternatives: plan.alternatives };
+    const stored: StoredNode = {
+      pointer: plan.pointer,
+      properties: [],
+      byPredicate: [],
+      classes: plan.classes,
+      alternatives: plan.alternatives,
+    };
     nodes.push(stored);
     for (const [key, property] of plan.properties) stored.properties.push([key, propertyAt(property)]);
     for (const property of plan.byPredicate.values()) stored.byPredicate.push(propertyAt(property));
@@ -115,7 +133,11 @@ function storePlans(compiled: CompiledPlans): StoredPlans {
     return index;
   };
   const value = (plan: ValuePlan): StoredValue =>
-    plan.kind === 'node' ? { kind: 'node', node: node(plan.node) } : plan.kind === 'list' ? { kind: 'list', item: value(plan.item) } : plan;
+    plan.kind === 'node'
+      ? { kind: 'node', node: node(plan.node) }
+      : plan.kind === 'list'
+        ? { kind: 'list', item: value(plan.item) }
+        : plan;
   const message = (plan: MessagePlan): StoredMessagePlan => {
     const stored: StoredMessagePlan = { definition: plan.definition, class: plan.class };
     if (plan.params) stored.params = propertyAt(plan.params);
@@ -146,10 +168,24 @@ function storePlans(compiled: CompiledPlans): StoredPlans {
 
 function restorePlans(schema: SchemaIndex, stored: StoredPlans): CompiledPlans {
   // The objects first, then the references between them.
-  const nodes: NodePlan[] = stored.nodes.map((n) => ({ pointer: n.pointer, properties: new Map(), byPredicate: new Map(), classes: n.classes, alternatives: n.alternatives }));
+  const nodes: NodePlan[] = stored.nodes.map((n) => ({
+    pointer: n.pointer,
+    properties: new Map(),
+    byPredicate: new Map(),
+    classes: n.classes,
+    alternatives: n.alternatives,
+  }));
   const value = (plan: StoredValue): ValuePlan =>
-    plan.kind === 'node' ? { kind: 'node', node: at(nodes, plan.node) } : plan.kind === 'list' ? { kind: 'list', item: value(plan.item) } : plan;
-  const properties: PropertyPlan[] = stored.properties.map((p) => ({ key: p.key, predicate: p.predicate, value: value(p.value) }));
+    plan.kind === 'node'
+      ? { kind: 'node', node: at(nodes, plan.node) }
+      : plan.kind === 'list'
+        ? { kind: 'list', item: value(plan.item) }
+        : plan;
+  const properties: PropertyPlan[] = stored.properties.map((p) => ({
+    key: p.key,
+    predicate: p.predicate,
+    value: value(p.value),
+  }));
   stored.nodes.forEach((n, i) => {
     for (const [key, index] of n.properties) nodes[i]!.properties.set(key, at(properties, index));
     for (const index of n.byPredicate) {

@@ -107,7 +107,13 @@ export class PlanCompiler {
     const key = `${location.document}#${location.pointer}`;
     const cached = this.cache.get(key);
     if (cached) return cached;
-    const plan: NodePlan = { pointer: location.pointer, properties: new Map(), byPredicate: new Map(), classes: [], alternatives: [] };
+    const plan: NodePlan = {
+      pointer: location.pointer,
+      properties: new Map(),
+      byPredicate: new Map(),
+      classes: [],
+      alternatives: [],
+    };
     this.cache.set(key, plan); // before filling it: recursive schemas refer to the same plan
     this.collect(location, plan, new Set());
     for (const property of plan.properties.values()) plan.byPredicate.set(property.predicate, property);
@@ -125,20 +131,30 @@ export class PlanCompiler {
       // The JSON-RPC envelope (#Request, #Response …) is handled by the message plan, not as members.
       if (isEnvelope(target)) return;
       const definition = /^\/definitions\/([^/]+)$/.exec(target.pointer);
-      if (definition && !plan.classes.includes(this.classOf(definition[1]!)) && !isUnion(target.node)) plan.classes.push(this.classOf(definition[1]!));
+      if (definition && !plan.classes.includes(this.classOf(definition[1]!)) && !isUnion(target.node))
+        plan.classes.push(this.classOf(definition[1]!));
       this.collect(target, plan, seen);
     }
     const allOf = node['allOf'];
     if (Array.isArray(allOf)) {
       allOf.forEach((member, i) => {
-        if (isJsonObject(member)) this.collect({ document: location.document, pointer: `${location.pointer}/allOf/${i}`, node: member }, plan, seen);
+        if (isJsonObject(member))
+          this.collect(
+            { document: location.document, pointer: `${location.pointer}/allOf/${i}`, node: member },
+            plan,
+            seen,
+          );
       });
     }
     const properties = node['properties'];
     if (isJsonObject(properties)) {
       for (const [name, schema] of Object.entries(properties)) {
         if (!isJsonObject(schema)) continue;
-        const property = this.propertyPlan(name, { document: location.document, pointer: `${location.pointer}/properties/${escape(name)}`, node: schema });
+        const property = this.propertyPlan(name, {
+          document: location.document,
+          pointer: `${location.pointer}/properties/${escape(name)}`,
+          node: schema,
+        });
         if (property) plan.properties.set(name, property);
       }
     }
@@ -147,10 +163,21 @@ export class PlanCompiler {
       anyOf.forEach((member, i) => {
         if (!isJsonObject(member)) return;
         // An array alternative (2025-11-25's one content block or a list of them) is described by its items.
-        const memberLocation = objectOrItems({ document: location.document, pointer: `${location.pointer}/anyOf/${i}`, node: member });
-        const alternative: NodePlan = { pointer: '', properties: new Map(), byPredicate: new Map(), classes: [], alternatives: [] };
+        const memberLocation = objectOrItems({
+          document: location.document,
+          pointer: `${location.pointer}/anyOf/${i}`,
+          node: member,
+        });
+        const alternative: NodePlan = {
+          pointer: '',
+          properties: new Map(),
+          byPredicate: new Map(),
+          classes: [],
+          alternatives: [],
+        };
         this.collect(memberLocation, alternative, new Set(seen));
-        for (const [name, property] of alternative.properties) if (!plan.properties.has(name)) plan.properties.set(name, property);
+        for (const [name, property] of alternative.properties)
+          if (!plan.properties.has(name)) plan.properties.set(name, property);
         plan.alternatives.push({ ...identifiersOf(this.index, memberLocation), classes: alternative.classes });
       });
     }
@@ -167,7 +194,9 @@ export class PlanCompiler {
     if (type === '@json') value = { kind: 'json' };
     else if (container === '@list') {
       const items = node['items'];
-      const itemLocation: SchemaLocation | undefined = isJsonObject(items) ? { document: location.document, pointer: `${location.pointer}/items`, node: items } : undefined;
+      const itemLocation: SchemaLocation | undefined = isJsonObject(items)
+        ? { document: location.document, pointer: `${location.pointer}/items`, node: items }
+        : undefined;
       value = { kind: 'list', item: this.valuePlan(type, itemLocation) };
     } else value = this.valuePlan(type, location);
     return { key, predicate: this.expand(id), value };
@@ -177,7 +206,13 @@ export class PlanCompiler {
   private valuePlan(type: string | undefined, location: SchemaLocation | undefined): ValuePlan {
     if (location !== undefined && describesObject(this.index, location)) {
       const node = this.nodePlan(location);
-      if (type !== undefined && type !== '@id' && !type.startsWith('@') && !isDatatype(type) && !node.classes.includes(type)) {
+      if (
+        type !== undefined &&
+        type !== '@id' &&
+        !type.startsWith('@') &&
+        !isDatatype(type) &&
+        !node.classes.includes(type)
+      ) {
         // A class-typed property: the class types the node (JSON-LD alone cannot do it; the lifter does).
         return { kind: 'node', node: { ...node, classes: [type, ...node.classes] } };
       }
@@ -220,8 +255,16 @@ function describesObject(index: SchemaIndex, location: SchemaLocation, depth = 0
     const members = node[keyword];
     if (Array.isArray(members) && members.length > 0) {
       // anyOf may also allow an array of such objects (one content block, or a list of them): itemPlan lifts each.
-      const member = (m: JsonValue, i: number) => ({ document: location.document, pointer: `${location.pointer}/${keyword}/${i}`, node: m as JsonObject });
-      return members.every((m, i) => isJsonObject(m) && describesObject(index, keyword === 'anyOf' ? objectOrItems(member(m, i)) : member(m, i), depth + 1));
+      const member = (m: JsonValue, i: number) => ({
+        document: location.document,
+        pointer: `${location.pointer}/${keyword}/${i}`,
+        node: m as JsonObject,
+      });
+      return members.every(
+        (m, i) =>
+          isJsonObject(m) &&
+          describesObject(index, keyword === 'anyOf' ? objectOrItems(member(m, i)) : member(m, i), depth + 1),
+      );
     }
   }
   return false;
@@ -237,7 +280,10 @@ function objectOrItems(location: SchemaLocation): SchemaLocation {
 
 /** What tells an alternative apart: the `const` values of its top-level properties (ContentBlock's `type`) and its
  * required keys (TextResourceContents' `text` against BlobResourceContents' `blob`). */
-function identifiersOf(index: SchemaIndex, location: SchemaLocation): { consts: Record<string, JsonValue>; required: string[] } {
+function identifiersOf(
+  index: SchemaIndex,
+  location: SchemaLocation,
+): { consts: Record<string, JsonValue>; required: string[] } {
   const target = typeof location.node['$ref'] === 'string' ? index.resolver.follow(location) : location;
   const consts: Record<string, JsonValue> = {};
   const properties = target.node['properties'];
@@ -246,7 +292,9 @@ function identifiersOf(index: SchemaIndex, location: SchemaLocation): { consts: 
       if (isJsonObject(schema) && schema['const'] !== undefined) consts[name] = schema['const'];
     }
   }
-  const required = Array.isArray(target.node['required']) ? target.node['required'].filter((key): key is string => typeof key === 'string') : [];
+  const required = Array.isArray(target.node['required'])
+    ? target.node['required'].filter((key): key is string => typeof key === 'string')
+    : [];
   return { consts, required };
 }
 
@@ -269,7 +317,9 @@ export function classesFor(plan: NodePlan, value: JsonObject): readonly string[]
   const matching = plan.alternatives.filter((alternative) => {
     const entries = Object.entries(alternative.consts);
     if (entries.length === 0 && alternative.required.length === 0) return false;
-    const constsFit = entries.every(([key, expected]) => (key in value ? value[key] === expected : !alternative.required.includes(key)));
+    const constsFit = entries.every(([key, expected]) =>
+      key in value ? value[key] === expected : !alternative.required.includes(key),
+    );
     return constsFit && alternative.required.every((key) => key in value);
   });
   if (matching.length === 1) for (const c of matching[0]!.classes) if (!classes.includes(c)) classes.push(c);

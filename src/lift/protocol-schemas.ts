@@ -41,8 +41,14 @@ export class ProtocolSchemas {
   private make(schema: SchemaIndex, plans = new MessagePlans(schema)): VersionTools {
     // What the lifter does not mint itself is checked once, so its sinks need not escape.
     const unsafe = plans.compiler.schemaIris().find((iri) => unsafeIriCharacters.test(iri));
-    if (unsafe !== undefined) throw McpLdError.of('schema.bad-iri', { detail: `"${unsafe}" cannot be written in N-Quads` });
-    return { version: schema.version, schema, plans, validator: this.validate ? new MessageValidator(schema) : undefined };
+    if (unsafe !== undefined)
+      throw McpLdError.of('schema.bad-iri', { detail: `"${unsafe}" cannot be written in N-Quads` });
+    return {
+      version: schema.version,
+      schema,
+      plans,
+      validator: this.validate ? new MessageValidator(schema) : undefined,
+    };
   }
 
   /** The tools of `version` (the default version's when the schema is not the package's own). */
@@ -63,10 +69,14 @@ export function declaredVersion(method: string | undefined, params: JsonValue | 
   const meta = params['_meta'];
   const declared = isJsonObject(meta) ? meta[protocolVersionKey] : undefined;
   if (typeof declared === 'string') return declared;
-  return method === 'initialize' && typeof params['protocolVersion'] === 'string' ? params['protocolVersion'] : undefined;
+  return method === 'initialize' && typeof params['protocolVersion'] === 'string'
+    ? params['protocolVersion']
+    : undefined;
 }
 
 /** The version an initialize result settles on. */
 export function negotiatedVersion(result: JsonValue | undefined): string | undefined {
-  return isJsonObject(result) && typeof (result as JsonObject)['protocolVersion'] === 'string' ? (result['protocolVersion'] as string) : undefined;
+  return isJsonObject(result) && typeof (result as JsonObject)['protocolVersion'] === 'string'
+    ? (result['protocolVersion'] as string)
+    : undefined;
 }

@@ -73,7 +73,8 @@ export function sessionProblem(session: unknown): string | undefined {
   if (typeof session !== 'string' || session === '') return 'must be a non-empty string';
   if (!isWellFormed(session)) return 'must be well-formed Unicode (it has a lone surrogate, which no URL can carry)';
   // No more UTF-16 units than the limit: no more characters either (counting them costs an array per record).
-  if (session.length > maxSessionLength && [...session].length > maxSessionLength) return `must be at most ${maxSessionLength} characters (it has ${[...session].length})`;
+  if (session.length > maxSessionLength && [...session].length > maxSessionLength)
+    return `must be at most ${maxSessionLength} characters (it has ${[...session].length})`;
   return undefined;
 }
 
@@ -97,30 +98,45 @@ export function messageShape(msg: JsonObject, line?: number): MessageShape {
 
 /** Whether a parsed JSON value is a capture record rather than a plain message. */
 export function isCaptureRecord(value: JsonObject): boolean {
-  return (isJsonObject(value['msg']) || typeof value['raw'] === 'string') && !('method' in value) && !('result' in value) && !('error' in value);
+  return (
+    (isJsonObject(value['msg']) || typeof value['raw'] === 'string') &&
+    !('method' in value) &&
+    !('result' in value) &&
+    !('error' in value)
+  );
 }
 
 /** Turns one parsed JSON value into a record, checking every field it has. */
 export function toRecord(value: JsonValue, line?: number): InputRecord {
-  if (!isJsonObject(value)) throw invalid(`expected a JSON object, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`, line);
+  if (!isJsonObject(value))
+    throw invalid(
+      `expected a JSON object, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`,
+      line,
+    );
   if (!isCaptureRecord(value)) {
     messageShape(value, line);
     return { msg: value };
   }
-  for (const key of Object.keys(value)) if (!recordKeys.has(key)) throw invalid(`capture record has an unknown field "${key}"`, line);
+  for (const key of Object.keys(value))
+    if (!recordKeys.has(key)) throw invalid(`capture record has an unknown field "${key}"`, line);
   if ('raw' in value && typeof value['raw'] !== 'string') throw invalid('"raw" must be a string', line);
   if ('encoding' in value) {
-    if (value['encoding'] !== 'base64' || 'msg' in value) throw invalid('"encoding" must be "base64", on a raw line (a record without "msg")', line);
-    if (!isBase64(value['raw'] as string)) throw invalid('"raw" of a raw line with "encoding": "base64" must be base64', line);
+    if (value['encoding'] !== 'base64' || 'msg' in value)
+      throw invalid('"encoding" must be "base64", on a raw line (a record without "msg")', line);
+    if (!isBase64(value['raw'] as string))
+      throw invalid('"raw" of a raw line with "encoding": "base64" must be base64', line);
   }
-  const record = ('msg' in value ? { msg: value['msg'] as JsonObject } : { raw: value['raw'] as string }) as InputRecord;
+  const record = (
+    'msg' in value ? { msg: value['msg'] as JsonObject } : { raw: value['raw'] as string }
+  ) as InputRecord;
   const { seq, ts, dir, server, session } = value;
   if (seq !== undefined) {
     if (typeof seq !== 'number' || !Number.isSafeInteger(seq)) throw invalid('"seq" must be an integer', line);
     record.seq = seq;
   }
   if (ts !== undefined) {
-    if (typeof ts !== 'string' || Number.isNaN(captureTime(ts))) throw invalid('"ts" must be an ISO 8601 date-time', line);
+    if (typeof ts !== 'string' || Number.isNaN(captureTime(ts)))
+      throw invalid('"ts" must be an ISO 8601 date-time', line);
     record.ts = ts;
   }
   if (dir !== undefined) {

@@ -61,17 +61,25 @@ export class ReferenceEngine {
     const document: JsonObject = { '@context': this.context(bodyPlan.context), '@id': lifted.iri };
     for (const [key, value] of Object.entries(msg)) {
       const at = childIri(lifted.iri, key);
-      if (key === 'id' && bodyPlan.idIri !== undefined) document[plans.idPredicate] = { '@id': bodyPlan.idIri }; // `id` is unmapped in the contexts
+      if (key === 'id' && bodyPlan.idIri !== undefined)
+        document[plans.idPredicate] = { '@id': bodyPlan.idIri }; // `id` is unmapped in the contexts
       else if (key === 'jsonrpc') document[key] = prepareValue(value, at, plans.jsonrpc.value);
-      else if (key === 'method' && typeof value === 'string') document[key] = prepareValue(value, at, plans.method.value);
+      else if (key === 'method' && typeof value === 'string')
+        document[key] = prepareValue(value, at, plans.method.value);
       else if (key === 'params' && bodyPlan.params) document[key] = prepareValue(value, at, bodyPlan.params.value);
-      else if (key === 'result' && bodyPlan.result) document[key] = prepareValue(value, at, { kind: 'node', node: bodyPlan.result });
+      else if (key === 'result' && bodyPlan.result)
+        document[key] = prepareValue(value, at, { kind: 'node', node: bodyPlan.result });
       else if (key === 'error' && bodyPlan.error) document[key] = prepareValue(value, at, plans.error.value);
       else document[extensionPredicate(key)] = prepareValue(value, at, anyPlan);
     }
-    const nquads = (await jsonld.toRDF(document as jsonld.JsonLdDocument, { format: 'application/n-quads', documentLoader: refuseRemote as never })) as unknown as string;
+    const nquads = (await jsonld.toRDF(document as jsonld.JsonLdDocument, {
+      format: 'application/n-quads',
+      documentLoader: refuseRemote as never,
+    })) as unknown as string;
     const graph = namedNode(lifted.iri.slice(0, lifted.iri.lastIndexOf('/message/')));
-    return skolemizeLists(new Parser({ format: 'N-Quads' }).parse(nquads)).map((q) => quad(q.subject, q.predicate, q.object, graph));
+    return skolemizeLists(new Parser({ format: 'N-Quads' }).parse(nquads)).map((q) =>
+      quad(q.subject, q.predicate, q.object, graph),
+    );
   }
 }
 
@@ -88,7 +96,11 @@ function prepareValue(value: JsonValue, nodeIri: string, plan: ValuePlan): JsonV
   const form = plan.kind === 'literal' ? annotatedLiteral(value, plan.datatype) : naturalLiteral(value);
   // The context's coercion gives the same literal for strings, booleans and integers of a fitting datatype;
   // anything else (another datatype, non-integers, which JSON-LD writes as doubles) says its literal itself.
-  const native = plan.kind === 'literal' && form.datatype === plan.datatype && (typeof value !== 'number' || (Number.isInteger(value) && form.datatype !== xsd.double && form.datatype !== xsd.float));
+  const native =
+    plan.kind === 'literal' &&
+    form.datatype === plan.datatype &&
+    (typeof value !== 'number' ||
+      (Number.isInteger(value) && form.datatype !== xsd.double && form.datatype !== xsd.float));
   return native ? value : { '@value': form.value, '@type': form.datatype };
 }
 
@@ -98,7 +110,11 @@ function prepareNode(value: JsonObject, iri: string, plan: NodePlan | undefined)
   if (classes.length > 0) node['@type'] = [...classes];
   for (const [key, member] of Object.entries(value)) {
     const property = plan?.properties.get(key);
-    node[property ? key : extensionPredicate(key)] = prepareValue(member, childIri(iri, key), property?.value ?? anyPlan);
+    node[property ? key : extensionPredicate(key)] = prepareValue(
+      member,
+      childIri(iri, key),
+      property?.value ?? anyPlan,
+    );
   }
   return node;
 }
@@ -107,7 +123,8 @@ function prepareNode(value: JsonObject, iri: string, plan: NodePlan | undefined)
 function skolemizeLists(quads: Quad[]): Quad[] {
   const names = new Map<string, string>();
   const rest = new Map<string, Term>();
-  for (const q of quads) if (q.predicate.value === rdf.rest && q.subject.termType === 'BlankNode') rest.set(q.subject.value, q.object);
+  for (const q of quads)
+    if (q.predicate.value === rdf.rest && q.subject.termType === 'BlankNode') rest.set(q.subject.value, q.object);
   const isCell = (term: Term) => term.termType === 'BlankNode' && rest.has(term.value);
   // Holders first, then the lists below renamed cells, until every cell has a name.
   let pending = quads.filter((q) => isCell(q.object));
@@ -121,11 +138,13 @@ function skolemizeLists(quads: Quad[]): Quad[] {
       }
       if (names.has(q.object.value)) continue;
       let cell: Term | undefined = q.object;
-      for (let i = 0; cell && isCell(cell); i++, cell = rest.get(cell.value)) names.set(cell.value, listCellIri(holder, q.predicate.value, i));
+      for (let i = 0; cell && isCell(cell); i++, cell = rest.get(cell.value))
+        names.set(cell.value, listCellIri(holder, q.predicate.value, i));
     }
     if (next.length === pending.length) throw new Error('unnamed list cells left after skolemization');
     pending = next;
   }
-  const rename = <T extends Term>(term: T): T => (term.termType === 'BlankNode' && names.has(term.value) ? (namedNode(names.get(term.value)!) as unknown as T) : term);
+  const rename = <T extends Term>(term: T): T =>
+    term.termType === 'BlankNode' && names.has(term.value) ? (namedNode(names.get(term.value)!) as unknown as T) : term;
   return quads.map((q) => quad(rename(q.subject), q.predicate, rename(q.object), q.graph));
 }

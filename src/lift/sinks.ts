@@ -45,7 +45,8 @@ export class RdfJsSink implements QuadSink {
 
   add(subject: string, predicate: string, object: ObjectValue): void {
     const { namedNode, literal, quad } = terms();
-    const term = typeof object === 'string' ? namedNode(object) : literal(wellFormed(object.value), namedNode(object.datatype));
+    const term =
+      typeof object === 'string' ? namedNode(object) : literal(wellFormed(object.value), namedNode(object.datatype));
     this.quads.push(quad(namedNode(subject), namedNode(predicate), term, this.graph ?? namedNode('urn:mcp-ld:none')));
   }
 }
@@ -88,7 +89,11 @@ export class NQuadsSink implements QuadSink {
       pieces.push(subject, this.before(this.beforeIri, predicate, '> <'), object, this.afterIri);
       return;
     }
-    pieces.push(subject, this.before(this.beforeLiteral, predicate, '> "'), escapeLiteralValue(wellFormed(object.value)));
+    pieces.push(
+      subject,
+      this.before(this.beforeLiteral, predicate, '> "'),
+      escapeLiteralValue(wellFormed(object.value)),
+    );
     if (object.datatype === xsd.string) pieces.push(this.afterString);
     else {
       let after = this.afterTyped.get(object.datatype);

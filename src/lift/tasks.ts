@@ -35,10 +35,21 @@ export function taskIdOf(value: JsonValue | undefined): string | undefined {
  * a task that comes before its CreateTaskResult (a server may report a status first) is not linked, the same whether
  * the session is lifted once or ingested again.
  */
-export function taskAt(tasks: ReadonlyMap<string, TaskState>, taskId: string | undefined, position: number): TaskState | undefined {
+export function taskAt(
+  tasks: ReadonlyMap<string, TaskState>,
+  taskId: string | undefined,
+  position: number,
+): TaskState | undefined {
   const task = taskId === undefined ? undefined : tasks.get(taskId);
   return task !== undefined && task.createdAt < position ? task : undefined;
 }
 
 /** The methods whose params name a task (`taskId`), in every version that has tasks. */
-export const taskMethods = new Set(['tasks/get', 'tasks/result', 'tasks/update', 'tasks/cancel', 'notifications/tasks', 'notifications/tasks/status']);
+export const taskMethods = new Set([
+  'tasks/get',
+  'tasks/result',
+  'tasks/update',
+  'tasks/cancel',
+  'notifications/tasks',
+  'notifications/tasks/status',
+]);

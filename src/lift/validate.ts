@@ -112,7 +112,8 @@ export class MessageValidator {
     if (index < 0) throw new Error(`no validator for ${ref}`);
     const file = this.loaded.size < separateModules ? `v${index}.cjs` : 'all.cjs';
     const validate = this.module(file)[`v${index}`];
-    if (typeof validate !== 'function') throw new Error(`the generated validators (${file}) lack v${index}, for ${ref}`);
+    if (typeof validate !== 'function')
+      throw new Error(`the generated validators (${file}) lack v${index}, for ${ref}`);
     return validate as ValidateFunction;
   }
 
@@ -166,7 +167,10 @@ export class MessageValidator {
 
   /** Problems of a response's `result` against the result definition, and of the envelope against #Response. */
   validateResult(definition: string, msg: JsonObject): ValidationProblem[] {
-    return [...this.validateEnvelope('Response', msg), ...this.run(this.resultRefOf(definition), msg['result'] ?? null, '/result')];
+    return [
+      ...this.validateEnvelope('Response', msg),
+      ...this.run(this.resultRefOf(definition), msg['result'] ?? null, '/result'),
+    ];
   }
 
   /** Whether `result` fits a result definition. */
@@ -209,7 +213,9 @@ function generateValidators(schema: SchemaIndex, refs: string[]): Record<string,
   // ajv itself loads only here, when the cache misses: with the cache, start-up needs just the generated code.
   const { Ajv: AjvClass } = requireHere()('ajv') as { Ajv: new (options: object) => Ajv };
   // ajv's standalone generator is CommonJS with its function as `default`.
-  const standaloneCode = (requireHere()('ajv/dist/standalone') as { default: (ajv: Ajv, refs: Record<string, string>) => string }).default;
+  const standaloneCode = (
+    requireHere()('ajv/dist/standalone') as { default: (ajv: Ajv, refs: Record<string, string>) => string }
+  ).default;
   const ajv = new AjvClass({ strict: false, allErrors: true, validateFormats: false, code: { source: true } });
   ajv.addSchema(jsonRpc);
   ajv.addSchema(mcp);

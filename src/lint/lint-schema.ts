@@ -1,7 +1,15 @@
 // Runs the rules over the seed and over the effective (overlaid) documents and compares them: a seed finding that
 // the effective documents no longer have is corrected, and the overlay correction(s) without which it would come
 // back say why. Pure: no files, no printing.
-import { annotationCoverage, applyOverlay, correctionTargets, propertyLabel, type Correction, type SchemaIndex, type SeedDocuments } from '../schema/index.js';
+import {
+  annotationCoverage,
+  applyOverlay,
+  correctionTargets,
+  propertyLabel,
+  type Correction,
+  type SchemaIndex,
+  type SeedDocuments,
+} from '../schema/index.js';
 import { findingKey, type Defect, type Finding } from './defect.js';
 import { rules } from './rules/index.js';
 import { SchemaModel } from './schema-model.js';
@@ -62,7 +70,9 @@ function annotationDefects(index: SchemaIndex): Defect[] {
     const defect: Defect = { ...finding, corrected: true };
     if (responsible.length > 0) {
       defect.correction = [...new Set(responsible.map((correction) => correction.why))].join(' + ');
-      defect.correctionAt = [...new Set(responsible.map((correction) => `${correction.in === 'mcp' ? '' : 'json-rpc:'}${correction.at}`))];
+      defect.correctionAt = [
+        ...new Set(responsible.map((correction) => `${correction.in === 'mcp' ? '' : 'json-rpc:'}${correction.at}`)),
+      ];
     }
     return defect;
   });
@@ -90,7 +100,9 @@ class Attribution {
     return this.corrections.filter((correction) => {
       if (correction.in !== finding.document) return false;
       const targets = correctionTargets(this.seed[correction.in], correction.at);
-      return targets.some((target) => isPrefixPointer(target, finding.pointer) || isPrefixPointer(finding.pointer, target));
+      return targets.some(
+        (target) => isPrefixPointer(target, finding.pointer) || isPrefixPointer(finding.pointer, target),
+      );
     });
   }
 

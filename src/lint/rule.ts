@@ -40,7 +40,9 @@ export function describeValue(analysis: ValueAnalysis): string {
 
 /** The place of a property in messages: `ListToolsResult.tools`. */
 export function place(site: PropertySite | ExtraTerm): string {
-  return 'label' in site ? site.label : `${site.document === 'mcp' ? '' : 'json-rpc#'}x-jsonld-extra-terms.${site.name}`;
+  return 'label' in site
+    ? site.label
+    : `${site.document === 'mcp' ? '' : 'json-rpc#'}x-jsonld-extra-terms.${site.name}`;
 }
 
 /** `xsd:integer`, `@id`, `(no type)`. */
@@ -50,5 +52,7 @@ export function annotatedType(model: SchemaModel, analysis: ValueAnalysis): stri
 
 /** At most `limit` items, then how many more: keeps one-line messages readable. */
 export function listSome(items: string[], limit = 6): string {
-  return items.length <= limit ? items.join(', ') : `${items.slice(0, limit).join(', ')} and ${items.length - limit} more`;
+  return items.length <= limit
+    ? items.join(', ')
+    : `${items.slice(0, limit).join(', ')} and ${items.length - limit} more`;
 }

@@ -109,8 +109,13 @@ export class SchemaModel {
     for (const document of ['mcp', 'json-rpc'] as DocumentId[]) {
       for (const [name, definition] of Object.entries(this.definitions(document))) {
         if (!isJsonObject(definition)) continue;
-        const types = this.valueTypes({ document, pointer: joinPointer(this.definitionsPointer(document), name), node: definition });
-        if (types !== 'any' && types.size === 1 && types.has('object')) this.objectDefinitions.set(name, { document, name });
+        const types = this.valueTypes({
+          document,
+          pointer: joinPointer(this.definitionsPointer(document), name),
+          node: definition,
+        });
+        if (types !== 'any' && types.size === 1 && types.has('object'))
+          this.objectDefinitions.set(name, { document, name });
       }
     }
     for (const term of this.extraTerms) {
@@ -136,7 +141,8 @@ export class SchemaModel {
   prefixes(document: DocumentId): Record<string, string> {
     const declared = this.documents[document]['x-jsonld-prefixes'];
     const prefixes: Record<string, string> = {};
-    if (isJsonObject(declared)) for (const [name, iri] of Object.entries(declared)) if (typeof iri === 'string') prefixes[name] = iri;
+    if (isJsonObject(declared))
+      for (const [name, iri] of Object.entries(declared)) if (typeof iri === 'string') prefixes[name] = iri;
     return prefixes;
   }
 
@@ -184,7 +190,13 @@ export class SchemaModel {
     const element = this.walker.elementOf(site.location, types);
     const elementTypes = element ? this.valueTypes(element) : 'any';
     const typeIri = site.type === undefined ? undefined : this.expand(site.type, site.document);
-    const analysis: ValueAnalysis = { types, shape, elementTypes, elementShape: shapeOf(elementTypes), typeKind: this.typeKind(typeIri) };
+    const analysis: ValueAnalysis = {
+      types,
+      shape,
+      elementTypes,
+      elementShape: shapeOf(elementTypes),
+      typeKind: this.typeKind(typeIri),
+    };
     if (element) analysis.element = element;
     if (site.id !== undefined) analysis.idIri = this.expand(site.id, site.document);
     if (typeIri !== undefined) analysis.typeIri = typeIri;
@@ -245,7 +257,14 @@ export class SchemaModel {
     return this.walker.refTarget(location);
   }
 
-  private walk(document: DocumentId, node: JsonObject, pointer: string, label: string, definition: string | undefined, jsonAncestor: string | undefined): void {
+  private walk(
+    document: DocumentId,
+    node: JsonObject,
+    pointer: string,
+    label: string,
+    definition: string | undefined,
+    jsonAncestor: string | undefined,
+  ): void {
     const ref = node['$ref'];
     if (typeof ref === 'string') this.recordRef(document, pointer, ref, label, definition, jsonAncestor !== undefined);
     const properties = node['properties'];
@@ -262,7 +281,11 @@ export class SchemaModel {
           location: { document, pointer: childPointer, node: child },
           annotated: annotationKeys.some((k) => child[k] !== undefined),
         };
-        for (const [field, keyword] of [['id', 'x-jsonld-id'], ['type', 'x-jsonld-type'], ['container', 'x-jsonld-container']] as const) {
+        for (const [field, keyword] of [
+          ['id', 'x-jsonld-id'],
+          ['type', 'x-jsonld-type'],
+          ['container', 'x-jsonld-container'],
+        ] as const) {
           const value = child[keyword];
           if (value !== undefined) site[field] = typeof value === 'string' ? value : JSON.stringify(value);
         }
@@ -270,34 +293,80 @@ export class SchemaModel {
         if (definition !== undefined) site.definition = definition;
         this.properties.push(site);
         this.siteAt.set(`${document}#${childPointer}`, site);
-        this.walk(document, child, childPointer, childLabel, definition, site.type === '@json' ? childPointer : jsonAncestor);
+        this.walk(
+          document,
+          child,
+          childPointer,
+          childLabel,
+          definition,
+          site.type === '@json' ? childPointer : jsonAncestor,
+        );
       }
     }
     const items = node['items'];
-    if (isJsonObject(items)) this.walk(document, items, joinPointer(pointer, 'items'), `${label}[]`, definition, jsonAncestor);
-    else if (Array.isArray(items)) this.walkList(document, items, joinPointer(pointer, 'items'), `${label}[]`, definition, jsonAncestor);
+    if (isJsonObject(items))
+      this.walk(document, items, joinPointer(pointer, 'items'), `${label}[]`, definition, jsonAncestor);
+    else if (Array.isArray(items))
+      this.walkList(document, items, joinPointer(pointer, 'items'), `${label}[]`, definition, jsonAncestor);
     for (const keyword of compositionKeywords) {
       const list = node[keyword];
-      if (Array.isArray(list)) this.walkList(document, list, joinPointer(pointer, keyword), label, definition, jsonAncestor);
+      if (Array.isArray(list))
+        this.walkList(document, list, joinPointer(pointer, keyword), label, definition, jsonAncestor);
     }
     const additional = node['additionalProperties'];
-    if (isJsonObject(additional)) this.walk(document, additional, joinPointer(pointer, 'additionalProperties'), `${label}.*`, definition, jsonAncestor);
+    if (isJsonObject(additional))
+      this.walk(
+        document,
+        additional,
+        joinPointer(pointer, 'additionalProperties'),
+        `${label}.*`,
+        definition,
+        jsonAncestor,
+      );
     const patterns = node['patternProperties'];
     if (isJsonObject(patterns)) {
       for (const [pattern, schema] of Object.entries(patterns)) {
-        if (isJsonObject(schema)) this.walk(document, schema, joinPointer(pointer, 'patternProperties', pattern), `${label}.*`, definition, jsonAncestor);
+        if (isJsonObject(schema))
+          this.walk(
+            document,
+            schema,
+            joinPointer(pointer, 'patternProperties', pattern),
+            `${label}.*`,
+            definition,
+            jsonAncestor,
+          );
       }
     }
   }
 
-  private walkList(document: DocumentId, list: JsonValue[], pointer: string, label: string, definition: string | undefined, jsonAncestor: string | undefined): void {
+  private walkList(
+    document: DocumentId,
+    list: JsonValue[],
+    pointer: string,
+    label: string,
+    definition: string | undefined,
+    jsonAncestor: string | undefined,
+  ): void {
     list.forEach((member, index) => {
-      if (isJsonObject(member)) this.walk(document, member, joinPointer(pointer, String(index)), label, definition, jsonAncestor);
+      if (isJsonObject(member))
+        this.walk(document, member, joinPointer(pointer, String(index)), label, definition, jsonAncestor);
     });
   }
 
-  private recordRef(document: DocumentId, pointer: string, ref: string, label: string, from: string | undefined, underJson: boolean): void {
-    const use: RefUse = { document, pointer, label: label === '' || label.endsWith('#') ? '(document root)' : label, underJson };
+  private recordRef(
+    document: DocumentId,
+    pointer: string,
+    ref: string,
+    label: string,
+    from: string | undefined,
+    underJson: boolean,
+  ): void {
+    const use: RefUse = {
+      document,
+      pointer,
+      label: label === '' || label.endsWith('#') ? '(document root)' : label,
+      underJson,
+    };
     if (from !== undefined) use.from = from;
     try {
       const target = this.resolver.resolve(ref, document);
@@ -352,4 +421,3 @@ export function localName(iri: string): string {
   if (slash >= 0) return iri.slice(slash + 1);
   return iri.slice(iri.lastIndexOf(':') + 1);
 }
-

@@ -53,7 +53,11 @@ export class Lowerer {
     for (const [subject, properties] of subjects) {
       if (properties.has(mld.inSession)) records.push(lowering.record(subject, properties));
     }
-    records.sort((a, b) => (a.seq !== undefined && b.seq !== undefined ? a.seq - b.seq : a.session.localeCompare(b.session) || a.order - b.order));
+    records.sort((a, b) =>
+      a.seq !== undefined && b.seq !== undefined
+        ? a.seq - b.seq
+        : a.session.localeCompare(b.session) || a.order - b.order,
+    );
     return records;
   }
 }
@@ -69,7 +73,10 @@ class Lowering {
   /** The plans of the version a message was lifted by, and its message plans by class. */
   private plansOf(properties: Properties): { plans: MessagePlans; byClass: Map<string, MessagePlan> } {
     const declared = this.one(properties, mld.schemaVersion)?.value;
-    const plans = declared !== undefined && isProtocolVersion(declared) ? this.versions.of(declared).plans : this.versions.defaultTools.plans;
+    const plans =
+      declared !== undefined && isProtocolVersion(declared)
+        ? this.versions.of(declared).plans
+        : this.versions.defaultTools.plans;
     let byClass = this.byClass.get(plans);
     if (byClass === undefined) {
       byClass = new Map();
@@ -105,14 +112,21 @@ class Lowering {
     record.dir = dir;
     if (serverName) record.server = serverName.value;
     record.session = session;
-    if (mcpMethod || mcpName) record.http = { ...(mcpMethod ? { mcpMethod: mcpMethod.value } : {}), ...(mcpName ? { mcpName: mcpName.value } : {}) };
+    if (mcpMethod || mcpName)
+      record.http = {
+        ...(mcpMethod ? { mcpMethod: mcpMethod.value } : {}),
+        ...(mcpName ? { mcpName: mcpName.value } : {}),
+      };
     const raw = this.one(properties, mld.rawText);
     const isRawLine = (properties.get(rdf.type) ?? []).some((t) => t.value === mld.RawLine);
     if (!isRawLine) (record as CaptureRecord).msg = this.message(properties);
     const rawBytes = isRawLine ? this.one(properties, mld.rawBytes) : undefined;
     if (raw) record.raw = raw.value;
     else if (rawBytes) Object.assign(record, { raw: rawBytes.value, encoding: 'base64' });
-    Object.defineProperty(record, 'order', { value: Number(this.one(properties, mld.order)?.value ?? 0), enumerable: false });
+    Object.defineProperty(record, 'order', {
+      value: Number(this.one(properties, mld.order)?.value ?? 0),
+      enumerable: false,
+    });
     return record;
   }
 
@@ -133,7 +147,8 @@ class Lowering {
       msg['params'] = this.value(params, (plan?.params ?? fallback.params)?.value ?? anyPlan);
     }
     const result = this.one(properties, plans.resultPredicate);
-    if (result) msg['result'] = this.value(result, { kind: 'node', node: (plan?.result ?? plans.genericResult.result)! });
+    if (result)
+      msg['result'] = this.value(result, { kind: 'node', node: (plan?.result ?? plans.genericResult.result)! });
     const error = this.one(properties, plans.error.predicate);
     if (error) msg['error'] = this.value(error, plans.error.value);
     for (const [predicate, values] of properties) {
@@ -163,7 +178,7 @@ class Lowering {
   private list(head: string, item: ValuePlan): JsonValue[] {
     const values: JsonValue[] = [];
     const seen = new Set<string>();
-    for (let cell = head; cell !== rdf.nil && !seen.has(cell); ) {
+    for (let cell = head; cell !== rdf.nil && !seen.has(cell);) {
       seen.add(cell);
       const properties = this.subjects.get(cell);
       const first = this.one(properties, rdf.first);
@@ -188,11 +203,14 @@ const anyPlan: ValuePlan = { kind: 'any' };
 
 /** What tells two objects of one subject and predicate apart (RDF term equality). */
 function objectKey(term: Term): string {
-  return term.termType === 'Literal' ? `"${term.value}"@${term.language}^^${term.datatype.value}` : `${term.termType}:${term.value}`;
+  return term.termType === 'Literal'
+    ? `"${term.value}"@${term.language}^^${term.datatype.value}`
+    : `${term.termType}:${term.value}`;
 }
 
 /** Sets a member as JSON.parse does: an own property, `__proto__` too (an assignment would set the prototype). */
 function setMember(object: JsonObject, key: string, value: JsonValue): void {
-  if (key === '__proto__') Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
   else object[key] = value;
 }

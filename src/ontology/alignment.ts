@@ -44,7 +44,8 @@ export function referenceTerms(quads: readonly Quad[]): ReferenceTerm[] {
     if (!bySubject.has(key)) bySubject.set(key, []);
     bySubject.get(key)!.push(q);
   }
-  const objects = (subject: string, predicate: string) => (bySubject.get(subject) ?? []).filter((q) => q.predicate.value === predicate).map((q) => q.object);
+  const objects = (subject: string, predicate: string) =>
+    (bySubject.get(subject) ?? []).filter((q) => q.predicate.value === predicate).map((q) => q.object);
   const list = (head: string): string[] => {
     const items: string[] = [];
     for (let cell = head, guard = 0; cell !== rdf.nil && guard < 1000; guard++) {
@@ -63,13 +64,19 @@ export function referenceTerms(quads: readonly Quad[]): ReferenceTerm[] {
       const union = objects(`_:${o.value}`, owl.unionOf)[0];
       return union === undefined ? [] : list(union.termType === 'BlankNode' ? `_:${union.value}` : union.value);
     });
-  const sorts: Record<string, Sort> = { [owl.Class]: 'class', [owl.ObjectProperty]: 'object', [owl.DatatypeProperty]: 'datatype' };
+  const sorts: Record<string, Sort> = {
+    [owl.Class]: 'class',
+    [owl.ObjectProperty]: 'object',
+    [owl.DatatypeProperty]: 'datatype',
+  };
   const terms: ReferenceTerm[] = [];
   for (const subject of [...bySubject.keys()].sort()) {
     if (subject.startsWith('_:')) continue;
     const types = objects(subject, rdf.type).map((t) => t.value);
     // Typed with a class of their own (jrpc:ParseError a jrpc:Error): individuals.
-    const sort = types.map((t) => sorts[t]).find((s) => s !== undefined) ?? (types.some((t) => !t.startsWith(owlNs)) ? 'individual' : undefined);
+    const sort =
+      types.map((t) => sorts[t]).find((s) => s !== undefined) ??
+      (types.some((t) => !t.startsWith(owlNs)) ? 'individual' : undefined);
     if (sort === undefined) continue;
     terms.push({
       iri: subject,
@@ -83,7 +90,9 @@ export function referenceTerms(quads: readonly Quad[]): ReferenceTerm[] {
 }
 
 function key(iri: string): string {
-  return localName(iri).toLowerCase().replace(/^has(?=.)/, '');
+  return localName(iri)
+    .toLowerCase()
+    .replace(/^has(?=.)/, '');
 }
 
 function namespaceOf(iri: string): string {
@@ -100,15 +109,24 @@ function sortOf(iri: string, terms: OntologyTerms): Sort | 'datatype-definition'
 function withinDomain(ours: ClassExpression[], reference: string[], terms: OntologyTerms): boolean {
   if (reference.length === 0) return true;
   if (ours.length === 0) return false;
-  return ours.every((member) => member.kind === 'class' && reference.some((d) => d === `${owlNs}Thing` || terms.hierarchy.isSubClassOf(member.iri, d)));
+  return ours.every(
+    (member) =>
+      member.kind === 'class' &&
+      reference.some((d) => d === `${owlNs}Thing` || terms.hierarchy.isSubClassOf(member.iri, d)),
+  );
 }
 
 function withinRange(ours: PropertySummary['range'], reference: string[], terms: OntologyTerms): boolean {
   if (reference.length === 0) return true;
   if (ours === undefined || ours.members.length === 0) return false;
-  if (ours.kind === 'classes') return ours.members.every((m) => m.kind === 'class' && reference.some((r) => terms.hierarchy.isSubClassOf(m.iri, r)));
+  if (ours.kind === 'classes')
+    return ours.members.every(
+      (m) => m.kind === 'class' && reference.some((r) => terms.hierarchy.isSubClassOf(m.iri, r)),
+    );
   return ours.members.every((m: DataRange) =>
-    m.kind === 'oneOf' ? reference.includes(xsd.string) : reference.includes(m.iri) || (m.iri === xsd.integer && reference.includes(xsd.decimal)),
+    m.kind === 'oneOf'
+      ? reference.includes(xsd.string)
+      : reference.includes(m.iri) || (m.iri === xsd.integer && reference.includes(xsd.decimal)),
   );
 }
 
@@ -116,7 +134,8 @@ function withinRange(ours: PropertySummary['range'], reference: string[], terms:
 function disagreements(ours: string, reference: ReferenceTerm, terms: OntologyTerms): string[] {
   const found: string[] = [];
   const sort = sortOf(ours, terms);
-  if (sort !== reference.sort) found.push(`the OGC ontology declares it ${describeSort(reference.sort)}; mcp-ld ${describeSort(sort)}`);
+  if (sort !== reference.sort)
+    found.push(`the OGC ontology declares it ${describeSort(reference.sort)}; mcp-ld ${describeSort(sort)}`);
   if (reference.sort === 'class') {
     const ancestors = terms.hierarchy.ancestors(ours);
     for (const sup of reference.superClasses) {
@@ -126,8 +145,10 @@ function disagreements(ours: string, reference: ReferenceTerm, terms: OntologyTe
   }
   const summary = terms.properties.get(ours);
   if (summary === undefined) return found;
-  if (!withinDomain(summary.domain, reference.domain, terms)) found.push(`OGC domain ${reference.domain.join(' | ')} does not contain mcp-ld's domain`);
-  if (!withinRange(summary.range, reference.range, terms)) found.push(`OGC range ${reference.range.join(' | ')} does not contain mcp-ld's range`);
+  if (!withinDomain(summary.domain, reference.domain, terms))
+    found.push(`OGC domain ${reference.domain.join(' | ')} does not contain mcp-ld's domain`);
+  if (!withinRange(summary.range, reference.range, terms))
+    found.push(`OGC range ${reference.range.join(' | ')} does not contain mcp-ld's range`);
   return found;
 }
 
@@ -150,17 +171,25 @@ function describeSort(sort: string | undefined): string {
 
 /** The alignment statements the rule derives (see the header of this module). */
 export function alignWithReference(terms: OntologyTerms, quads: readonly Quad[]): AlignmentStatement[] {
-  const ours = [...terms.classes, ...terms.properties.keys()].filter((iri) => iri.startsWith(ns.mcp) || iri.startsWith(ns.jrpc));
+  const ours = [...terms.classes, ...terms.properties.keys()].filter(
+    (iri) => iri.startsWith(ns.mcp) || iri.startsWith(ns.jrpc),
+  );
   const statements: AlignmentStatement[] = [];
   for (const reference of referenceTerms(quads)) {
     if (sortOf(reference.iri, terms) !== undefined || reference.sort === 'individual') continue; // the same term: nothing to say
-    const sameSort = ours.filter((iri) => key(iri) === key(reference.iri) && (sortOf(iri, terms) === 'class') === (reference.sort === 'class'));
+    const sameSort = ours.filter(
+      (iri) => key(iri) === key(reference.iri) && (sortOf(iri, terms) === 'class') === (reference.sort === 'class'),
+    );
     const sameNamespace = sameSort.filter((iri) => namespaceOf(iri) === namespaceOf(reference.iri));
     const candidates = sameNamespace.length > 0 ? sameNamespace : sameSort;
     if (candidates.length !== 1) continue;
     const match = candidates[0]!;
     const agrees = disagreements(match, reference, terms).length === 0;
-    const predicate = !agrees ? rdfs.seeAlso : reference.sort === 'class' ? owl.equivalentClass : owl.equivalentProperty;
+    const predicate = !agrees
+      ? rdfs.seeAlso
+      : reference.sort === 'class'
+        ? owl.equivalentClass
+        : owl.equivalentProperty;
     statements.push({ subject: match, predicate, object: reference.iri, objectSort: reference.sort });
   }
   return statements.sort((a, b) => (a.subject + a.object < b.subject + b.object ? -1 : 1));

@@ -14,14 +14,31 @@ export interface BorrowedTerm extends TermDescription {
   type: string;
 }
 
-const annotation = (iri: string, label: string, comment: string): BorrowedTerm => ({ iri, type: owl.AnnotationProperty, label, comment });
+const annotation = (iri: string, label: string, comment: string): BorrowedTerm => ({
+  iri,
+  type: owl.AnnotationProperty,
+  label,
+  comment,
+});
 
 export const borrowedTerms: readonly BorrowedTerm[] = [
   annotation(dcterms.title, 'title', 'Dublin Core: a name given to the resource (here, the ontology).'),
   annotation(dcterms.description, 'description', 'Dublin Core: an account of the resource (here, the ontology).'),
-  annotation(dcterms.license, 'license', 'Dublin Core: a legal document giving official permission to do something with the resource.'),
-  annotation(dcterms.source, 'source', 'Dublin Core: a related resource from which the described resource is derived (the annotated schemas).'),
-  annotation(sh.declare, 'declare', 'SHACL: a prefix declaration of the ontology (sh:prefix, sh:namespace), for SPARQL-based constraints and the tools that read them.'),
+  annotation(
+    dcterms.license,
+    'license',
+    'Dublin Core: a legal document giving official permission to do something with the resource.',
+  ),
+  annotation(
+    dcterms.source,
+    'source',
+    'Dublin Core: a related resource from which the described resource is derived (the annotated schemas).',
+  ),
+  annotation(
+    sh.declare,
+    'declare',
+    'SHACL: a prefix declaration of the ontology (sh:prefix, sh:namespace), for SPARQL-based constraints and the tools that read them.',
+  ),
   annotation(sh.prefix, 'prefix', 'SHACL: the prefix of a prefix declaration.'),
   annotation(sh.namespace, 'namespace', 'SHACL: the namespace IRI of a prefix declaration.'),
   {
@@ -31,7 +48,7 @@ export const borrowedTerms: readonly BorrowedTerm[] = [
     label: 'JSON',
     comment:
       'A JSON value kept whole as a literal (RDF 1.1 JSON-LD, the datatype of `@json`): how mcp-ld keeps values the schema ' +
-      'leaves open (a tool\'s inputSchema, _meta, arguments, log data). Not an OWL 2 datatype: OWL 2 DL tools report it as unknown.',
+      "leaves open (a tool's inputSchema, _meta, arguments, log data). Not an OWL 2 datatype: OWL 2 DL tools report it as unknown.",
   },
 ];
 

@@ -16,7 +16,9 @@ import { buildShapes } from './shapes-graph.js';
 
 export type OntologyDocument = 'ontology' | 'shapes';
 
-export const referenceOntologyFiles = ['ogc-mcp-ontology.ttl', 'ogc-json-rpc-ontology.ttl'].map((file) => path.join(schemasDir, 'reference', file));
+export const referenceOntologyFiles = ['ogc-mcp-ontology.ttl', 'ogc-json-rpc-ontology.ttl'].map((file) =>
+  path.join(schemasDir, 'reference', file),
+);
 
 /** The OGC hand-written ontologies (bundled copies, never fetched), parsed. */
 export function loadReferenceOntologies(files: readonly string[] = referenceOntologyFiles): Quad[] {
@@ -45,7 +47,9 @@ export function versionIndexes(): SchemaIndex[] {
 /** The ontology of every version in `versions` (with its alignment), as quads. */
 export function generateOntologyGraph(options: GenerateOptions = {}): GeneratedOntology {
   const version = options.version ?? projectVersion();
-  const versions = [...(options.versions ?? versionIndexes())].sort((a, b) => (a.version < b.version ? -1 : a.version > b.version ? 1 : 0));
+  const versions = [...(options.versions ?? versionIndexes())].sort((a, b) =>
+    a.version < b.version ? -1 : a.version > b.version ? 1 : 0,
+  );
   return buildOntology(
     versions.map((index) => ({ version: index.version, model: ontologyModel(index) })),
     { version, reference: options.reference ?? loadReferenceOntologies() },
@@ -68,7 +72,11 @@ export function documentFile(document: OntologyDocument, format: OntologyFormat)
   return `${document === 'ontology' ? 'mcp-ld' : 'mcp-ld-shapes'}.${formats[format].extension}`;
 }
 
-export function serializeDocument(documents: GeneratedDocuments, document: OntologyDocument, format: OntologyFormat): Promise<string> {
+export function serializeDocument(
+  documents: GeneratedDocuments,
+  document: OntologyDocument,
+  format: OntologyFormat,
+): Promise<string> {
   return serialize(document === 'ontology' ? documents.ontology.quads : documents.shapes, format, prefixes);
 }
 
@@ -93,7 +101,10 @@ export function versionShapesFile(protocol: string): string {
 export async function buildOntologyFiles(options: GenerateOptions = {}): Promise<OntologyFile[]> {
   const versions = options.versions ?? versionIndexes();
   const seed = versions.find((index) => index.version === seedVersion) ?? loadSchema();
-  const documents: GeneratedDocuments = { ontology: generateOntologyGraph({ ...options, versions }), shapes: generateShapes(seed, options) };
+  const documents: GeneratedDocuments = {
+    ontology: generateOntologyGraph({ ...options, versions }),
+    shapes: generateShapes(seed, options),
+  };
   const files: OntologyFile[] = [];
   for (const document of ['ontology', 'shapes'] as OntologyDocument[]) {
     for (const format of Object.keys(formats) as OntologyFormat[]) {
@@ -102,7 +113,10 @@ export async function buildOntologyFiles(options: GenerateOptions = {}): Promise
   }
   for (const index of versions) {
     if (index.version === seed.version) continue;
-    files.push({ path: versionShapesFile(index.version), text: await serialize(generateShapes(index, options), 'turtle', prefixes) });
+    files.push({
+      path: versionShapesFile(index.version),
+      text: await serialize(generateShapes(index, options), 'turtle', prefixes),
+    });
   }
   return files.sort((a, b) => (a.path < b.path ? -1 : 1));
 }

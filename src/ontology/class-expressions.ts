@@ -3,7 +3,8 @@
 // the named hierarchy, so that a union keeps only its most general members. ontology-graph.ts writes them as OWL.
 import { xsd } from '../rdf/index.js';
 
-export type ClassExpression = { kind: 'class'; iri: string } | { kind: 'valueOf'; property: string; subject: ClassExpression };
+export type ClassExpression =
+  { kind: 'class'; iri: string } | { kind: 'valueOf'; property: string; subject: ClassExpression };
 
 export type DataRange = { kind: 'datatype'; iri: string } | { kind: 'oneOf'; values: string[] };
 
@@ -38,7 +39,8 @@ export class Hierarchy {
 
   subsumes(general: ClassExpression, specific: ClassExpression): boolean {
     if (general.kind === 'class' && specific.kind === 'class') return this.isSubClassOf(specific.iri, general.iri);
-    if (general.kind === 'valueOf' && specific.kind === 'valueOf') return general.property === specific.property && this.subsumes(general.subject, specific.subject);
+    if (general.kind === 'valueOf' && specific.kind === 'valueOf')
+      return general.property === specific.property && this.subsumes(general.subject, specific.subject);
     return false;
   }
 }
@@ -50,7 +52,12 @@ export function expressionKey(expression: ClassExpression): string {
 /** The members of a union, without duplicates or members another one subsumes, in a stable order. */
 export function simplifyUnion(members: ClassExpression[], hierarchy: Hierarchy): ClassExpression[] {
   const unique = new Map(members.map((m) => [expressionKey(m), m]));
-  const kept = [...unique.values()].filter((m) => ![...unique.values()].some((other) => other !== m && hierarchy.subsumes(other, m) && !hierarchy.subsumes(m, other)));
+  const kept = [...unique.values()].filter(
+    (m) =>
+      ![...unique.values()].some(
+        (other) => other !== m && hierarchy.subsumes(other, m) && !hierarchy.subsumes(m, other),
+      ),
+  );
   return kept.sort((a, b) => (expressionKey(a) < expressionKey(b) ? -1 : expressionKey(a) > expressionKey(b) ? 1 : 0));
 }
 
@@ -60,7 +67,9 @@ const derivedFrom: Record<string, string> = { [xsd.integer]: xsd.decimal };
 export function simplifyDataRanges(ranges: DataRange[]): DataRange[] {
   const unique = new Map(ranges.map((r) => [r.kind === 'datatype' ? r.iri : `oneOf:${r.values.join('|')}`, r]));
   const iris = new Set([...unique.values()].flatMap((r) => (r.kind === 'datatype' ? [r.iri] : [])));
-  const kept = [...unique.entries()].filter(([, r]) => !(r.kind === 'datatype' && derivedFrom[r.iri] !== undefined && iris.has(derivedFrom[r.iri]!)));
+  const kept = [...unique.entries()].filter(
+    ([, r]) => !(r.kind === 'datatype' && derivedFrom[r.iri] !== undefined && iris.has(derivedFrom[r.iri]!)),
+  );
   // An enumeration of strings is a subset of xsd:string.
   const filtered = iris.has(xsd.string) ? kept.filter(([, r]) => r.kind !== 'oneOf') : kept;
   return filtered.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, r]) => r);

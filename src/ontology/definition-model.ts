@@ -6,7 +6,14 @@
 // Longer than 400 lines on purpose: one walk over every definition, whose steps share the walker's state (the objects
 // met, their properties and constraints).
 import { isJsonObject, joinPointer, type JsonValue } from '../core/json.js';
-import { SchemaWalker, definitionNameAt, definitionPointer, documentUris, type SchemaIndex, type SchemaLocation } from '../schema/index.js';
+import {
+  SchemaWalker,
+  definitionNameAt,
+  definitionPointer,
+  documentUris,
+  type SchemaIndex,
+  type SchemaLocation,
+} from '../schema/index.js';
 import { PlanCompiler, type NodePlan, type ValuePlan } from '../lift/plan.js';
 import { annotatedLiteral, naturalLiteral, type LiteralForm, extensionPredicate, rdf } from '../rdf/index.js';
 import { localName } from '../context/iris.js';
@@ -34,7 +41,8 @@ interface LiteralValue {
   maxInclusive?: LiteralForm;
 }
 
-export type ValueModel = LiteralValue | { kind: 'json' } | { kind: 'node'; alternatives: Alternative[] } | { kind: 'any' };
+export type ValueModel =
+  LiteralValue | { kind: 'json' } | { kind: 'node'; alternatives: Alternative[] } | { kind: 'any' };
 
 export interface PropertyModel {
   key: string;
@@ -109,7 +117,11 @@ export interface OntologyModel {
 }
 
 /** Base definition of the messages built on each JSON-RPC envelope (the lifter's fallbacks for unknown methods). */
-const baseDefinitions: Record<string, string> = { Request: 'Request', Notification: 'Notification', Response: 'Result' };
+const baseDefinitions: Record<string, string> = {
+  Request: 'Request',
+  Notification: 'Notification',
+  Response: 'Result',
+};
 
 /** One JSON value of each JSON type, to find which datatypes the lifter gives values of a datatype it annotates. */
 const samples: Record<JsonType, JsonValue[]> = {
@@ -132,8 +144,11 @@ function describedAt(location: SchemaLocation): string {
 
 function at(location: SchemaLocation, ...tokens: string[]): SchemaLocation | undefined {
   let node: JsonValue | undefined = location.node;
-  for (const token of tokens) node = isJsonObject(node) ? node[token] : Array.isArray(node) ? node[Number(token)] : undefined;
-  return isJsonObject(node) ? { document: location.document, pointer: joinPointer(location.pointer, ...tokens), node } : undefined;
+  for (const token of tokens)
+    node = isJsonObject(node) ? node[token] : Array.isArray(node) ? node[Number(token)] : undefined;
+  return isJsonObject(node)
+    ? { document: location.document, pointer: joinPointer(location.pointer, ...tokens), node }
+    : undefined;
 }
 
 /** Builds the model from the effective schema. */
@@ -155,7 +170,11 @@ class SchemaModelBuilder {
     const names = [...this.index.definitionNames].sort();
     const definitions = names.map((name) => this.definition(name));
     const objects = [...envelope, ...this.objects];
-    return { definitions, objects, latent: this.latentProperties(new Set(objects.flatMap((o) => o.properties.map((p) => p.predicate)))) };
+    return {
+      definitions,
+      objects,
+      latent: this.latentProperties(new Set(objects.flatMap((o) => o.properties.map((p) => p.predicate)))),
+    };
   }
 
   /** Every annotated property schema of both documents whose IRI no object model uses. */
@@ -165,16 +184,34 @@ class SchemaModelBuilder {
       const own = at(location, 'properties');
       for (const key of own ? Object.keys(own.node) : []) {
         const schema = at(own!, key);
-        const plan = schema && typeof schema.node['x-jsonld-id'] === 'string' ? this.compiler.propertyPlan(key, schema) : undefined;
+        const plan =
+          schema && typeof schema.node['x-jsonld-id'] === 'string'
+            ? this.compiler.propertyPlan(key, schema)
+            : undefined;
         if (plan && !plan.predicate.startsWith('@') && !used.has(plan.predicate) && !latent.has(plan.predicate)) {
-          const entry: LatentProperty = { key, predicate: plan.predicate, kind: plan.value.kind, source: describedAt(schema!) };
+          const entry: LatentProperty = {
+            key,
+            predicate: plan.predicate,
+            kind: plan.value.kind,
+            source: describedAt(schema!),
+          };
           if (plan.value.kind === 'literal') entry.datatype = plan.value.datatype;
           latent.set(plan.predicate, entry);
         }
       }
       for (const [key, child] of Object.entries(location.node)) {
-        if (isJsonObject(child)) visit({ document: location.document, pointer: joinPointer(location.pointer, key), node: child });
-        else if (Array.isArray(child)) child.forEach((item, i) => isJsonObject(item) && visit({ document: location.document, pointer: joinPointer(location.pointer, key, String(i)), node: item }));
+        if (isJsonObject(child))
+          visit({ document: location.document, pointer: joinPointer(location.pointer, key), node: child });
+        else if (Array.isArray(child))
+          child.forEach(
+            (item, i) =>
+              isJsonObject(item) &&
+              visit({
+                document: location.document,
+                pointer: joinPointer(location.pointer, key, String(i)),
+                node: item,
+              }),
+          );
       }
     };
     visit({ document: 'mcp', pointer: '', node: this.index.documents.mcp });
@@ -195,7 +232,10 @@ class SchemaModelBuilder {
     if (message?.method !== undefined) model.method = message.method;
     if (message?.result !== undefined) model.answeredBy = this.compiler.classOf(message.result);
     if (message?.answers !== undefined) {
-      model.answers = message.answers.map((request) => ({ name: request, method: this.index.message(request)?.method ?? request }));
+      model.answers = message.answers.map((request) => ({
+        name: request,
+        method: this.index.message(request)?.method ?? request,
+      }));
     }
 
     const members = this.unionMembers(location);
@@ -262,7 +302,11 @@ class SchemaModelBuilder {
     const anchor = envelope === undefined ? undefined : String(envelope.node['$anchor']);
     if (anchor === 'Response') {
       // A result definition describes the `result` object; the message node only links to it.
-      const result: ObjectModel = { name: `${name}.result`, parent: { predicate: this.resultPredicate(), object }, properties: [] };
+      const result: ObjectModel = {
+        name: `${name}.result`,
+        parent: { predicate: this.resultPredicate(), object },
+        properties: [],
+      };
       this.objects.push(result);
       result.properties = this.properties(location, result, false);
       object.properties = [
@@ -301,12 +345,16 @@ class SchemaModelBuilder {
     for (const [anchor, classIri, branch] of branches) {
       const object: ObjectModel = { name: `jsonrpc.${localName(classIri)}`, classIri, properties: [] };
       const entries = this.collect(resolve(anchor), false, branch);
-      for (const [key, locations] of entries.properties) if (!this.envelopeKeys.has(key)) this.envelopeKeys.set(key, locations[0]!);
+      for (const [key, locations] of entries.properties)
+        if (!this.envelopeKeys.has(key)) this.envelopeKeys.set(key, locations[0]!);
       object.properties = this.propertyModels(entries, object, false);
       objects.push(object);
     }
     for (const [definition, classIri] of Object.entries(jsonRpcObjectClasses)) {
-      const location = this.index.resolver.at('json-rpc', definitionPointer(this.index.documents['json-rpc'], definition));
+      const location = this.index.resolver.at(
+        'json-rpc',
+        definitionPointer(this.index.documents['json-rpc'], definition),
+      );
       const object: ObjectModel = { name: `jsonrpc.${localName(classIri)}`, classIri, properties: [] };
       object.properties = this.propertyModels(this.collect(location, false), object, false);
       objects.push(object);
@@ -339,7 +387,8 @@ class SchemaModelBuilder {
       for (const member of parts.allOf) visit(member, seen, alternative);
       if (branch !== undefined) {
         for (const member of this.walker.subschemas(loc, 'oneOf')) {
-          if (Array.isArray(member.node['required']) && member.node['required'].includes(branch)) visit(member, seen, alternative);
+          if (Array.isArray(member.node['required']) && member.node['required'].includes(branch))
+            visit(member, seen, alternative);
         }
       } else for (const member of parts.alternatives) visit(member, seen, true);
       for (const [key, schema] of parts.properties) {
@@ -347,13 +396,18 @@ class SchemaModelBuilder {
         properties.get(key)!.push(schema);
       }
       const requiredKeys = loc.node['required'];
-      if (Array.isArray(requiredKeys) && !alternative) for (const key of requiredKeys) if (typeof key === 'string') required.add(key);
+      if (Array.isArray(requiredKeys) && !alternative)
+        for (const key of requiredKeys) if (typeof key === 'string') required.add(key);
     };
     visit(location, new Set());
     return { properties, required };
   }
 
-  private propertyModels(entries: { properties: Map<string, SchemaLocation[]>; required: Set<string> }, owner: ObjectModel, message: boolean): PropertyModel[] {
+  private propertyModels(
+    entries: { properties: Map<string, SchemaLocation[]>; required: Set<string> },
+    owner: ObjectModel,
+    message: boolean,
+  ): PropertyModel[] {
     const models: PropertyModel[] = [];
     for (const [key, locations] of entries.properties) {
       let annotatedAt = locations.find((loc) => typeof loc.node['x-jsonld-id'] === 'string');
@@ -364,16 +418,22 @@ class SchemaModelBuilder {
       }
       const plan = annotatedAt === undefined ? undefined : this.compiler.propertyPlan(key, annotatedAt);
       const predicate = plan?.predicate ?? extensionPredicate(key);
-      const description = locations.map((loc) => loc.node['description']).find((d): d is string => typeof d === 'string');
+      const description = locations
+        .map((loc) => loc.node['description'])
+        .find((d): d is string => typeof d === 'string');
       const envelopeOwner = owner.name.startsWith('jsonrpc.');
       let list = false;
       let value: ValueModel;
-      if (envelopeOwner && key === 'id') value = { kind: 'node', alternatives: requestIdClasses.map((c) => ({ classes: [c] })) };
+      if (envelopeOwner && key === 'id')
+        value = { kind: 'node', alternatives: requestIdClasses.map((c) => ({ classes: [c] })) };
       else if (envelopeOwner && refinedEnvelopeKeys.has(key)) value = { kind: 'any' };
-      else if (envelopeOwner && key === 'error') value = { kind: 'node', alternatives: [{ classes: [jsonRpcObjectClasses['ErrorObject']!] }] };
+      else if (envelopeOwner && key === 'error')
+        value = { kind: 'node', alternatives: [{ classes: [jsonRpcObjectClasses['ErrorObject']!] }] };
       else if (plan?.value.kind === 'list') {
         list = true;
-        const items = constraintLocations.map((loc) => this.walker.itemsOf(loc)).filter((loc): loc is SchemaLocation => loc !== undefined);
+        const items = constraintLocations
+          .map((loc) => this.walker.itemsOf(loc))
+          .filter((loc): loc is SchemaLocation => loc !== undefined);
         value = this.valueModel(plan.value.item, items, owner, key, predicate);
       } else value = this.valueModel(plan?.value ?? { kind: 'any' }, constraintLocations, owner, key, predicate);
       const model: PropertyModel = {
@@ -402,18 +462,30 @@ class SchemaModelBuilder {
     return [...types].sort();
   }
 
-  private valueModel(plan: ValuePlan, locations: SchemaLocation[], owner: ObjectModel, key: string, predicate: string): ValueModel {
+  private valueModel(
+    plan: ValuePlan,
+    locations: SchemaLocation[],
+    owner: ObjectModel,
+    key: string,
+    predicate: string,
+  ): ValueModel {
     if (plan.kind === 'json') return { kind: 'json' };
-    if (plan.kind === 'node') return { kind: 'node', alternatives: this.nodeAlternatives(plan.node, locations, owner, key, predicate) };
+    if (plan.kind === 'node')
+      return { kind: 'node', alternatives: this.nodeAlternatives(plan.node, locations, owner, key, predicate) };
     const constrained = locations.filter((loc) => this.walker.jsonTypes(loc) !== 'any');
     const types = constrained.length === 0 ? undefined : this.jsonTypesOf(constrained);
     if (plan.kind === 'literal') return this.literalModel(plan.datatype, locations, types);
-    if (types !== undefined && types.every((t) => t !== 'object' && t !== 'array')) return this.literalModel(undefined, locations, types);
+    if (types !== undefined && types.every((t) => t !== 'object' && t !== 'array'))
+      return this.literalModel(undefined, locations, types);
     return { kind: 'any' };
   }
 
   /** A literal: its datatypes as the lifter writes valid values, and const/enum/minimum/maximum as literals. */
-  private literalModel(datatype: string | undefined, locations: SchemaLocation[], types: JsonType[] | undefined): LiteralValue {
+  private literalModel(
+    datatype: string | undefined,
+    locations: SchemaLocation[],
+    types: JsonType[] | undefined,
+  ): LiteralValue {
     const form = (value: JsonValue): LiteralForm =>
       value === null || typeof value === 'object'
         ? { value: JSON.stringify(value), datatype: rdf.JSON }
@@ -432,7 +504,11 @@ class SchemaModelBuilder {
     const minimum = constraint('minimum');
     const maximum = constraint('maximum');
     const values: JsonValue[] =
-      constValue !== undefined ? [constValue] : Array.isArray(enumValues) ? enumValues : (types ?? (Object.keys(samples) as JsonType[])).flatMap((t) => samples[t]);
+      constValue !== undefined
+        ? [constValue]
+        : Array.isArray(enumValues)
+          ? enumValues
+          : (types ?? (Object.keys(samples) as JsonType[])).flatMap((t) => samples[t]);
     const datatypes = [...new Set(values.map((v) => form(v).datatype))];
     const main = datatype ?? datatypes[0] ?? naturalLiteral('').datatype;
     // The annotated datatype first (when a valid value can have it), then the fallbacks the lifter uses.
@@ -456,7 +532,13 @@ class SchemaModelBuilder {
   }
 
   /** The ways a node value can be: a definition's class, the alternatives of a union, or an inline object. */
-  private nodeAlternatives(plan: NodePlan, locations: SchemaLocation[], owner: ObjectModel, key: string, predicate: string): Alternative[] {
+  private nodeAlternatives(
+    plan: NodePlan,
+    locations: SchemaLocation[],
+    owner: ObjectModel,
+    key: string,
+    predicate: string,
+  ): Alternative[] {
     const location = locations[0]!;
     const members = this.unionMembers(location) ?? this.refUnion(location);
     if (members !== undefined) {
@@ -493,7 +575,9 @@ class SchemaModelBuilder {
 
   /** Whether a definition has top-level `const` properties, by which the lifter recognises it in a union. */
   private hasConsts(location: SchemaLocation): boolean {
-    return this.walker.objectParts(this.walker.follow(location)).properties.some(([, schema]) => schema.node['const'] !== undefined);
+    return this.walker
+      .objectParts(this.walker.follow(location))
+      .properties.some(([, schema]) => schema.node['const'] !== undefined);
   }
 }
 

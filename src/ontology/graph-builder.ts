@@ -1,6 +1,14 @@
 // Builds RDF-JS quads (default graph) for the generated ontology and shapes: named nodes, literals, blank nodes with
 // deterministic labels, and RDF lists. Pure: the same calls in the same order give the same quads, labels included.
-import { DataFactory, type BlankNode, type Literal, type NamedNode, type Quad, type Quad_Object, type Quad_Subject } from 'n3';
+import {
+  DataFactory,
+  type BlankNode,
+  type Literal,
+  type NamedNode,
+  type Quad,
+  type Quad_Object,
+  type Quad_Subject,
+} from 'n3';
 import { rdf, xsd } from '../rdf/index.js';
 
 const { namedNode, literal, blankNode, quad } = DataFactory;

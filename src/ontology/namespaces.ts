@@ -70,7 +70,8 @@ export const rdfs = {
 
 /** `mcp:CallToolRequest` for an IRI in a namespace of `prefixes`, else `<iri>` (for comments). */
 export function curie(iri: string): string {
-  for (const [prefix, namespace] of Object.entries(prefixes)) if (iri.startsWith(namespace)) return `${prefix}:${iri.slice(namespace.length)}`;
+  for (const [prefix, namespace] of Object.entries(prefixes))
+    if (iri.startsWith(namespace)) return `${prefix}:${iri.slice(namespace.length)}`;
   return `<${iri}>`;
 }
 

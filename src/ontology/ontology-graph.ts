@@ -13,13 +13,32 @@ import { seedVersion, type ProtocolVersion } from '../schema/versions.js';
 import { ns, rdf } from '../rdf/index.js';
 import { alignWithReference, type AlignmentStatement } from './alignment.js';
 import type { OntologyTerms, PropertySummary, RangeSpec } from './ontology-terms.js';
-import { Hierarchy, expressionKey, simplifyDataRanges, simplifyUnion, type ClassExpression, type DataRange } from './class-expressions.js';
+import {
+  Hierarchy,
+  expressionKey,
+  simplifyDataRanges,
+  simplifyUnion,
+  type ClassExpression,
+  type DataRange,
+} from './class-expressions.js';
 import type { LatentProperty, ObjectModel, PropertyModel, OntologyModel, DefinitionModel } from './definition-model.js';
 import { GraphBuilder, type Term } from './graph-builder.js';
 import { alignmentTargets, borrowedTerms, type BorrowedTerm } from './borrowed-terms.js';
 import { jsonRpcClasses, jsonRpcIdProperties, type PropertyDescription } from './json-rpc-terms.js';
 import { classLabel, propertyLabel } from './labels.js';
-import { curie, dcterms, licenseIri, ontologyIri, owl, owlNs, prefixes, rdfs, sh, specificationIri, versionIri } from './namespaces.js';
+import {
+  curie,
+  dcterms,
+  licenseIri,
+  ontologyIri,
+  owl,
+  owlNs,
+  prefixes,
+  rdfs,
+  sh,
+  specificationIri,
+  versionIri,
+} from './namespaces.js';
 import {
   extensionNamespace,
   listClass,
@@ -74,11 +93,19 @@ export function buildOntology(versions: readonly VersionedModel[], options: Onto
   const missing = undescribedOwnTerms();
   if (missing.length > 0) throw new Error(`src/ontology/own-terms.ts does not describe: ${missing.join(', ')}`);
   const g = new GraphBuilder('o');
-  const terms: OntologyTerms = { hierarchy: new Hierarchy(), classes: new Set(), datatypes: new Set(), properties: new Map(), individuals: new Set() };
+  const terms: OntologyTerms = {
+    hierarchy: new Hierarchy(),
+    classes: new Set(),
+    datatypes: new Set(),
+    properties: new Map(),
+    individuals: new Set(),
+  };
   const covered = versions.map((v) => v.version);
   // Terms this package describes (the JSON-RPC 2.0 classes, mcp-ld's own) hold for every version, whichever schemas
   // name them.
-  const described = new Set([...jsonRpcClasses, ...ownClasses, ...jsonRpcIdProperties, ...ownProperties].map((t) => t.iri));
+  const described = new Set(
+    [...jsonRpcClasses, ...ownClasses, ...jsonRpcIdProperties, ...ownProperties].map((t) => t.iri),
+  );
   const table = versionTable(versions);
   for (const iri of described) table.delete(iri);
 
@@ -90,12 +117,14 @@ export function buildOntology(versions: readonly VersionedModel[], options: Onto
     for (const sup of definition.superClasses) terms.hierarchy.addSubClass(definition.iri, sup);
     for (const member of definition.members ?? []) terms.hierarchy.addSubClass(member, definition.iri);
   }
-  for (const term of [...jsonRpcClasses, ...ownClasses]) for (const sup of term.superClasses ?? []) terms.hierarchy.addSubClass(term.iri, sup);
+  for (const term of [...jsonRpcClasses, ...ownClasses])
+    for (const sup of term.superClasses ?? []) terms.hierarchy.addSubClass(term.iri, sup);
 
   for (const definition of definitions) {
     // A definition annotated with a described term (2026-07-28's InternalError: jrpc:InternalError) adds its axioms
     // only.
-    if (described.has(definition.iri)) for (const sup of definition.superClasses) g.add(definition.iri, rdfs.subClassOf, sup);
+    if (described.has(definition.iri))
+      for (const sup of definition.superClasses) g.add(definition.iri, rdfs.subClassOf, sup);
     else if (definition.kind === 'scalar') writeDatatype(g, definition, terms, table, covered);
     else writeDefinitionClass(g, definition, terms, table, covered);
   }
@@ -141,23 +170,47 @@ export function buildOntology(versions: readonly VersionedModel[], options: Onto
     const extra = ownUsesOfSchemaProperties.filter((u) => u.iri === predicate).flatMap((u) => u.domain);
     const summary = summarise(uses.get(predicate)!, terms.hierarchy, extra);
     terms.properties.set(predicate, summary);
-    writeProperty(g, predicate, propertyLabel(predicate), withRemoval(schemaComment(uses.get(predicate)!), predicate, table, covered), summary, false);
+    writeProperty(
+      g,
+      predicate,
+      propertyLabel(predicate),
+      withRemoval(schemaComment(uses.get(predicate)!), predicate, table, covered),
+      summary,
+      false,
+    );
   }
   for (const latent of mergeLatent(versions, uses)) {
     const object = latent.kind === 'node' || latent.kind === 'list';
     const summary: PropertySummary = { kind: object ? 'object' : 'datatype', domain: [] };
     const range = latent.kind === 'list' ? listClass : latent.kind === 'json' ? rdf.JSON : latent.datatype;
-    if (range !== undefined) summary.range = object ? { kind: 'classes', members: [{ kind: 'class', iri: range }] } : { kind: 'data', members: [{ kind: 'datatype', iri: range }] };
+    if (range !== undefined)
+      summary.range = object
+        ? { kind: 'classes', members: [{ kind: 'class', iri: range }] }
+        : { kind: 'data', members: [{ kind: 'datatype', iri: range }] };
     terms.properties.set(latent.predicate, summary);
     const comment =
       `Annotated on the JSON key \`${latent.key}\` inside a value that mcp-ld keeps whole as an rdf:JSON literal (${latent.source}): ` +
       'the lifted graph does not contain it; it is declared because the JSON-LD contexts define it.';
-    writeProperty(g, latent.predicate, propertyLabel(latent.predicate), withRemoval(comment, latent.predicate, table, covered), summary, false);
+    writeProperty(
+      g,
+      latent.predicate,
+      propertyLabel(latent.predicate),
+      withRemoval(comment, latent.predicate, table, covered),
+      summary,
+      false,
+    );
   }
   for (const description of [...jsonRpcIdProperties, ...ownProperties]) {
     const summary = describedSummary(description, terms);
     terms.properties.set(description.iri, summary);
-    writeProperty(g, description.iri, description.label, description.comment, summary, description.iri.startsWith(ns.mld));
+    writeProperty(
+      g,
+      description.iri,
+      description.label,
+      description.comment,
+      summary,
+      description.iri.startsWith(ns.mld),
+    );
   }
   for (const property of versionAnnotationProperties) {
     g.add(property.iri, rdf.type, owl.AnnotationProperty);
@@ -215,8 +268,18 @@ function writeVersions(g: GraphBuilder, iri: string, table: VersionTable, covere
 
 /** A comment, and for a term the newest covered version no longer defines, in which versions it is. */
 function withRemoval(comment: string, iri: string, table: VersionTable, covered: readonly ProtocolVersion[]): string;
-function withRemoval(comment: string | undefined, iri: string, table: VersionTable, covered: readonly ProtocolVersion[]): string | undefined;
-function withRemoval(comment: string | undefined, iri: string, table: VersionTable, covered: readonly ProtocolVersion[]): string | undefined {
+function withRemoval(
+  comment: string | undefined,
+  iri: string,
+  table: VersionTable,
+  covered: readonly ProtocolVersion[],
+): string | undefined;
+function withRemoval(
+  comment: string | undefined,
+  iri: string,
+  table: VersionTable,
+  covered: readonly ProtocolVersion[],
+): string | undefined {
   const defined = table.get(iri);
   const newest = covered[covered.length - 1]!;
   if (defined === undefined || defined.includes(newest)) return comment;
@@ -241,7 +304,8 @@ function preferredVersion(defined: readonly ProtocolVersion[]): ProtocolVersion 
 function mergeDefinitions(versions: readonly VersionedModel[]): DefinitionModel[] {
   const byIri = new Map<string, { version: ProtocolVersion; definition: DefinitionModel }[]>();
   for (const { version, model } of versions) {
-    for (const definition of model.definitions) byIri.set(definition.iri, [...(byIri.get(definition.iri) ?? []), { version, definition }]);
+    for (const definition of model.definitions)
+      byIri.set(definition.iri, [...(byIri.get(definition.iri) ?? []), { version, definition }]);
   }
   const union = <T>(lists: (readonly T[] | undefined)[]): T[] => [...new Set(lists.flatMap((list) => list ?? []))];
   const merged: DefinitionModel[] = [];
@@ -270,7 +334,9 @@ function mergeDefinitions(versions: readonly VersionedModel[]): DefinitionModel[
 function mergeLatent(versions: readonly VersionedModel[], uses: Map<string, PropertyUse[]>): LatentProperty[] {
   const latent = new Map<string, LatentProperty>();
   for (const { version, model } of versions) {
-    for (const entry of model.latent) if (!uses.has(entry.predicate) && (!latent.has(entry.predicate) || version <= seedVersion)) latent.set(entry.predicate, entry);
+    for (const entry of model.latent)
+      if (!uses.has(entry.predicate) && (!latent.has(entry.predicate) || version <= seedVersion))
+        latent.set(entry.predicate, entry);
   }
   return [...latent.values()].sort((a, b) => (a.predicate < b.predicate ? -1 : 1));
 }
@@ -292,15 +358,15 @@ function header(g: GraphBuilder, version: string, covered: readonly ProtocolVers
     dcterms.description,
     g.literal(
       `The classes and properties of the RDF graph mcp-ld makes of MCP traffic of the protocol versions ${covered.join(', ')}, ` +
-        'generated from each version\'s annotated MCP schema (the 2025-06-18 seed with mcp-ld\'s overlay, the other versions\' ' +
+        "generated from each version's annotated MCP schema (the 2025-06-18 seed with mcp-ld's overlay, the other versions' " +
         'official schemas with the annotations carried over and their annotation files) and the JSON-RPC schema it builds on: every ' +
-        'definition, every annotated property, and mcp-ld\'s own terms for sessions, directions, timestamps, entities, argument ' +
-        'pairs and validation results. A term several versions define is one term (one IRI): its comment is the 2025-06-18 schema\'s ' +
-        'description when that version defines it (else the newest defining version\'s), its superclasses, union members, domain ' +
-        'and range the union of every version\'s. Each term of the schemas says in ' +
+        "definition, every annotated property, and mcp-ld's own terms for sessions, directions, timestamps, entities, argument " +
+        "pairs and validation results. A term several versions define is one term (one IRI): its comment is the 2025-06-18 schema's " +
+        "description when that version defines it (else the newest defining version's), its superclasses, union members, domain " +
+        "and range the union of every version's. Each term of the schemas says in " +
         'which versions it is defined: mld:firstVersion, mld:definedIn (one per version) and, for a term a later version removed, ' +
-        'mld:lastVersion; terms without them are mcp-ld\'s own or JSON-RPC 2.0\'s and hold for every version. ' +
-        'Request and notification parameters hang from the message node (jrpc:hasParameters); a response\'s result object ' +
+        "mld:lastVersion; terms without them are mcp-ld's own or JSON-RPC 2.0's and hold for every version. " +
+        "Request and notification parameters hang from the message node (jrpc:hasParameters); a response's result object " +
         'is the node of jrpc:hasResult, which carries the properties of its result definition.',
       { lang: 'en' },
     ),
@@ -322,7 +388,14 @@ function header(g: GraphBuilder, version: string, covered: readonly ProtocolVers
   }
 }
 
-function writeClass(g: GraphBuilder, iri: string, label: string, comment: string | undefined, superClasses: string[], terms: OntologyTerms): void {
+function writeClass(
+  g: GraphBuilder,
+  iri: string,
+  label: string,
+  comment: string | undefined,
+  superClasses: string[],
+  terms: OntologyTerms,
+): void {
   g.add(iri, rdf.type, owl.Class);
   g.add(iri, rdfs.label, g.literal(label, { lang: 'en' }));
   if (comment !== undefined) g.add(iri, rdfs.comment, g.literal(comment, { lang: 'en' }));
@@ -336,7 +409,9 @@ function definitionComment(definition: DefinitionModel): string | undefined {
   if (definition.description !== undefined) parts.push(definition.description.trim());
   if (definition.method !== undefined) {
     const answer = definition.answeredBy === undefined ? '' : ` It is answered by ${curie(definition.answeredBy)}.`;
-    parts.push(`The message with method \`${definition.method}\`; its parameters are the node of jrpc:hasParameters.${answer}`);
+    parts.push(
+      `The message with method \`${definition.method}\`; its parameters are the node of jrpc:hasParameters.${answer}`,
+    );
   } else if (definition.answers !== undefined) {
     const methods = definition.answers.map((a) => `\`${a.method}\``).join(', ');
     parts.push(`The response to ${methods}; the properties of its result object are on the node of jrpc:hasResult.`);
@@ -344,16 +419,40 @@ function definitionComment(definition: DefinitionModel): string | undefined {
   return parts.length > 0 ? parts.join('\n\n') : undefined;
 }
 
-function writeDefinitionClass(g: GraphBuilder, definition: DefinitionModel, terms: OntologyTerms, table: VersionTable, covered: readonly ProtocolVersion[]): void {
-  writeClass(g, definition.iri, classLabel(definition.name), withRemoval(definitionComment(definition), definition.iri, table, covered), definition.superClasses, terms);
+function writeDefinitionClass(
+  g: GraphBuilder,
+  definition: DefinitionModel,
+  terms: OntologyTerms,
+  table: VersionTable,
+  covered: readonly ProtocolVersion[],
+): void {
+  writeClass(
+    g,
+    definition.iri,
+    classLabel(definition.name),
+    withRemoval(definitionComment(definition), definition.iri, table, covered),
+    definition.superClasses,
+    terms,
+  );
 }
 
-function writeDatatype(g: GraphBuilder, definition: DefinitionModel, terms: OntologyTerms, table: VersionTable, covered: readonly ProtocolVersion[]): void {
+function writeDatatype(
+  g: GraphBuilder,
+  definition: DefinitionModel,
+  terms: OntologyTerms,
+  table: VersionTable,
+  covered: readonly ProtocolVersion[],
+): void {
   g.add(definition.iri, rdf.type, rdfs.Datatype);
   g.add(definition.iri, rdfs.label, g.literal(classLabel(definition.name), { lang: 'en' }));
   const comment = withRemoval(definition.description?.trim(), definition.iri, table, covered);
   if (comment !== undefined) g.add(definition.iri, rdfs.comment, g.literal(comment, { lang: 'en' }));
-  const xsdOf: Record<string, string> = { string: `${ns.xsd}string`, integer: `${ns.xsd}integer`, number: `${ns.xsd}decimal`, boolean: `${ns.xsd}boolean` };
+  const xsdOf: Record<string, string> = {
+    string: `${ns.xsd}string`,
+    integer: `${ns.xsd}integer`,
+    number: `${ns.xsd}decimal`,
+    boolean: `${ns.xsd}boolean`,
+  };
   let equivalent: Term | undefined;
   if (definition.enum !== undefined) {
     equivalent = g.node((n) => {
@@ -378,7 +477,8 @@ function writeDatatype(g: GraphBuilder, definition: DefinitionModel, terms: Onto
 
 function domainOf(owner: ObjectModel): ClassExpression {
   if (owner.classIri !== undefined) return { kind: 'class', iri: owner.classIri };
-  if (owner.parent !== undefined) return { kind: 'valueOf', property: owner.parent.predicate, subject: domainOf(owner.parent.object) };
+  if (owner.parent !== undefined)
+    return { kind: 'valueOf', property: owner.parent.predicate, subject: domainOf(owner.parent.object) };
   return thing;
 }
 
@@ -390,7 +490,8 @@ function rangeOfUse(property: PropertyModel): RangeSpec | undefined {
     case 'json':
       return { kind: 'data', members: [{ kind: 'datatype', iri: rdf.JSON }] };
     case 'literal':
-      if (value.in !== undefined && value.datatype === `${ns.xsd}string`) return { kind: 'data', members: [{ kind: 'oneOf', values: value.in.map((f) => f.value).sort() }] };
+      if (value.in !== undefined && value.datatype === `${ns.xsd}string`)
+        return { kind: 'data', members: [{ kind: 'oneOf', values: value.in.map((f) => f.value).sort() }] };
       return { kind: 'data', members: value.datatypes.map((iri) => ({ kind: 'datatype' as const, iri })) };
     case 'node': {
       const members: ClassExpression[] = [];
@@ -407,13 +508,24 @@ function rangeOfUse(property: PropertyModel): RangeSpec | undefined {
 }
 
 function summarise(uses: PropertyUse[], hierarchy: Hierarchy, extraDomain: string[]): PropertySummary {
-  const object = uses.some(({ property }) => property.list || property.value.kind === 'node' || property.value.kind === 'any');
-  const domain = simplifyUnion([...uses.map(({ owner }) => domainOf(owner)), ...extraDomain.map((iri) => ({ kind: 'class' as const, iri }))], hierarchy);
+  const object = uses.some(
+    ({ property }) => property.list || property.value.kind === 'node' || property.value.kind === 'any',
+  );
+  const domain = simplifyUnion(
+    [...uses.map(({ owner }) => domainOf(owner)), ...extraDomain.map((iri) => ({ kind: 'class' as const, iri }))],
+    hierarchy,
+  );
   const summary: PropertySummary = { kind: object ? 'object' : 'datatype', domain };
   const ranges = uses.map(({ property }) => rangeOfUse(property));
   if (ranges.every((r): r is RangeSpec => r !== undefined)) {
     if (ranges.every((r) => r.kind === 'classes')) {
-      summary.range = { kind: 'classes', members: simplifyUnion(ranges.flatMap((r) => (r.kind === 'classes' ? r.members : [])), hierarchy) };
+      summary.range = {
+        kind: 'classes',
+        members: simplifyUnion(
+          ranges.flatMap((r) => (r.kind === 'classes' ? r.members : [])),
+          hierarchy,
+        ),
+      };
     } else if (ranges.every((r) => r.kind === 'data')) {
       // An enumeration only when every use enumerates: one plain use makes the range the plain datatype.
       const data = ranges.flatMap((r) => (r.kind === 'data' ? r.members : []));
@@ -430,10 +542,14 @@ function summarise(uses: PropertyUse[], hierarchy: Hierarchy, extraDomain: strin
 function describedSummary(description: PropertyDescription, terms: OntologyTerms): PropertySummary {
   const domain =
     description.domainOf !== undefined
-      ? terms.properties.get(description.domainOf)?.domain ?? []
-      : simplifyUnion(description.domain.map((iri) => ({ kind: 'class' as const, iri })), terms.hierarchy);
+      ? (terms.properties.get(description.domainOf)?.domain ?? [])
+      : simplifyUnion(
+          description.domain.map((iri) => ({ kind: 'class' as const, iri })),
+          terms.hierarchy,
+        );
   const summary: PropertySummary = { kind: description.kind, domain };
-  const range = description.range === undefined ? [] : Array.isArray(description.range) ? description.range : [description.range];
+  const range =
+    description.range === undefined ? [] : Array.isArray(description.range) ? description.range : [description.range];
   if (range.length > 0) {
     summary.range =
       description.kind === 'object'
@@ -449,21 +565,39 @@ function describedSummary(description: PropertyDescription, terms: OntologyTerms
  */
 function schemaComment(uses: PropertyUse[]): string {
   const preferred = preferredVersion([...new Set(uses.map((use) => use.version))].sort());
-  const descriptions = [...new Set(uses.filter((use) => use.version === preferred).map(({ property }) => property.description?.trim()).filter((d): d is string => d !== undefined))];
+  const descriptions = [
+    ...new Set(
+      uses
+        .filter((use) => use.version === preferred)
+        .map(({ property }) => property.description?.trim())
+        .filter((d): d is string => d !== undefined),
+    ),
+  ];
   const keys = [...new Set(uses.map(({ property }) => property.key))].sort();
   const owners = [...new Set(uses.map(({ owner }) => owner.name))].sort();
   const from = `From the JSON key${keys.length > 1 ? 's' : ''} ${keys.map((k) => `\`${k}\``).join(', ')} of: ${owners.join(', ')}.`;
   return descriptions.length === 1 ? `${descriptions[0]}\n\n${from}` : from;
 }
 
-function writeProperty(g: GraphBuilder, iri: string, label: string, comment: string, summary: PropertySummary, own: boolean): void {
+function writeProperty(
+  g: GraphBuilder,
+  iri: string,
+  label: string,
+  comment: string,
+  summary: PropertySummary,
+  own: boolean,
+): void {
   g.add(iri, rdf.type, summary.kind === 'object' ? owl.ObjectProperty : owl.DatatypeProperty);
   g.add(iri, rdfs.label, g.literal(label, { lang: 'en' }));
   g.add(iri, rdfs.comment, g.literal(comment, { lang: 'en' }));
   const domain = summary.domain.filter((d) => expressionKey(d) !== expressionKey(thing));
   if (domain.length > 0 && domain.length === summary.domain.length) g.add(iri, rdfs.domain, classUnion(g, domain));
   if (summary.range !== undefined && summary.range.members.length > 0) {
-    g.add(iri, rdfs.range, summary.range.kind === 'classes' ? classUnion(g, summary.range.members) : dataUnion(g, summary.range.members));
+    g.add(
+      iri,
+      rdfs.range,
+      summary.range.kind === 'classes' ? classUnion(g, summary.range.members) : dataUnion(g, summary.range.members),
+    );
   }
   if (own) g.add(iri, rdfs.isDefinedBy, ontologyIri);
 }
@@ -472,7 +606,11 @@ function classExpression(g: GraphBuilder, expression: ClassExpression): Term {
   if (expression.kind === 'class') return g.iri(expression.iri);
   return g.node((n) => {
     g.add(n, rdf.type, owl.Restriction);
-    g.add(n, owl.onProperty, g.node((inverse) => g.add(inverse, owl.inverseOf, expression.property)));
+    g.add(
+      n,
+      owl.onProperty,
+      g.node((inverse) => g.add(inverse, owl.inverseOf, expression.property)),
+    );
     g.add(n, owl.someValuesFrom, classExpression(g, expression.subject));
   });
 }
@@ -500,4 +638,3 @@ function dataUnion(g: GraphBuilder, members: DataRange[]): Term {
     g.add(n, owl.unionOf, g.list(members.map((m) => dataRange(g, m))));
   });
 }
-

@@ -48,7 +48,12 @@ export const ownShapes: readonly OwnNodeShape[] = [
       { path: mld.validationResult, class: mld.ValidationResult },
     ],
   },
-  { name: 'mld.Session', targets: [mld.Session], comment: 'A session has one id.', properties: [{ path: mld.sessionId, ...one, datatypes: string }] },
+  {
+    name: 'mld.Session',
+    targets: [mld.Session],
+    comment: 'A session has one id.',
+    properties: [{ path: mld.sessionId, ...one, datatypes: string }],
+  },
   {
     name: 'mld.Server',
     targets: [mld.Server],
@@ -85,10 +90,15 @@ export const ownShapes: readonly OwnNodeShape[] = [
   {
     name: 'mld.Schema',
     targets: [mld.Schema],
-    comment: 'A schema as data: JSON types as strings, at most one dialect, title and description, nested parameters and items as nodes.',
+    comment:
+      'A schema as data: JSON types as strings, at most one dialect, title and description, nested parameters and items as nodes.',
     properties: [
       { path: mld.jsonType, datatypes: string },
-      ...[mld.schemaDialect, mld.title, mld.description, mld.format, mld.pattern].map((path) => ({ path, max: 1, datatypes: string })),
+      ...[mld.schemaDialect, mld.title, mld.description, mld.format, mld.pattern].map((path) => ({
+        path,
+        max: 1,
+        datatypes: string,
+      })),
       { path: mld.additionalProperties, max: 1, datatypes: [xsd.boolean] },
       { path: mld.default, max: 1 },
       { path: mld.nestedParameter, class: mld.Parameter },
@@ -119,9 +129,18 @@ export const ownShapes: readonly OwnNodeShape[] = [
     name: 'mld.ValidationResult',
     targets: [mld.ValidationResult],
     comment: 'A validation problem: where, which keyword, what.',
-    properties: [mld.instancePath, mld.schemaPath, mld.keyword, mld.message].map((path) => ({ path, ...one, datatypes: string })),
+    properties: [mld.instancePath, mld.schemaPath, mld.keyword, mld.message].map((path) => ({
+      path,
+      ...one,
+      datatypes: string,
+    })),
   },
-  { name: 'jsonrpc.StringId', targets: [jrpc.StringId], comment: 'A string id has one string value.', properties: [{ path: jrpc.hasStringValue, ...one, datatypes: string }] },
+  {
+    name: 'jsonrpc.StringId',
+    targets: [jrpc.StringId],
+    comment: 'A string id has one string value.',
+    properties: [{ path: jrpc.hasStringValue, ...one, datatypes: string }],
+  },
   {
     name: 'jsonrpc.NumberId',
     targets: [jrpc.NumberId],

@@ -15,7 +15,9 @@ export const formats: Record<OntologyFormat, { extension: string; mediaType: str
 };
 
 function writerOutput(writer: Writer): Promise<string> {
-  return new Promise((resolve, reject) => writer.end((error: Error | null, result: string) => (error ? reject(error) : resolve(result))));
+  return new Promise((resolve, reject) =>
+    writer.end((error: Error | null, result: string) => (error ? reject(error) : resolve(result))),
+  );
 }
 
 const termKey = (term: Term): string => `${term.termType}:${term.value}`;
@@ -28,7 +30,8 @@ export async function toTurtle(quads: readonly Quad[], prefixes: Readonly<Record
     const key = termKey(q.subject);
     if (!bySubject.has(key)) bySubject.set(key, []);
     bySubject.get(key)!.push(q);
-    if (q.object.termType === 'BlankNode') references.set(termKey(q.object), (references.get(termKey(q.object)) ?? 0) + 1);
+    if (q.object.termType === 'BlankNode')
+      references.set(termKey(q.object), (references.get(termKey(q.object)) ?? 0) + 1);
   }
   const inline = (term: Term) => term.termType === 'BlankNode' && references.get(termKey(term)) === 1;
   const writer = new Writer({ prefixes: { ...prefixes } });
@@ -36,7 +39,7 @@ export async function toTurtle(quads: readonly Quad[], prefixes: Readonly<Record
   /** The items of a well-formed list whose cells are all inlined blank nodes, else undefined. */
   const listItems = (head: Term): Quad_Object[] | undefined => {
     const items: Quad_Object[] = [];
-    for (let cell: Term = head; !(cell.termType === 'NamedNode' && cell.value === rdf.nil); ) {
+    for (let cell: Term = head; !(cell.termType === 'NamedNode' && cell.value === rdf.nil);) {
       const cellQuads = bySubject.get(termKey(cell)) ?? [];
       if (!inline(cell) || cellQuads.length !== 2) return undefined;
       const first = cellQuads.find((q) => q.predicate.value === rdf.first);
@@ -51,7 +54,10 @@ export async function toTurtle(quads: readonly Quad[], prefixes: Readonly<Record
     if (!inline(object)) return object;
     const items = listItems(object);
     if (items !== undefined) return writer.list(items.map(render)) as unknown as Quad_Object;
-    const children = (bySubject.get(termKey(object)) ?? []).map((q) => ({ predicate: q.predicate, object: render(q.object) }));
+    const children = (bySubject.get(termKey(object)) ?? []).map((q) => ({
+      predicate: q.predicate,
+      object: render(q.object),
+    }));
     return writer.blank(children) as unknown as Quad_Object;
   };
   for (const [key, subjectQuads] of bySubject) {
@@ -117,7 +123,11 @@ export async function toRdfXml(quads: readonly Quad[], prefixes: Readonly<Record
   return rdfXml(quads, prefixes);
 }
 
-export async function serialize(quads: readonly Quad[], format: OntologyFormat, prefixes: Readonly<Record<string, string>>): Promise<string> {
+export async function serialize(
+  quads: readonly Quad[],
+  format: OntologyFormat,
+  prefixes: Readonly<Record<string, string>>,
+): Promise<string> {
   switch (format) {
     case 'turtle':
       return toTurtle(quads, prefixes);

@@ -10,7 +10,18 @@ import { seedVersion, type ProtocolVersion } from '../schema/versions.js';
 import { ns, rdf, type LiteralForm } from '../rdf/index.js';
 import type { Alternative, ObjectModel, PropertyModel, OntologyModel, ValueModel } from './definition-model.js';
 import { GraphBuilder, type Subject, type Term } from './graph-builder.js';
-import { curie, dcterms, licenseIri, ontologyIri, owl, rdfs, sh, shapesIri, shapesNs, versionIri } from './namespaces.js';
+import {
+  curie,
+  dcterms,
+  licenseIri,
+  ontologyIri,
+  owl,
+  rdfs,
+  sh,
+  shapesIri,
+  shapesNs,
+  versionIri,
+} from './namespaces.js';
 import { ownShapes, type OwnPropertyShape } from './own-shapes.js';
 
 interface ShapesOptions {
@@ -35,7 +46,12 @@ export function buildShapes(model: OntologyModel, options: ShapesOptions): Quad[
   header(g, options.version, options.protocol ?? seedVersion);
   const literal = (form: LiteralForm) => g.literal(form.value, form.datatype);
 
-  const writePropertyShape = (shape: Subject | string, path: Term | string, name: string | undefined, constraints: Constraint[]): void => {
+  const writePropertyShape = (
+    shape: Subject | string,
+    path: Term | string,
+    name: string | undefined,
+    constraints: Constraint[],
+  ): void => {
     g.add(
       shape,
       sh.property,
@@ -48,7 +64,12 @@ export function buildShapes(model: OntologyModel, options: ShapesOptions): Quad[
   };
   const anyOf = (alternatives: Constraint[][]): Constraint[] => {
     if (alternatives.length === 1) return alternatives[0]!;
-    return [[sh.or, g.list(alternatives.map((constraints) => g.node((n) => constraints.forEach(([p, o]) => g.add(n, p, o)))))]];
+    return [
+      [
+        sh.or,
+        g.list(alternatives.map((constraints) => g.node((n) => constraints.forEach(([p, o]) => g.add(n, p, o))))),
+      ],
+    ];
   };
   const alternativeConstraints = (alternative: Alternative): Constraint[] => [
     ...alternative.classes.map((c): Constraint => [sh.class, c]),
@@ -61,7 +82,10 @@ export function buildShapes(model: OntologyModel, options: ShapesOptions): Quad[
         return [[sh.datatype, rdf.JSON]];
       case 'literal': {
         const constraints = anyOf(value.datatypes.map((d): Constraint[] => [[sh.datatype, d]]));
-        if (value.hasValue !== undefined) constraints.push(required ? [sh.hasValue, literal(value.hasValue)] : [sh.in, g.list([literal(value.hasValue)])]);
+        if (value.hasValue !== undefined)
+          constraints.push(
+            required ? [sh.hasValue, literal(value.hasValue)] : [sh.in, g.list([literal(value.hasValue)])],
+          );
         if (value.in !== undefined) constraints.push([sh.in, g.list(value.in.map(literal))]);
         if (value.minInclusive !== undefined) constraints.push([sh.minInclusive, literal(value.minInclusive)]);
         if (value.maxInclusive !== undefined) constraints.push([sh.maxInclusive, literal(value.maxInclusive)]);
@@ -74,9 +98,15 @@ export function buildShapes(model: OntologyModel, options: ShapesOptions): Quad[
     }
   };
   const writeProperty = (shape: string, property: PropertyModel): void => {
-    const counts: Constraint[] = [...(property.required ? [[sh.minCount, g.literal(1, `${ns.xsd}integer`)] as Constraint] : []), [sh.maxCount, g.literal(1, `${ns.xsd}integer`)]];
+    const counts: Constraint[] = [
+      ...(property.required ? [[sh.minCount, g.literal(1, `${ns.xsd}integer`)] as Constraint] : []),
+      [sh.maxCount, g.literal(1, `${ns.xsd}integer`)],
+    ];
     if (!property.list) {
-      writePropertyShape(shape, property.predicate, property.key, [...counts, ...valueConstraints(property.value, property.required)]);
+      writePropertyShape(shape, property.predicate, property.key, [
+        ...counts,
+        ...valueConstraints(property.value, property.required),
+      ]);
       return;
     }
     writePropertyShape(shape, property.predicate, property.key, [...counts, [sh.node, listShape]]);
@@ -92,7 +122,14 @@ export function buildShapes(model: OntologyModel, options: ShapesOptions): Quad[
     g.add(shape, rdf.type, sh.NodeShape);
     if (object.classIri !== undefined) g.add(shape, sh.targetClass, object.classIri);
     else if (object.parent !== undefined) {
-      g.add(shape, rdfs.comment, g.literal(`The object that is the value of ${curie(object.parent.predicate)} on a node of ${curie(shapeIri(object.parent.object))}.`, { lang: 'en' }));
+      g.add(
+        shape,
+        rdfs.comment,
+        g.literal(
+          `The object that is the value of ${curie(object.parent.predicate)} on a node of ${curie(shapeIri(object.parent.object))}.`,
+          { lang: 'en' },
+        ),
+      );
     }
     for (const property of object.properties) writeProperty(shape, property);
   }
@@ -102,7 +139,8 @@ export function buildShapes(model: OntologyModel, options: ShapesOptions): Quad[
     const shape = shapeIri(definition.name);
     g.add(shape, rdf.type, sh.NodeShape);
     g.add(shape, sh.targetClass, definition.iri);
-    for (const [p, o] of anyOf(definition.members!.map((member): Constraint[] => [[sh.class, member]]))) g.add(shape, p, o);
+    for (const [p, o] of anyOf(definition.members!.map((member): Constraint[] => [[sh.class, member]])))
+      g.add(shape, p, o);
   }
   writeListShapes(g);
   writeOwnShapes(g, writePropertyShape);
@@ -113,12 +151,16 @@ function header(g: GraphBuilder, version: string, protocol: ProtocolVersion): vo
   g.add(shapesIri, rdf.type, owl.Ontology);
   g.add(shapesIri, owl.versionIRI, versionIri(shapesIri, version, protocol));
   g.add(shapesIri, owl.versionInfo, g.literal(`mcp-ld ${version}, MCP ${protocol}`));
-  g.add(shapesIri, dcterms.title, g.literal(`mcp-ld SHACL shapes of the Model Context Protocol ${protocol}`, { lang: 'en' }));
+  g.add(
+    shapesIri,
+    dcterms.title,
+    g.literal(`mcp-ld SHACL shapes of the Model Context Protocol ${protocol}`, { lang: 'en' }),
+  );
   g.add(
     shapesIri,
     dcterms.description,
     g.literal(
-      'SHACL shapes generated from the JSON Schema constraints of the annotated MCP schema (with mcp-ld\'s overlay), for the graph ' +
+      "SHACL shapes generated from the JSON Schema constraints of the annotated MCP schema (with mcp-ld's overlay), for the graph " +
         'mcp-ld lifts from MCP traffic: validate the lifted graph as it is (no inference needed). A message that the schema accepts ' +
         'conforms; required keys, constants, enumerations, JSON types, bounds and list structure are checked.',
       { lang: 'en' },
@@ -130,12 +172,22 @@ function header(g: GraphBuilder, version: string, protocol: ProtocolVersion): vo
 
 function writeListShapes(g: GraphBuilder): void {
   g.add(listShape, rdf.type, sh.NodeShape);
-  g.add(listShape, rdfs.comment, g.literal('A well-formed RDF list: rdf:nil, or cells that each have one rdf:first and one rdf:rest.', { lang: 'en' }));
+  g.add(
+    listShape,
+    rdfs.comment,
+    g.literal('A well-formed RDF list: rdf:nil, or cells that each have one rdf:first and one rdf:rest.', {
+      lang: 'en',
+    }),
+  );
   g.add(
     listShape,
     sh.property,
     g.node((p) => {
-      g.add(p, sh.path, g.node((path) => g.add(path, sh.zeroOrMorePath, rdf.rest)));
+      g.add(
+        p,
+        sh.path,
+        g.node((path) => g.add(path, sh.zeroOrMorePath, rdf.rest)),
+      );
       g.add(p, sh.node, listCellShape);
     }),
   );
@@ -154,13 +206,22 @@ function writeListShapes(g: GraphBuilder): void {
   g.add(listCellShape, sh.or, g.list([nil, cell]));
 }
 
-function writeOwnShapes(g: GraphBuilder, writePropertyShape: (shape: Subject | string, path: Term | string, name: string | undefined, constraints: Constraint[]) => void): void {
+function writeOwnShapes(
+  g: GraphBuilder,
+  writePropertyShape: (
+    shape: Subject | string,
+    path: Term | string,
+    name: string | undefined,
+    constraints: Constraint[],
+  ) => void,
+): void {
   for (const own of ownShapes) {
     const shape = shapeIri(own.name);
     g.add(shape, rdf.type, sh.NodeShape);
     g.add(shape, rdfs.comment, g.literal(own.comment, { lang: 'en' }));
     for (const target of own.targets) g.add(shape, sh.targetClass, target);
-    for (const property of own.properties) writePropertyShape(shape, property.path, undefined, ownConstraints(g, property));
+    for (const property of own.properties)
+      writePropertyShape(shape, property.path, undefined, ownConstraints(g, property));
   }
 }
 

@@ -36,8 +36,16 @@ function bound(parsed: ParsedQuery, maxRows: number | undefined): BoundedQuery {
   } else if (parsed.form === 'CONSTRUCT' && !(tree.limit !== undefined && tree.limit <= maxRows)) {
     // Solutions past maxRows + 1 are never produced; whether there were more than maxRows is in the marker count.
     const construct = tree as ConstructQuery;
-    const marker = { subject: DataFactory.blankNode('solution'), predicate: DataFactory.namedNode(solutionMarker), object: DataFactory.literal('1') } as Triple;
-    bounded.text = generateQuery({ ...construct, template: [...(construct.template ?? []), marker], limit: maxRows + 1 } as Query);
+    const marker = {
+      subject: DataFactory.blankNode('solution'),
+      predicate: DataFactory.namedNode(solutionMarker),
+      object: DataFactory.literal('1'),
+    } as Triple;
+    bounded.text = generateQuery({
+      ...construct,
+      template: [...(construct.template ?? []), marker],
+      limit: maxRows + 1,
+    } as Query);
   }
   return bounded;
 }

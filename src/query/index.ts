@@ -5,9 +5,24 @@ export { parseQuery, generateQuery, type ParsedQuery } from './parse-query.js';
 export { parseUpdate, type ParsedUpdate } from './parse-update.js';
 export { runQuery, runQueryText, runQueryStream, sessionGraph, type RunOptions } from './run-query.js';
 export { boundRows, type BoundedQuery } from './bound-rows.js';
-export { NamedQueries, readQuery, prepareQuery, completeAnswer, runNamedQuery, runNamedQueryText, type NamedQuery } from './named-queries.js';
+export {
+  NamedQueries,
+  readQuery,
+  prepareQuery,
+  completeAnswer,
+  runNamedQuery,
+  runNamedQueryText,
+  type NamedQuery,
+} from './named-queries.js';
 export { applyPercentiles, nearestRank, parsePercentiles, type PercentileDeclaration } from './percentiles.js';
-export { parameterTerm, bindParameters, parameterTypes, type ParameterType, type ParameterValues, type QueryParameter } from './parameters.js';
+export {
+  parameterTerm,
+  bindParameters,
+  parameterTypes,
+  type ParameterType,
+  type ParameterValues,
+  type QueryParameter,
+} from './parameters.js';
 export { parseQueryHeader, type QueryHeader } from './query-header.js';
 export {
   writeResult,

@@ -10,8 +10,16 @@ import { mld, xsd } from '../rdf/index.js';
 const subjectsPerQuery = 1000;
 
 /** The IRI of the message with `order` in the session graph `graph`, or undefined when it has none. */
-export async function messageAt(store: QuadStore, graph: string, order: number, options: QueryOptions = {}): Promise<string | undefined> {
-  const answer = await store.query(`SELECT ?message WHERE { ?message <${mld.order}> "${order}"^^<${xsd.integer}> } LIMIT 1`, { ...options, graph });
+export async function messageAt(
+  store: QuadStore,
+  graph: string,
+  order: number,
+  options: QueryOptions = {},
+): Promise<string | undefined> {
+  const answer = await store.query(
+    `SELECT ?message WHERE { ?message <${mld.order}> "${order}"^^<${xsd.integer}> } LIMIT 1`,
+    { ...options, graph },
+  );
   if (answer.form !== 'SELECT') return undefined;
   return answer.rows[0]?.get('message')?.value;
 }
@@ -20,21 +28,36 @@ export async function messageAt(store: QuadStore, graph: string, order: number, 
  * The triples of the message `message` of the session graph `graph`, in the order found (as quads of no graph), and
  * the session's id (the session node's mld:sessionId), which its lowered record names.
  */
-export async function messageTriples(store: QuadStore, graph: string, message: string, options: QueryOptions = {}): Promise<Quad[]> {
+export async function messageTriples(
+  store: QuadStore,
+  graph: string,
+  message: string,
+  options: QueryOptions = {},
+): Promise<Quad[]> {
   const below = `${message}/`;
   const ids = `${message.slice(0, message.lastIndexOf('/message/'))}/id/`;
   const seen = new Set([message]);
   const quads: Quad[] = [];
-  for (let level = [message]; level.length > 0; ) {
+  for (let level = [message]; level.length > 0;) {
     const next: string[] = [];
     for (let i = 0; i < level.length; i += subjectsPerQuery) {
-      const subjects = level.slice(i, i + subjectsPerQuery).map((iri) => `<${iri}>`).join(' ');
-      const answer = await store.query(`CONSTRUCT { ?s ?p ?o } WHERE { VALUES ?s { ${subjects} } ?s ?p ?o }`, { ...options, graph });
+      const subjects = level
+        .slice(i, i + subjectsPerQuery)
+        .map((iri) => `<${iri}>`)
+        .join(' ');
+      const answer = await store.query(`CONSTRUCT { ?s ?p ?o } WHERE { VALUES ?s { ${subjects} } ?s ?p ?o }`, {
+        ...options,
+        graph,
+      });
       if (answer.form !== 'CONSTRUCT' && answer.form !== 'DESCRIBE') continue;
       for (const quad of answer.quads) {
         quads.push(quad);
         const object = quad.object;
-        if (object.termType === 'NamedNode' && (object.value.startsWith(below) || object.value.startsWith(ids)) && !seen.has(object.value)) {
+        if (
+          object.termType === 'NamedNode' &&
+          (object.value.startsWith(below) || object.value.startsWith(ids)) &&
+          !seen.has(object.value)
+        ) {
           seen.add(object.value);
           next.push(object.value);
         }
@@ -44,7 +67,10 @@ export async function messageTriples(store: QuadStore, graph: string, message: s
   }
   const session = quads.find((q) => q.subject.value === message && q.predicate.value === mld.inSession)?.object;
   if (session?.termType === 'NamedNode') {
-    const answer = await store.query(`CONSTRUCT { <${session.value}> <${mld.sessionId}> ?id } WHERE { <${session.value}> <${mld.sessionId}> ?id }`, { ...options, graph });
+    const answer = await store.query(
+      `CONSTRUCT { <${session.value}> <${mld.sessionId}> ?id } WHERE { <${session.value}> <${mld.sessionId}> ?id }`,
+      { ...options, graph },
+    );
     if (answer.form === 'CONSTRUCT') quads.push(...answer.quads);
   }
   return quads;

@@ -8,7 +8,13 @@ import { queriesDir } from '../core/paths.js';
 import { McpLdError } from '../core/problem.js';
 import type { QueryForm, QueryResult, QueryText, QuadStore } from '../store/quad-store.js';
 import { readQueryText, resultsJson } from '../store/sparql-results.js';
-import { bindParameters, modifierParameters, parameterUseProblem, type ParameterValues, type QueryParameter } from './parameters.js';
+import {
+  bindParameters,
+  modifierParameters,
+  parameterUseProblem,
+  type ParameterValues,
+  type QueryParameter,
+} from './parameters.js';
 import { parseQuery, type ParsedQuery } from './parse-query.js';
 import { applyPercentiles, type PercentileDeclaration } from './percentiles.js';
 import { parseQueryHeader } from './query-header.js';
@@ -53,15 +59,28 @@ export function readQuery(file: string, text: string, strict = false, limits?: S
     if (misuse) throw problem(`parameter ${parameter.name}: ${misuse}`);
   }
   if (header.percentiles.length > 0) {
-    const selected = query.tree.queryType === 'SELECT' ? query.tree.variables.map((v) => ('termType' in v ? v.value : v.variable.value)) : [];
-    if (query.tree.queryType !== 'SELECT' || selected.includes('*')) throw problem('@percentiles needs a SELECT that names the variables it selects');
+    const selected =
+      query.tree.queryType === 'SELECT'
+        ? query.tree.variables.map((v) => ('termType' in v ? v.value : v.variable.value))
+        : [];
+    if (query.tree.queryType !== 'SELECT' || selected.includes('*'))
+      throw problem('@percentiles needs a SELECT that names the variables it selects');
     for (const { list, columns } of header.percentiles) {
       if (!selected.includes(list)) throw problem(`@percentiles names ?${list}, which the query does not select`);
       const taken = columns.find((c) => selected.includes(c.name));
       if (taken) throw problem(`@percentiles column ?${taken.name} is also selected by the query`);
     }
   }
-  return { name, title: header.title ?? name, description: header.description ?? '', parameters: header.parameters, form: query.form, percentiles: header.percentiles, file, query };
+  return {
+    name,
+    title: header.title ?? name,
+    description: header.description ?? '',
+    parameters: header.parameters,
+    form: query.form,
+    percentiles: header.percentiles,
+    file,
+    query,
+  };
 }
 
 /** The query with parameter values bound (each checked by its declared type; defaults filled in). */
@@ -75,7 +94,12 @@ export function completeAnswer(query: NamedQuery, answer: QueryResult): QueryRes
 }
 
 /** Runs a query read by readQuery: its parameters bound, its computed columns added to the answer. */
-export async function runNamedQuery(store: QuadStore, query: NamedQuery, values: ParameterValues = {}, options: RunOptions = {}): Promise<QueryResult> {
+export async function runNamedQuery(
+  store: QuadStore,
+  query: NamedQuery,
+  values: ParameterValues = {},
+  options: RunOptions = {},
+): Promise<QueryResult> {
   return completeAnswer(query, await runQuery(store, prepareQuery(query, values), options));
 }
 
@@ -83,7 +107,12 @@ export async function runNamedQuery(store: QuadStore, query: NamedQuery, values:
  * The same, answered as text (see runQueryText). A query with computed columns has its answer read, completed and
  * written again (SPARQL 1.1 JSON results); that answer is one row per group, so this is quick.
  */
-export async function runNamedQueryText(store: QuadStore, query: NamedQuery, values: ParameterValues = {}, options: RunOptions = {}): Promise<QueryText> {
+export async function runNamedQueryText(
+  store: QuadStore,
+  query: NamedQuery,
+  values: ParameterValues = {},
+  options: RunOptions = {},
+): Promise<QueryText> {
   const answer = await runQueryText(store, prepareQuery(query, values), options);
   if (query.percentiles.length === 0) return answer;
   const completed = completeAnswer(query, readQueryText(answer)) as Extract<QueryResult, { form: 'SELECT' }>;
@@ -103,7 +132,9 @@ export class NamedQueries {
   get(name: string): NamedQuery {
     const query = this.load().get(name);
     if (!query) {
-      throw McpLdError.of('query.unknown', { detail: `there is no named query ${JSON.stringify(name)}; the named queries: ${[...this.load().keys()].join(', ')}` });
+      throw McpLdError.of('query.unknown', {
+        detail: `there is no named query ${JSON.stringify(name)}; the named queries: ${[...this.load().keys()].join(', ')}`,
+      });
     }
     return query;
   }
@@ -126,11 +157,13 @@ export class NamedQueries {
       const files = readdirSync(this.dir)
         .filter((f) => f.endsWith('.rq'))
         .sort();
-      this.loaded = new Map(files.map((f) => {
-        const file = path.join(this.dir, f);
-        const query = readQuery(file, readFileSync(file, 'utf8'), true);
-        return [query.name, query];
-      }));
+      this.loaded = new Map(
+        files.map((f) => {
+          const file = path.join(this.dir, f);
+          const query = readQuery(file, readFileSync(file, 'utf8'), true);
+          return [query.name, query];
+        }),
+      );
     }
     return this.loaded;
   }

@@ -9,7 +9,18 @@ import { xsd } from '../rdf/index.js';
 import { generateQuery, parseQuery, type ParsedQuery } from './parse-query.js';
 import { isAbsoluteIri } from '../core/iri.js';
 
-export const parameterTypes = ['xsd:string', 'xsd:integer', 'xsd:decimal', 'xsd:double', 'xsd:boolean', 'xsd:dateTime', 'start-time', 'end-time', 'xsd:anyURI', 'iri'] as const;
+export const parameterTypes = [
+  'xsd:string',
+  'xsd:integer',
+  'xsd:decimal',
+  'xsd:double',
+  'xsd:boolean',
+  'xsd:dateTime',
+  'start-time',
+  'end-time',
+  'xsd:anyURI',
+  'iri',
+] as const;
 export type ParameterType = (typeof parameterTypes)[number];
 
 /** Parameters with these names set the query's solution modifiers instead of a variable. */
@@ -32,7 +43,8 @@ export function isParameterType(name: string): name is ParameterType {
   return (parameterTypes as readonly string[]).includes(name);
 }
 
-const dateTimePattern = /^-?[0-9]{4,}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\.[0-9]+)?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])?$/;
+const dateTimePattern =
+  /^-?[0-9]{4,}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\.[0-9]+)?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])?$/;
 const datePattern = /^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$/;
 const lexical: Partial<Record<ParameterType, RegExp>> = {
   'xsd:integer': /^[+-]?[0-9]+$/,
@@ -52,8 +64,10 @@ const description: Record<ParameterType, string> = {
   'xsd:double': 'a floating-point number (xsd:double)',
   'xsd:boolean': 'true or false (xsd:boolean)',
   'xsd:dateTime': 'a date and time like 2025-06-18T12:00:00Z (xsd:dateTime)',
-  'start-time': 'a date and time like 2026-11-29T12:00:00Z (UTC when it names no time zone), or a date like 2026-11-29 (from the start of that day, UTC)',
-  'end-time': 'a date and time like 2026-11-29T12:00:00Z (UTC when it names no time zone), or a date like 2026-11-29 (to the end of that day, UTC)',
+  'start-time':
+    'a date and time like 2026-11-29T12:00:00Z (UTC when it names no time zone), or a date like 2026-11-29 (from the start of that day, UTC)',
+  'end-time':
+    'a date and time like 2026-11-29T12:00:00Z (UTC when it names no time zone), or a date like 2026-11-29 (to the end of that day, UTC)',
   'xsd:anyURI': 'an absolute URI (xsd:anyURI)',
   iri: 'an absolute IRI',
 };
@@ -70,7 +84,8 @@ export function parameterTerm(parameter: QueryParameter, given: ParameterValue):
   const { literal, namedNode } = DataFactory;
   const type = parameter.type;
   if (type === 'xsd:string') {
-    if (/[\uD800-\uDFFF]/.test(value.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, ''))) throw invalid(parameter, value, 'a lone surrogate is not a character');
+    if (/[\uD800-\uDFFF]/.test(value.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, '')))
+      throw invalid(parameter, value, 'a lone surrogate is not a character');
     return literal(value, namedNode(xsd.string));
   }
   if (type === 'iri' || type === 'xsd:anyURI') {
@@ -124,7 +139,12 @@ function windowBound(text: string, end: boolean): string {
  * The query with its parameters bound: each given value (or default) checked by its declared type and put in as
  * an RDF term. Unknown names, missing required parameters and bad values are McpLdErrors (400).
  */
-export function bindParameters(query: ParsedQuery, parameters: QueryParameter[], values: ParameterValues, source?: string): ParsedQuery {
+export function bindParameters(
+  query: ParsedQuery,
+  parameters: QueryParameter[],
+  values: ParameterValues,
+  source?: string,
+): ParsedQuery {
   const known = new Map(parameters.map((p) => [p.name, p]));
   for (const name of Object.keys(values)) {
     if (!known.has(name)) {
@@ -139,14 +159,17 @@ export function bindParameters(query: ParsedQuery, parameters: QueryParameter[],
     const value = values[parameter.name] ?? parameter.default;
     if (value === undefined) {
       if (parameter.required) {
-        throw McpLdError.of('query.parameter-missing', { detail: `${source ? `${source} needs` : 'needs'} parameter ${parameter.name} (${description[parameter.type]}): ${parameter.description}` });
+        throw McpLdError.of('query.parameter-missing', {
+          detail: `${source ? `${source} needs` : 'needs'} parameter ${parameter.name} (${description[parameter.type]}): ${parameter.description}`,
+        });
       }
       continue;
     }
     const term = parameterTerm(parameter, value);
     if ((modifierParameters as readonly string[]).includes(parameter.name)) {
       const number = Number(term.value);
-      if (!Number.isSafeInteger(number) || number < 0) throw invalid(parameter, String(value), 'a count of rows: 0 or more');
+      if (!Number.isSafeInteger(number) || number < 0)
+        throw invalid(parameter, String(value), 'a count of rows: 0 or more');
       modifiers[parameter.name as 'limit' | 'offset'] = number;
     } else bindings.set(parameter.name, term);
   }
@@ -223,7 +246,8 @@ export function parameterUseProblem(query: Query, name: string): string | undefi
 function projectionProblem(query: Query, name: string): string | undefined {
   if (query.queryType !== 'SELECT') return undefined;
   for (const v of query.variables) {
-    if ('variable' in v && v.variable?.value === name && mentions(query.where, name)) return `?${name} is both bound by the parameter and an AS target`;
+    if ('variable' in v && v.variable?.value === name && mentions(query.where, name))
+      return `?${name} is both bound by the parameter and an AS target`;
   }
   return undefined;
 }
@@ -234,10 +258,12 @@ function groupProblem(patterns: Pattern[], name: string, where: 'top' | 'nested'
     let problem: string | undefined;
     switch (pattern.type) {
       case 'bgp':
-        if (where === 'optional' && mentions(pattern.triples, name)) problem = `?${name} is matched inside OPTIONAL or MINUS`;
+        if (where === 'optional' && mentions(pattern.triples, name))
+          problem = `?${name} is matched inside OPTIONAL or MINUS`;
         break;
       case 'bind':
-        if (pattern.variable.value === name && where !== 'nested') problem = `?${name} is a BIND target${where === 'optional' ? ' inside OPTIONAL' : ''}`;
+        if (pattern.variable.value === name && where !== 'nested')
+          problem = `?${name} is a BIND target${where === 'optional' ? ' inside OPTIONAL' : ''}`;
         break;
       case 'values':
         if (pattern.values.some((row) => `?${name}` in row)) problem = `?${name} is also bound by a VALUES block`;
@@ -253,7 +279,10 @@ function groupProblem(patterns: Pattern[], name: string, where: 'top' | 'nested'
         break;
       case 'query':
         // A sub-query that uses the variable gets its own VALUES block.
-        if (mentions(pattern.where, name)) problem = groupProblem(pattern.where ?? [], name, where === 'optional' ? 'optional' : 'top') ?? projectionProblem(pattern, name);
+        if (mentions(pattern.where, name))
+          problem =
+            groupProblem(pattern.where ?? [], name, where === 'optional' ? 'optional' : 'top') ??
+            projectionProblem(pattern, name);
         break;
       default:
         break; // FILTER, SERVICE (refused elsewhere)
@@ -277,6 +306,8 @@ function verifyBindings(tree: Query, bindings: Map<string, Term>): void {
   const row = first && first.type === 'values' && first.values.length === 1 ? first.values[0]! : undefined;
   const intact = row !== undefined && [...bindings].every(([name, term]) => row[`?${name}`]?.equals(term) === true);
   if (!intact) {
-    throw McpLdError.of('query.binding-failed', { detail: 'the bound query does not hold the parameter values as given' });
+    throw McpLdError.of('query.binding-failed', {
+      detail: 'the bound query does not hold the parameter values as given',
+    });
   }
 }

@@ -54,7 +54,9 @@ function parseWithinLimits(text: string, options: ParseOptions): ParsedQuery {
   }
   if (tree.type === 'update') throw updateRefused(updateOperations(tree), options);
   if (tree.type !== 'query' || !tree.queryType) {
-    throw McpLdError.of('query.malformed', { detail: `${named(options)}no query: expected SELECT, ASK, CONSTRUCT or DESCRIBE` });
+    throw McpLdError.of('query.malformed', {
+      detail: `${named(options)}no query: expected SELECT, ASK, CONSTRUCT or DESCRIBE`,
+    });
   }
   refuseService(tree, text, options);
   return { form: tree.queryType, tree, text: (base ? `BASE <${base}>\n` : '') + prefixPrologue + text };
@@ -86,7 +88,9 @@ export const updateOperationNames: Record<string, string> = {
 };
 
 function updateOperations(update: Update): string {
-  const names = update.updates.map((u) => ('updateType' in u ? updateOperationNames[u.updateType]! : u.type.toUpperCase()));
+  const names = update.updates.map((u) =>
+    'updateType' in u ? updateOperationNames[u.updateType]! : u.type.toUpperCase(),
+  );
   return [...new Set(names)].join(', ');
 }
 
@@ -104,7 +108,12 @@ function updateKeyword(text: string): string | undefined {
 export type SparqlKind = 'query' | 'update';
 
 /** Throws `<kind>.service-refused` (400) for the first SERVICE anywhere in the tree, with its position in `text`. */
-export function refuseService(tree: SparqlQuery, text: string | undefined, options: ParseOptions, kind: SparqlKind = 'query'): void {
+export function refuseService(
+  tree: SparqlQuery,
+  text: string | undefined,
+  options: ParseOptions,
+  kind: SparqlKind = 'query',
+): void {
   const service = findService(tree);
   if (!service) return;
   const name = service.name.termType === 'NamedNode' ? `<${service.name.value}>` : `?${service.name.value}`;
@@ -192,14 +201,25 @@ function describeToken(token: string): string {
 }
 
 /** The parser's error as `<kind>.malformed` (400), with the line and column of the offending token. */
-export function malformed(text: string, error: Error & { hash?: ParserErrorHash }, options: ParseOptions, kind: SparqlKind = 'query'): McpLdError {
+export function malformed(
+  text: string,
+  error: Error & { hash?: ParserErrorHash },
+  options: ParseOptions,
+  kind: SparqlKind = 'query',
+): McpLdError {
   let at: Position | undefined;
   let what: string;
   const hash = error.hash;
   if (hash && hash.loc) {
     // The parser reports the last token it accepted; the offending one starts at the next non-blank character.
     at = nextToken(text, hash.loc.last_line, hash.loc.last_column);
-    const expected = [...new Set((hash.expected ?? []).map((token) => (token.replace(/'/g, '') === 'EOF' ? `the end of the ${kind}` : describeToken(token))))];
+    const expected = [
+      ...new Set(
+        (hash.expected ?? []).map((token) =>
+          token.replace(/'/g, '') === 'EOF' ? `the end of the ${kind}` : describeToken(token),
+        ),
+      ),
+    ];
     const got = hash.token === 'EOF' ? `the end of the ${kind}` : `'${hash.text ?? hash.token ?? ''}'`;
     what = `unexpected ${got}${expected.length ? `; expected ${expected.slice(0, 8).join(', ')}${expected.length > 8 ? ', …' : ''}` : ''}`;
   } else {
@@ -270,7 +290,10 @@ export function maskText(text: string): string {
       let j = i + quote.length;
       while (j < text.length && !text.startsWith(quote, j) && (long || text[j] !== '\n')) j += text[j] === '\\' ? 2 : 1;
       j = Math.min(text.length, j + (text.startsWith(quote, j) ? quote.length : 0));
-      out += quote + blank(text.slice(i + quote.length, Math.max(i + quote.length, j - quote.length))) + text.slice(Math.max(i + quote.length, j - quote.length), j);
+      out +=
+        quote +
+        blank(text.slice(i + quote.length, Math.max(i + quote.length, j - quote.length))) +
+        text.slice(Math.max(i + quote.length, j - quote.length), j);
       i = j;
     } else if (c === '<') {
       const iri = /^<[^<>"{}|^`\\\s]*>/.exec(text.slice(i, i + 4096));

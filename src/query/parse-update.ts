@@ -4,7 +4,17 @@
 // run to run (the embedded store replays its journal), and malformed text (line and column). Pure: no store, no I/O.
 import { Parser, type LoadOperation, type Quads, type SparqlQuery, type Update, type UpdateOperation } from 'sparqljs';
 import { McpLdError } from '../core/problem.js';
-import { findInTree, locate, malformed, maskText, named, refuseService, updateOperationNames, type ParseOptions, type ParserErrorHash } from './parse-query.js';
+import {
+  findInTree,
+  locate,
+  malformed,
+  maskText,
+  named,
+  refuseService,
+  updateOperationNames,
+  type ParseOptions,
+  type ParserErrorHash,
+} from './parse-query.js';
 import { prefixPrologue, queryPrefixes } from './prefixes.js';
 import { checkSparqlLimits, defaultSparqlLimits, tooComplex } from './sparql-limits.js';
 import type { ErrorCode } from '../core/errors.js';
@@ -35,17 +45,31 @@ function parseWithinLimits(text: string, options: ParseOptions): ParsedUpdate {
   } catch (error) {
     throw malformed(text, error as Error & { hash?: ParserErrorHash }, options, 'update');
   }
-  if (tree.type !== 'update' && !tree.queryType) throw refused('update.malformed', `${named(options)}no update: expected INSERT, DELETE, CLEAR, DROP, CREATE, ADD, MOVE or COPY`);
+  if (tree.type !== 'update' && !tree.queryType)
+    throw refused(
+      'update.malformed',
+      `${named(options)}no update: expected INSERT, DELETE, CLEAR, DROP, CREATE, ADD, MOVE or COPY`,
+    );
   if (tree.type !== 'update') {
-    throw refused('update.not-an-update', `${named(options)}a ${tree.queryType} query is not an update: send queries as query= or application/sparql-query`);
+    throw refused(
+      'update.not-an-update',
+      `${named(options)}a ${tree.queryType} query is not an update: send queries as query= or application/sparql-query`,
+    );
   }
   if (tree.updates.length === 0) throw refused('update.malformed', `${named(options)}the update holds no operation`);
   const load = tree.updates.find((op): op is LoadOperation => 'type' in op && op.type === 'load');
   if (load) {
-    throw refused('update.load-refused', `${named(options)}LOAD <${load.source.value}>${at(text, /\bLOAD\b/i)}: mcp-ld fetches nothing from the network; send traffic to POST /ingest`, text, /\bLOAD\b/i);
+    throw refused(
+      'update.load-refused',
+      `${named(options)}LOAD <${load.source.value}>${at(text, /\bLOAD\b/i)}: mcp-ld fetches nothing from the network; send traffic to POST /ingest`,
+      text,
+      /\bLOAD\b/i,
+    );
   }
   refuseService(tree, text, options, 'update');
-  tree.updates.forEach((op, index) => checkGraphs(op, tree.updates.length > 1 ? ` (operation ${index + 1})` : '', text, options));
+  tree.updates.forEach((op, index) =>
+    checkGraphs(op, tree.updates.length > 1 ? ` (operation ${index + 1})` : '', text, options),
+  );
   refuseVolatile(tree, text, options);
   refuseOrderDependent(tree, text, options);
   return { tree, text: prefixPrologue + text };
@@ -72,29 +96,53 @@ function at(text: string, keyword: RegExp): string {
  */
 function checkGraphs(op: UpdateOperation, which: string, text: string, options: ParseOptions): void {
   const graphRule = (subject: string, advice: string, keyword?: RegExp) =>
-    refused('update.graph-not-named', `${named(options)}${subject}${keyword ? at(text, keyword) : ''}: ${advice}${graphRuleReason}`, text, keyword);
+    refused(
+      'update.graph-not-named',
+      `${named(options)}${subject}${keyword ? at(text, keyword) : ''}: ${advice}${graphRuleReason}`,
+      text,
+      keyword,
+    );
   if ('updateType' in op) {
     const name = `${updateOperationNames[op.updateType]}${which}`;
     if (op.updateType === 'insertdelete') {
-      if (op.graph) throw graphRule(`${name}: WITH <${op.graph.value}>`, `write GRAPH <${op.graph.value}> { … } around its patterns instead`, /\bWITH\b/i);
-      if (op.using) throw graphRule(`${name}: USING`, 'name the graphs of the WHERE clause with GRAPH instead', /\bUSING\b/i);
-      if (outsideGraph(op.where)) throw graphRule(name, 'the WHERE clause matches triples outside GRAPH, in the default graph; match them in GRAPH ?g { … } (any session) or GRAPH <…> { … } (one)');
+      if (op.graph)
+        throw graphRule(
+          `${name}: WITH <${op.graph.value}>`,
+          `write GRAPH <${op.graph.value}> { … } around its patterns instead`,
+          /\bWITH\b/i,
+        );
+      if (op.using)
+        throw graphRule(`${name}: USING`, 'name the graphs of the WHERE clause with GRAPH instead', /\bUSING\b/i);
+      if (outsideGraph(op.where))
+        throw graphRule(
+          name,
+          'the WHERE clause matches triples outside GRAPH, in the default graph; match them in GRAPH ?g { … } (any session) or GRAPH <…> { … } (one)',
+        );
     }
     const outside = (templates: Quads[]) => templates.some((quads) => quads.type === 'bgp' && quads.triples.length > 0);
-    if ('insert' in op && outside(op.insert)) throw graphRule(name, 'triples outside GRAPH would go into the default graph; put them in GRAPH <…> { … }');
-    if ('delete' in op && outside(op.delete)) throw graphRule(name, 'triples outside GRAPH are looked for in the default graph, which holds none; name their graph: GRAPH ?g { … } (any session) or GRAPH <…> { … } (one)');
+    if ('insert' in op && outside(op.insert))
+      throw graphRule(name, 'triples outside GRAPH would go into the default graph; put them in GRAPH <…> { … }');
+    if ('delete' in op && outside(op.delete))
+      throw graphRule(
+        name,
+        'triples outside GRAPH are looked for in the default graph, which holds none; name their graph: GRAPH ?g { … } (any session) or GRAPH <…> { … } (one)',
+      );
     return;
   }
   const targets = op.type === 'load' ? [] : 'graph' in op ? [op.graph] : [op.source, op.destination];
   for (const target of targets) {
     if (target.name) continue;
     const what = 'all' in target && target.all ? 'ALL' : 'named' in target && target.named ? 'NAMED' : 'DEFAULT';
-    const advice = 'graph' in op ? `name the graph: ${op.type.toUpperCase()} GRAPH <…> (to remove a session: DROP GRAPH <its graph>, or DELETE /sessions/{id})` : `name both graphs: ${op.type.toUpperCase()} <…> TO <…>`;
+    const advice =
+      'graph' in op
+        ? `name the graph: ${op.type.toUpperCase()} GRAPH <…> (to remove a session: DROP GRAPH <its graph>, or DELETE /sessions/{id})`
+        : `name both graphs: ${op.type.toUpperCase()} <…> TO <…>`;
     throw graphRule(`${op.type.toUpperCase()} ${what}${which}`, advice, new RegExp(`\\b${op.type}\\b`, 'i'));
   }
 }
 
-const graphRuleReason = '. An update names each graph it reads or writes with GRAPH: the store keeps quads only in session graphs (a query reads their union), so the default graph, WITH, USING and DEFAULT, NAMED or ALL are refused';
+const graphRuleReason =
+  '. An update names each graph it reads or writes with GRAPH: the store keeps quads only in session graphs (a query reads their union), so the default graph, WITH, USING and DEFAULT, NAMED or ALL are refused';
 
 /** Whether patterns match triples outside any GRAPH, at any depth (OPTIONAL, UNION, MINUS, sub-queries, EXISTS). */
 function outsideGraph(node: unknown): boolean {
@@ -132,8 +180,12 @@ function refuseVolatile(tree: Update, text: string, options: ParseOptions): void
  */
 function refuseOrderDependent(tree: Update, text: string, options: ParseOptions): void {
   const found = findInTree(tree.updates, (record) => {
-    if (record['type'] === 'query' && (record['limit'] !== undefined || record['offset'] !== undefined)) return record['limit'] !== undefined ? 'LIMIT' : 'OFFSET';
-    const aggregation = record['type'] === 'aggregate' && typeof record['aggregation'] === 'string' ? record['aggregation'].toUpperCase() : undefined;
+    if (record['type'] === 'query' && (record['limit'] !== undefined || record['offset'] !== undefined))
+      return record['limit'] !== undefined ? 'LIMIT' : 'OFFSET';
+    const aggregation =
+      record['type'] === 'aggregate' && typeof record['aggregation'] === 'string'
+        ? record['aggregation'].toUpperCase()
+        : undefined;
     return aggregation === 'SAMPLE' || aggregation === 'GROUP_CONCAT' ? aggregation : undefined;
   });
   if (!found) return;

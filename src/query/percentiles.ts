@@ -27,14 +27,17 @@ const variableName = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export function parsePercentiles(text: string): PercentileDeclaration | string {
   const [list, ...pairs] = text.trim().split(/\s+/);
   const form = 'expected "@percentiles LIST NAME=PERCENT…", e.g. "@percentiles latencies p50Ms=50 p95Ms=95"';
-  if (!list || !variableName.test(list.replace(/^\?/, '')) || pairs.length === 0) return `${form}, not ${JSON.stringify(text)}`;
+  if (!list || !variableName.test(list.replace(/^\?/, '')) || pairs.length === 0)
+    return `${form}, not ${JSON.stringify(text)}`;
   const columns: PercentileColumn[] = [];
   for (const pair of pairs) {
     const match = /^\??([A-Za-z_][A-Za-z0-9_]*)=([0-9]{1,3}(?:\.[0-9]{1,3})?)$/.exec(pair);
     if (!match) return `${form}; ${JSON.stringify(pair)} is not NAME=PERCENT (a percent with at most three decimals)`;
     const milliPercent = Math.round(Number(match[2]) * 1000);
-    if (milliPercent <= 0 || milliPercent > 100_000) return `the percentile of ${match[1]} must be above 0 and at most 100, not ${match[2]}`;
-    if (columns.some((c) => c.name === match[1]) || match[1] === list.replace(/^\?/, '')) return `the column ${match[1]} is named twice`;
+    if (milliPercent <= 0 || milliPercent > 100_000)
+      return `the percentile of ${match[1]} must be above 0 and at most 100, not ${match[2]}`;
+    if (columns.some((c) => c.name === match[1]) || match[1] === list.replace(/^\?/, ''))
+      return `the column ${match[1]} is named twice`;
     columns.push({ name: match[1]!, milliPercent });
   }
   return { list: list.replace(/^\?/, ''), columns };
@@ -59,7 +62,11 @@ function percentilesInvalid(source: string, detail: string): McpLdError {
  * The answer with each declared list column replaced by its percentile columns (xsd:decimal, or xsd:double for an
  * exponent).
  */
-export function applyPercentiles(result: QueryResult, declarations: readonly PercentileDeclaration[], source = 'the query'): QueryResult {
+export function applyPercentiles(
+  result: QueryResult,
+  declarations: readonly PercentileDeclaration[],
+  source = 'the query',
+): QueryResult {
   if (declarations.length === 0 || result.form !== 'SELECT') return result;
   let variables = result.variables;
   for (const { list, columns } of declarations) {
@@ -73,9 +80,12 @@ export function applyPercentiles(result: QueryResult, declarations: readonly Per
       const term = row.get(list);
       out.delete(list);
       const text = term?.termType === 'Literal' ? term.value.trim() : term === undefined ? '' : undefined;
-      if (text === undefined) throw percentilesInvalid(source, `?${list} holds ${term!.termType} ${term!.value}, not a list of numbers`);
+      if (text === undefined)
+        throw percentilesInvalid(source, `?${list} holds ${term!.termType} ${term!.value}, not a list of numbers`);
       const values = text === '' ? [] : text.split(/\s+/).map((lexical) => ({ lexical, number: Number(lexical) }));
-      const bad = values.find((v) => !Number.isFinite(v.number) || !/^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?$/.test(v.lexical));
+      const bad = values.find(
+        (v) => !Number.isFinite(v.number) || !/^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?$/.test(v.lexical),
+      );
       if (bad) throw percentilesInvalid(source, `?${list} holds ${JSON.stringify(bad.lexical)}, which is not a number`);
       values.sort((a, b) => a.number - b.number);
       for (const column of columns) {

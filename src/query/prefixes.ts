@@ -22,7 +22,8 @@ export function compactIri(iri: string, { loose = false }: { loose?: boolean } =
   for (const [prefix, namespace] of Object.entries(queryPrefixes)) {
     if (iri.startsWith(namespace)) {
       const local = iri.slice(namespace.length);
-      if (/^[A-Za-z_][A-Za-z0-9_-]*$/.test(local) || local === '' || (loose && /^[^\s<>"]+$/.test(local))) return `${prefix}:${local}`;
+      if (/^[A-Za-z_][A-Za-z0-9_-]*$/.test(local) || local === '' || (loose && /^[^\s<>"]+$/.test(local)))
+        return `${prefix}:${local}`;
     }
   }
   return undefined;

@@ -52,21 +52,26 @@ export function parseQueryHeader(text: string, source = 'query', strict = true):
         break;
       case 'param': {
         const parameter = parseParam(rest, source, i + 1);
-        if (header.parameters.some((p) => p.name === parameter.name)) throw headerError(source, i + 1, `parameter ${parameter.name} is declared twice`);
+        if (header.parameters.some((p) => p.name === parameter.name))
+          throw headerError(source, i + 1, `parameter ${parameter.name} is declared twice`);
         header.parameters.push(parameter);
-        last = { append: (more) => (parameter.description = parameter.description ? `${parameter.description} ${more}` : more) };
+        last = {
+          append: (more) => (parameter.description = parameter.description ? `${parameter.description} ${more}` : more),
+        };
         break;
       }
       case 'percentiles': {
         const declaration = parsePercentiles(rest);
         if (typeof declaration === 'string') throw headerError(source, i + 1, declaration);
-        if (header.percentiles.some((p) => p.list === declaration.list)) throw headerError(source, i + 1, `@percentiles of ?${declaration.list} is declared twice`);
+        if (header.percentiles.some((p) => p.list === declaration.list))
+          throw headerError(source, i + 1, `@percentiles of ?${declaration.list} is declared twice`);
         header.percentiles.push(declaration);
         last = undefined;
         break;
       }
       default:
-        if (strict) throw headerError(source, i + 1, `unknown tag @${name} (known: @title, @description, @param, @percentiles)`);
+        if (strict)
+          throw headerError(source, i + 1, `unknown tag @${name} (known: @title, @description, @param, @percentiles)`);
         last = undefined;
     }
   }
@@ -75,10 +80,27 @@ export function parseQueryHeader(text: string, source = 'query', strict = true):
 
 function parseParam(text: string, source: string, line: number): QueryParameter {
   const match = paramLine.exec(text);
-  if (!match) throw headerError(source, line, `expected "@param NAME TYPE (optional|required|default VALUE) — description", not ${JSON.stringify(text)}`);
-  const [, name, type, flags, description] = match as unknown as [string, string, string, string | undefined, string | undefined];
-  if (!isParameterType(type)) throw headerError(source, line, `parameter ${name} has type ${type}; known types: ${parameterTypes.join(', ')}`);
-  if ((modifierParameters as readonly string[]).includes(name) && type !== 'xsd:integer') throw headerError(source, line, `parameter ${name} sets the query's ${name.toUpperCase()}: its type must be xsd:integer`);
+  if (!match)
+    throw headerError(
+      source,
+      line,
+      `expected "@param NAME TYPE (optional|required|default VALUE) — description", not ${JSON.stringify(text)}`,
+    );
+  const [, name, type, flags, description] = match as unknown as [
+    string,
+    string,
+    string,
+    string | undefined,
+    string | undefined,
+  ];
+  if (!isParameterType(type))
+    throw headerError(source, line, `parameter ${name} has type ${type}; known types: ${parameterTypes.join(', ')}`);
+  if ((modifierParameters as readonly string[]).includes(name) && type !== 'xsd:integer')
+    throw headerError(
+      source,
+      line,
+      `parameter ${name} sets the query's ${name.toUpperCase()}: its type must be xsd:integer`,
+    );
   const parameter: QueryParameter = { name, type, required: true, description: (description ?? '').trim() };
   for (const flag of splitFlags(flags ?? '')) {
     if (flag === 'optional') parameter.required = false;
@@ -91,7 +113,12 @@ function parseParam(text: string, source: string, line: number): QueryParameter 
         throw headerError(source, line, `parameter ${name}: the default ${value} is not a JSON string`);
       }
       parameter.required = false;
-    } else throw headerError(source, line, `parameter ${name}: unknown flag ${JSON.stringify(flag)} (known: optional, required, default VALUE)`);
+    } else
+      throw headerError(
+        source,
+        line,
+        `parameter ${name}: unknown flag ${JSON.stringify(flag)} (known: optional, required, default VALUE)`,
+      );
   }
   return parameter;
 }

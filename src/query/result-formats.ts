@@ -77,7 +77,10 @@ export function writeSolutions(result: Solutions | Answer, format: SolutionForma
       return resultsTable(result);
     case 'rows':
     case 'jsonl':
-      if (result.form === 'ASK') throw McpLdError.of('query.format-mismatch', { detail: `an ASK query gives a boolean, not rows: use one of ${formatsFor('ASK').join(', ')}` });
+      if (result.form === 'ASK')
+        throw McpLdError.of('query.format-mismatch', {
+          detail: `an ASK query gives a boolean, not rows: use one of ${formatsFor('ASK').join(', ')}`,
+        });
       return format === 'rows' ? rowsJson(result) : rowsJsonLines(result);
   }
 }
@@ -93,7 +96,8 @@ export { resultsJson } from '../store/sparql-results.js';
 // ---- SPARQL Query Results XML Format ------------------------------------------------------------------------
 
 // XML 1.0 cannot carry these characters at all, not even as references: they become U+FFFD.
-const xmlForbidden = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const xmlForbidden =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const xmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\r': '&#13;' };
 
 function xmlText(text: string): string {
@@ -107,7 +111,11 @@ function xmlTerm(term: Term): string {
     case 'BlankNode':
       return `<bnode>${xmlText(term.value)}</bnode>`;
     case 'Literal': {
-      const attribute = term.language ? ` xml:lang="${xmlText(term.language)}"` : term.datatype.value === xsd.string ? '' : ` datatype="${xmlText(term.datatype.value)}"`;
+      const attribute = term.language
+        ? ` xml:lang="${xmlText(term.language)}"`
+        : term.datatype.value === xsd.string
+          ? ''
+          : ` datatype="${xmlText(term.datatype.value)}"`;
       return `<literal${attribute}>${xmlText(term.value)}</literal>`;
     }
     case 'Quad':
@@ -152,7 +160,8 @@ function csvTerm(term: Term): string {
 function resultsCsv(result: Solutions | Answer): string {
   if (result.form === 'ASK') return `${result.boolean}\r\n`;
   const lines = [result.variables.map(csvField).join(',')];
-  for (const row of result.rows) lines.push(result.variables.map((name) => csvField(row.has(name) ? csvTerm(row.get(name)!) : '')).join(','));
+  for (const row of result.rows)
+    lines.push(result.variables.map((name) => csvField(row.has(name) ? csvTerm(row.get(name)!) : '')).join(','));
   return lines.map((line) => `${line}\r\n`).join('');
 }
 
@@ -161,7 +170,6 @@ const stringEscapes: Record<string, string> = { '\t': '\\t', '\n': '\\n', '\r': 
 function tsvString(text: string): string {
   return `"${text.replace(/[\t\n\r"\\]/g, (c) => stringEscapes[c]!)}"`;
 }
-
 
 // Literals that Turtle writes bare, by datatype: written bare only when the lexical form is in that grammar.
 const bareLiterals: Record<string, RegExp> = {
@@ -195,7 +203,8 @@ function tsvTerm(term: Term): string {
 function resultsTsv(result: Solutions | Answer): string {
   if (result.form === 'ASK') return `${result.boolean}\n`;
   const lines = [result.variables.map((v) => `?${v}`).join('\t')];
-  for (const row of result.rows) lines.push(result.variables.map((name) => (row.has(name) ? tsvTerm(row.get(name)!) : '')).join('\t'));
+  for (const row of result.rows)
+    lines.push(result.variables.map((name) => (row.has(name) ? tsvTerm(row.get(name)!) : '')).join('\t'));
   return lines.map((line) => `${line}\n`).join('');
 }
 
@@ -269,12 +278,17 @@ function resultsTable(result: Solutions | Answer): string {
   if (result.form === 'ASK') return `${result.boolean}\n`;
   const header = result.variables;
   const cells = result.rows.map((row) => header.map((name) => tableCell(row.get(name))));
-  const right = header.map((name) => result.rows.length > 0 && result.rows.every((row) => {
-    const term = row.get(name);
-    return !term || (term.termType === 'Literal' && numericDatatypes.has(term.datatype.value));
-  }));
+  const right = header.map(
+    (name) =>
+      result.rows.length > 0 &&
+      result.rows.every((row) => {
+        const term = row.get(name);
+        return !term || (term.termType === 'Literal' && numericDatatypes.has(term.datatype.value));
+      }),
+  );
   const widths = header.map((name, i) => Math.max(width(name), ...cells.map((row) => width(row[i]!))));
-  const pad = (text: string, i: number) => (right[i] ? ' '.repeat(widths[i]! - width(text)) + text : text + ' '.repeat(widths[i]! - width(text)));
+  const pad = (text: string, i: number) =>
+    right[i] ? ' '.repeat(widths[i]! - width(text)) + text : text + ' '.repeat(widths[i]! - width(text));
   const line = (row: string[]) => row.map(pad).join('  ').trimEnd();
   const out = [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)];
   out.push(`(${result.rows.length} ${result.rows.length === 1 ? 'row' : 'rows'})`);
@@ -301,13 +315,22 @@ function n3Term(term: Term): Term {
 }
 
 function n3Quad(q: Quad): N3Quad {
-  return DataFactory.quad(n3Term(q.subject) as never, n3Term(q.predicate) as never, n3Term(q.object) as never, n3Term(q.graph) as never);
+  return DataFactory.quad(
+    n3Term(q.subject) as never,
+    n3Term(q.predicate) as never,
+    n3Term(q.object) as never,
+    n3Term(q.graph) as never,
+  );
 }
 
 export async function writeGraph(quads: Quad[], format: GraphFormat): Promise<string> {
   switch (format) {
     case 'ntriples':
-      return quadsToNQuads(quads.map((q) => DataFactory.quad(n3Term(q.subject) as never, n3Term(q.predicate) as never, n3Term(q.object) as never)));
+      return quadsToNQuads(
+        quads.map((q) =>
+          DataFactory.quad(n3Term(q.subject) as never, n3Term(q.predicate) as never, n3Term(q.object) as never),
+        ),
+      );
     case 'nquads':
       return quadsToNQuads(quads);
     case 'turtle':

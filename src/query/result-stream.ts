@@ -86,9 +86,16 @@ export async function writeChunk(request: ChunkRequest): Promise<string> {
   const text = decoder.decode(request.data);
   const { form, variables } = request;
   if (form === 'SELECT') {
-    const json: SparqlJson = { head: { vars: variables }, results: { bindings: JSON.parse(text) as Record<string, JsonTerm>[] } };
+    const json: SparqlJson = {
+      head: { vars: variables },
+      results: { bindings: JSON.parse(text) as Record<string, JsonTerm>[] },
+    };
     const { rows } = fromSparqlJson('SELECT', json) as Extract<QueryResult, { form: 'SELECT' }>;
     return streamRows({ form, variables, rows }, request.format, request.after);
   }
-  return streamRows({ form, quads: parseTriples(text, request.graph, 'N-Triples', request.blankNodePrefix) }, request.format, request.after);
+  return streamRows(
+    { form, quads: parseTriples(text, request.graph, 'N-Triples', request.blankNodePrefix) },
+    request.format,
+    request.after,
+  );
 }

@@ -14,7 +14,22 @@ export const rowsProfile = 'https://w3id.org/mcp-ld/rows';
 // Integers and decimals are written as their digits (exact, however long); doubles and floats as JavaScript writes
 // them.
 const exactNumbers = new Set(
-  ['integer', 'decimal', 'long', 'int', 'short', 'byte', 'nonNegativeInteger', 'positiveInteger', 'negativeInteger', 'nonPositiveInteger', 'unsignedLong', 'unsignedInt', 'unsignedShort', 'unsignedByte'].map((t) => ns.xsd + t),
+  [
+    'integer',
+    'decimal',
+    'long',
+    'int',
+    'short',
+    'byte',
+    'nonNegativeInteger',
+    'positiveInteger',
+    'negativeInteger',
+    'nonPositiveInteger',
+    'unsignedLong',
+    'unsignedInt',
+    'unsignedShort',
+    'unsignedByte',
+  ].map((t) => ns.xsd + t),
 );
 const floatingNumbers = new Set<string>([xsd.double, xsd.float]);
 
@@ -54,7 +69,8 @@ function valueJson(term: Term): string {
       return JSON.stringify(term.value);
     }
     case 'Quad': {
-      const part = (t: Term) => (t.termType === 'Literal' ? JSON.stringify(t.value) : (JSON.parse(valueJson(t)) as string));
+      const part = (t: Term) =>
+        t.termType === 'Literal' ? JSON.stringify(t.value) : (JSON.parse(valueJson(t)) as string);
       return JSON.stringify(`<< ${part(term.subject)} ${part(term.predicate)} ${part(term.object)} >>`);
     }
     default:

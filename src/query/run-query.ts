@@ -3,7 +3,14 @@
 // the time limit. Knows no store implementation, no HTTP, no CLI.
 import { McpLdError, isMcpLdError } from '../core/problem.js';
 import { IriMinter } from '../rdf/index.js';
-import type { QueryDataset, QueryOptions, QueryResult, QueryText, QuadStore, ResultStream } from '../store/quad-store.js';
+import type {
+  QueryDataset,
+  QueryOptions,
+  QueryResult,
+  QueryText,
+  QuadStore,
+  ResultStream,
+} from '../store/quad-store.js';
 import { parseQuery, type ParsedQuery } from './parse-query.js';
 import { boundRows, type BoundedQuery } from './bound-rows.js';
 import { hasIriScheme } from '../core/iri.js';
@@ -30,12 +37,20 @@ export function sessionGraph(session: string, base?: string): string {
  * Runs a query: text (parsed here), a parsed query (its rows bounded here by `maxRows`), or one already bounded
  * (boundRows, e.g. in another thread).
  */
-export function runQuery(store: QuadStore, query: string | ParsedQuery | BoundedQuery, options: RunOptions = {}): Promise<QueryResult> {
+export function runQuery(
+  store: QuadStore,
+  query: string | ParsedQuery | BoundedQuery,
+  options: RunOptions = {},
+): Promise<QueryResult> {
   return ask(query, options, (text, storeOptions) => store.query(text, storeOptions));
 }
 
 /** The same, answered as text (SPARQL JSON results or N-Triples), for another thread to read and write. */
-export function runQueryText(store: QuadStore, query: string | ParsedQuery | BoundedQuery, options: RunOptions = {}): Promise<QueryText> {
+export function runQueryText(
+  store: QuadStore,
+  query: string | ParsedQuery | BoundedQuery,
+  options: RunOptions = {},
+): Promise<QueryText> {
   return ask(query, options, (text, storeOptions) => store.queryText(text, storeOptions));
 }
 
@@ -43,16 +58,27 @@ export function runQueryText(store: QuadStore, query: string | ParsedQuery | Bou
  * The same, handed over a chunk at a time by a store that can (QuadStore.queryStream; the limits are checked before
  * the first chunk). SELECT, CONSTRUCT and DESCRIBE only.
  */
-export function runQueryStream(store: QuadStore, query: string | ParsedQuery | BoundedQuery, options: RunOptions = {}): Promise<ResultStream> {
-  if (!store.queryStream) return Promise.reject(new Error(`the ${store.kind} store hands no answer over a chunk at a time`));
+export function runQueryStream(
+  store: QuadStore,
+  query: string | ParsedQuery | BoundedQuery,
+  options: RunOptions = {},
+): Promise<ResultStream> {
+  if (!store.queryStream)
+    return Promise.reject(new Error(`the ${store.kind} store hands no answer over a chunk at a time`));
   return ask(query, options, (text, storeOptions) => store.queryStream!(text, storeOptions));
 }
 
-async function ask<T>(query: string | ParsedQuery | BoundedQuery, options: RunOptions, send: (text: string, options: QueryOptions) => Promise<T>): Promise<T> {
+async function ask<T>(
+  query: string | ParsedQuery | BoundedQuery,
+  options: RunOptions,
+  send: (text: string, options: QueryOptions) => Promise<T>,
+): Promise<T> {
   const parsed = typeof query === 'string' ? parseQuery(query) : query;
   const bounded = 'tree' in parsed ? boundRows(parsed, options.maxRows) : parsed;
   if (options.timeoutMs !== undefined && (!Number.isFinite(options.timeoutMs) || options.timeoutMs <= 0)) {
-    throw McpLdError.of('query.timeout-invalid', { detail: `the time limit must be a positive number of milliseconds, not ${options.timeoutMs}` });
+    throw McpLdError.of('query.timeout-invalid', {
+      detail: `the time limit must be a positive number of milliseconds, not ${options.timeoutMs}`,
+    });
   }
   const storeOptions: QueryOptions = { graph: options.session ?? 'union' };
   if (options.dataset) storeOptions.dataset = options.dataset;

@@ -14,7 +14,12 @@ export interface SparqlLimits {
 export const defaultSparqlLimits: SparqlLimits = { maxBytes: 1024 * 1024, maxDepth: 64 };
 
 /** Throws `<kind>.too-large` (413) or `<kind>.too-deep` (400, with the line and column where it gets too deep). */
-export function checkSparqlLimits(text: string, limits: SparqlLimits, options: ParseOptions = {}, kind: SparqlKind = 'query'): void {
+export function checkSparqlLimits(
+  text: string,
+  limits: SparqlLimits,
+  options: ParseOptions = {},
+  kind: SparqlKind = 'query',
+): void {
   const source = options.source ? `${options.source}: ` : '';
   // UTF-8 takes at most 3 bytes per UTF-16 unit: only a text that might be too large is measured.
   if (text.length * 3 > limits.maxBytes && Buffer.byteLength(text, 'utf8') > limits.maxBytes) {
@@ -77,7 +82,18 @@ function endOfIri(text: string, start: number): number {
     const c = text.charCodeAt(i);
     if (c === 0x3e) return i + 1; // >
     // Characters an IRIREF cannot hold: <, ", {, }, |, ^, `, \ and controls and space.
-    if (c <= 0x20 || c === 0x3c || c === 0x22 || c === 0x7b || c === 0x7d || c === 0x7c || c === 0x5e || c === 0x60 || c === 0x5c) return -1;
+    if (
+      c <= 0x20 ||
+      c === 0x3c ||
+      c === 0x22 ||
+      c === 0x7b ||
+      c === 0x7d ||
+      c === 0x7c ||
+      c === 0x5e ||
+      c === 0x60 ||
+      c === 0x5c
+    )
+      return -1;
   }
   return -1;
 }

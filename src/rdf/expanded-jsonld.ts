@@ -17,7 +17,12 @@ function nodeId(term: Term): string {
 
 function valueObject(term: Term): JsonObject {
   if (term.termType !== 'Literal') return { '@id': nodeId(term) };
-  if (term.language) return { '@value': term.value, '@language': term.language, ...(term.direction ? { '@direction': term.direction } : {}) };
+  if (term.language)
+    return {
+      '@value': term.value,
+      '@language': term.language,
+      ...(term.direction ? { '@direction': term.direction } : {}),
+    };
   if (term.datatype.value === xsdString || term.datatype.value === langString) return { '@value': term.value };
   return { '@value': term.value, '@type': term.datatype.value };
 }

@@ -9,7 +9,15 @@ export interface LiteralForm {
   datatype: string;
 }
 
-const numericDatatypes = new Set<string>([xsd.integer, xsd.decimal, xsd.double, xsd.float, `${ns.xsd}long`, `${ns.xsd}int`, `${ns.xsd}nonNegativeInteger`]);
+const numericDatatypes = new Set<string>([
+  xsd.integer,
+  xsd.decimal,
+  xsd.double,
+  xsd.float,
+  `${ns.xsd}long`,
+  `${ns.xsd}int`,
+  `${ns.xsd}nonNegativeInteger`,
+]);
 
 export { canonicalJson } from '../core/json.js';
 
@@ -24,7 +32,9 @@ export function jsonLiteral(value: JsonValue): LiteralForm {
  */
 export function naturalNumber(value: number): LiteralForm {
   const text = String(value);
-  return Number.isInteger(value) && !/e/i.test(text) ? { value: text, datatype: xsd.integer } : { value: canonicalDouble(value), datatype: xsd.double };
+  return Number.isInteger(value) && !/e/i.test(text)
+    ? { value: text, datatype: xsd.integer }
+    : { value: canonicalDouble(value), datatype: xsd.double };
 }
 
 /**
@@ -75,7 +85,8 @@ function fitsString(value: string, datatype: string): boolean {
 function fitsNumber(value: number, datatype: string): LiteralForm | undefined {
   const text = String(value);
   if (datatype === xsd.integer) return Number.isSafeInteger(value) ? { value: text, datatype } : undefined;
-  if (datatype === xsd.decimal) return Number.isFinite(value) && !/e/i.test(text) ? { value: text, datatype } : undefined;
+  if (datatype === xsd.decimal)
+    return Number.isFinite(value) && !/e/i.test(text) ? { value: text, datatype } : undefined;
   if (datatype === xsd.double) return Number.isFinite(value) ? { value: canonicalDouble(value), datatype } : undefined;
   if (datatype === xsd.float) return Number.isFinite(value) ? { value: text, datatype } : undefined;
   return undefined;
@@ -83,7 +94,8 @@ function fitsNumber(value: number, datatype: string): LiteralForm | undefined {
 
 /** The literal for a JSON scalar under an annotated datatype: that datatype when the value fits it. */
 export function annotatedLiteral(value: string | number | boolean, datatype: string): LiteralForm {
-  if (typeof value === 'string') return fitsString(value, datatype) && isWellFormed(value) ? { value, datatype } : naturalLiteral(value);
+  if (typeof value === 'string')
+    return fitsString(value, datatype) && isWellFormed(value) ? { value, datatype } : naturalLiteral(value);
   if (typeof value === 'number') return fitsNumber(value, datatype) ?? naturalNumber(value);
   return naturalLiteral(value);
 }

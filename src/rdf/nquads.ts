@@ -6,7 +6,6 @@ import { iriRef } from '../core/iri.js';
 
 const literalUnsafe = /["\\\n\r]/;
 
-
 /**
  * A literal's lexical form as the inside of an N-Quads STRING_LITERAL_QUOTE. Plain string replacements, backslash
  * first: every rdf:JSON literal has quotes, and a replace with a callback per character costs twice as much.

@@ -12,15 +12,23 @@ import { Serializer } from 'rdflib/lib/serializer.js';
 import type { Quad, Term } from 'n3';
 import { McpLdError } from '../core/problem.js';
 
-type Stats = { roots: unknown[]; subjects: Record<string, unknown[]>; rootsHash: Record<string, boolean>; incoming: Record<string, unknown[]> };
+type Stats = {
+  roots: unknown[];
+  subjects: Record<string, unknown[]>;
+  rootsHash: Record<string, boolean>;
+  incoming: Record<string, unknown[]>;
+};
 
 class FlatSerializer extends Serializer {
   override rootSubjects(statements: unknown): Stats {
     const stats = super.rootSubjects(statements) as Stats;
     // Every subject is a root, and no blank node looks singly referenced (so none is nested).
-    stats.roots = Object.keys(stats.subjects).map((key) => (this as unknown as { fromStr(s: string): unknown }).fromStr(key));
+    stats.roots = Object.keys(stats.subjects).map((key) =>
+      (this as unknown as { fromStr(s: string): unknown }).fromStr(key),
+    );
     for (const key of Object.keys(stats.subjects)) stats.rootsHash[key] = true;
-    for (const key of Object.keys(stats.incoming)) if (stats.incoming[key]!.length === 1) stats.incoming[key]!.push(stats.incoming[key]![0]);
+    for (const key of Object.keys(stats.incoming))
+      if (stats.incoming[key]!.length === 1) stats.incoming[key]!.push(stats.incoming[key]![0]);
     return stats;
   }
 }
@@ -32,7 +40,9 @@ function toRdflib(term: Term) {
     case 'BlankNode':
       return rdflib.blankNode(term.value);
     case 'Literal':
-      return term.language ? rdflib.lit(term.value, term.language) : rdflib.lit(term.value, undefined, rdflib.sym(term.datatype.value));
+      return term.language
+        ? rdflib.lit(term.value, term.language)
+        : rdflib.lit(term.value, undefined, rdflib.sym(term.datatype.value));
     default:
       throw new Error(`cannot write a ${term.termType} in RDF/XML`);
   }
@@ -71,9 +81,11 @@ function unsplittable(quads: readonly Quad[], prefixes: Readonly<Record<string, 
   const iris = new Set<string>();
   for (const q of quads) {
     if (!rdflibSplitWorks(q.predicate.value)) iris.add(q.predicate.value);
-    if (q.predicate.value === rdfType && q.object.termType === 'NamedNode' && !rdflibSplitWorks(q.object.value)) iris.add(q.object.value);
+    if (q.predicate.value === rdfType && q.object.termType === 'NamedNode' && !rdflibSplitWorks(q.object.value))
+      iris.add(q.object.value);
     for (const term of [q.subject, q.predicate, q.object]) {
-      if (term.value.includes(placeholderBase)) throw new Error(`cannot write <${term.value}> in RDF/XML: it contains mcp-ld's placeholder ${placeholderBase}`);
+      if (term.value.includes(placeholderBase))
+        throw new Error(`cannot write <${term.value}> in RDF/XML: it contains mcp-ld's placeholder ${placeholderBase}`);
     }
   }
   const namespaces = new Map<string, { prefix: string; placeholder: string }>();
@@ -108,7 +120,11 @@ export function rdfXml(quads: readonly Quad[], prefixes: Readonly<Record<string,
   const store = rdflib.graph();
   for (const q of quads) {
     const type = q.predicate.value === rdfType;
-    store.add(toRdflib(q.subject) as never, named(q.predicate, 'predicate') as never, named(q.object, type ? 'type' : 'other') as never);
+    store.add(
+      toRdflib(q.subject) as never,
+      named(q.predicate, 'predicate') as never,
+      named(q.object, type ? 'type' : 'other') as never,
+    );
   }
   const serializer = new FlatSerializer(store);
   const declared: Record<string, string> = { ...prefixes };

@@ -61,11 +61,17 @@ const noRemoteDocuments = async (url: string): Promise<never> => {
  * where the merged context (contexts/mcp.jsonld) is published — a reference to it beside mcp-ld's own prefixes: the
  * same document, without the 17 KiB of context in every answer.
  */
-export async function writeJsonLd(quads: Quad[], form: 'compacted' | 'expanded' = 'compacted', contextUrl?: string): Promise<string> {
+export async function writeJsonLd(
+  quads: Quad[],
+  form: 'compacted' | 'expanded' = 'compacted',
+  contextUrl?: string,
+): Promise<string> {
   const { default: jsonld } = await import('jsonld'); // loaded only when JSON-LD is asked for
   const expanded = expandedJsonLd(quads);
   if (form === 'expanded') return JSON.stringify(expanded, null, 2) + '\n';
-  const compacted = (await jsonld.compact(expanded as never, compactionContext() as never, { documentLoader: noRemoteDocuments as never })) as Record<string, unknown>;
+  const compacted = (await jsonld.compact(expanded as never, compactionContext() as never, {
+    documentLoader: noRemoteDocuments as never,
+  })) as Record<string, unknown>;
   if (contextUrl !== undefined) compacted['@context'] = [contextUrl, ownPrefixes];
   return JSON.stringify(compacted, null, 2) + '\n';
 }
@@ -77,7 +83,9 @@ const notXmlText = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
 export async function writeRdfXml(quads: Quad[]): Promise<string> {
   const graphs = new Set(quads.map((q) => q.graph.value));
   if (graphs.size > 1) {
-    throw McpLdError.of('format.one-graph', { detail: `RDF/XML holds one graph, and this data has ${graphs.size} (one per session): ask for N-Quads, TriG or JSON-LD` });
+    throw McpLdError.of('format.one-graph', {
+      detail: `RDF/XML holds one graph, and this data has ${graphs.size} (one per session): ask for N-Quads, TriG or JSON-LD`,
+    });
   }
   // XML 1.0 has no way to write most control characters (U+0000, …): a graph with one is refused, never mangled.
   const unwritable = quads.find((q) => q.object.termType === 'Literal' && notXmlText.test(q.object.value));

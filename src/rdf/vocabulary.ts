@@ -198,7 +198,9 @@ function encodeCodeUnits(text: string): string {
       encoded += encodeURIComponent(text.slice(i, i + 2));
       i++;
     } else if (unit >= 0xd800 && unit <= 0xdfff) {
-      encoded += [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)].map((byte) => `%${byte.toString(16).toUpperCase()}`).join('');
+      encoded += [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)]
+        .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+        .join('');
     } else encoded += encodeURIComponent(text[i]!);
   }
   return encoded;
@@ -214,12 +216,14 @@ function decodeCodeUnits(segment: string): string {
     } else bytes.push(...Buffer.from(segment[i]!, 'utf8'));
   }
   let text = '';
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const byte = bytes[i]!;
     const length = byte < 0x80 ? 1 : byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : 2;
     const unit = bytes.slice(i, i + length);
     const surrogate = length === 3 && byte === 0xed && unit[1]! >= 0xa0;
-    text += surrogate ? String.fromCharCode(((byte & 0x0f) << 12) | ((unit[1]! & 0x3f) << 6) | (unit[2]! & 0x3f)) : Buffer.from(unit).toString('utf8');
+    text += surrogate
+      ? String.fromCharCode(((byte & 0x0f) << 12) | ((unit[1]! & 0x3f) << 6) | (unit[2]! & 0x3f))
+      : Buffer.from(unit).toString('utf8');
     i += length;
   }
   return text;

@@ -20,7 +20,8 @@ interface Pair {
   from: string;
 }
 
-const definitionsOf = (document: JsonObject): JsonObject => (isJsonObject(document['definitions']) ? document['definitions'] : {});
+const definitionsOf = (document: JsonObject): JsonObject =>
+  isJsonObject(document['definitions']) ? document['definitions'] : {};
 
 const localRef = (node: JsonObject): string | undefined => {
   const ref = node['$ref'];
@@ -39,7 +40,11 @@ function atPointer(document: JsonObject, pointer: string): JsonObject | undefine
  * too, except class terms of definitions the later version no longer has. `renamed` maps a later definition name
  * to the earlier name of the same definition.
  */
-export function carryAnnotations(earlier: JsonObject, later: JsonObject, renamed: Record<string, string> = {}): { document: JsonObject; report: CarryReport } {
+export function carryAnnotations(
+  earlier: JsonObject,
+  later: JsonObject,
+  renamed: Record<string, string> = {},
+): { document: JsonObject; report: CarryReport } {
   const document = cloneJson(later);
   const earlierDefinitions = definitionsOf(earlier);
   const laterDefinitions = definitionsOf(document);
@@ -50,7 +55,8 @@ export function carryAnnotations(earlier: JsonObject, later: JsonObject, renamed
   const extra = earlier['x-jsonld-extra-terms'];
   if (isJsonObject(extra)) {
     const kept: JsonObject = {};
-    for (const [name, term] of Object.entries(extra)) if (!(name in earlierDefinitions) || name in laterDefinitions) kept[name] = cloneJson(term);
+    for (const [name, term] of Object.entries(extra))
+      if (!(name in earlierDefinitions) || name in laterDefinitions) kept[name] = cloneJson(term);
     document['x-jsonld-extra-terms'] = kept;
   }
 
@@ -62,12 +68,17 @@ export function carryAnnotations(earlier: JsonObject, later: JsonObject, renamed
     queue.push({ definition, from });
   };
   for (const name of Object.keys(laterDefinitions)) if (name in earlierDefinitions) pair(name, `/definitions/${name}`);
-  for (const [name, before] of Object.entries(renamed)) if (before in earlierDefinitions) pair(name, `/definitions/${before}`);
+  for (const [name, before] of Object.entries(renamed))
+    if (before in earlierDefinitions) pair(name, `/definitions/${before}`);
 
   const walk = (node: JsonObject, fromPointer: string, depth: number): void => {
     const from = atPointer(earlier, fromPointer);
     if (from === undefined || depth > 24) return;
-    if (typeof node['x-jsonld-id'] !== 'string' && typeof from['x-jsonld-id'] === 'string' && !structuredSince(from, node)) {
+    if (
+      typeof node['x-jsonld-id'] !== 'string' &&
+      typeof from['x-jsonld-id'] === 'string' &&
+      !structuredSince(from, node)
+    ) {
       for (const key of annotationKeys) if (from[key] !== undefined) node[key] = cloneJson(from[key]!);
       report.carried++;
     }
@@ -101,7 +112,8 @@ export function carryAnnotations(earlier: JsonObject, later: JsonObject, renamed
     const fromProperties = from['properties'];
     if (isJsonObject(properties) && isJsonObject(fromProperties)) {
       for (const [key, schema] of Object.entries(properties)) {
-        if (isJsonObject(schema) && isJsonObject(fromProperties[key])) walk(schema, joinPointer(fromPointer, 'properties', key), depth + 1);
+        if (isJsonObject(schema) && isJsonObject(fromProperties[key]))
+          walk(schema, joinPointer(fromPointer, 'properties', key), depth + 1);
       }
     }
     for (const keyword of ['items', 'additionalProperties']) {
@@ -113,7 +125,8 @@ export function carryAnnotations(earlier: JsonObject, later: JsonObject, renamed
       const fromMembers = from[keyword];
       if (!Array.isArray(members) || !Array.isArray(fromMembers) || members.length !== fromMembers.length) continue;
       members.forEach((member, index) => {
-        if (isJsonObject(member) && localRef(member) === undefined) walk(member, joinPointer(fromPointer, keyword, String(index)), depth + 1);
+        if (isJsonObject(member) && localRef(member) === undefined)
+          walk(member, joinPointer(fromPointer, keyword, String(index)), depth + 1);
       });
     }
   };
@@ -123,7 +136,8 @@ export function carryAnnotations(earlier: JsonObject, later: JsonObject, renamed
     if (from['x-jsonld-type'] !== '@json') return false;
     const target = localRef(node);
     const described = target === undefined ? node : laterDefinitions[target];
-    const defined = (schema: JsonValue | undefined): boolean => isJsonObject(schema) && isJsonObject(schema['properties']) && Object.keys(schema['properties']).length > 0;
+    const defined = (schema: JsonValue | undefined): boolean =>
+      isJsonObject(schema) && isJsonObject(schema['properties']) && Object.keys(schema['properties']).length > 0;
     return defined(described) && !defined(from);
   };
 
@@ -131,22 +145,33 @@ export function carryAnnotations(earlier: JsonObject, later: JsonObject, renamed
     Object.keys(senderUnions).flatMap((union) => {
       const node = earlierDefinitions[union];
       const members = isJsonObject(node) && Array.isArray(node['anyOf']) ? node['anyOf'] : [];
-      return members.flatMap((member) => (isJsonObject(member) && localRef(member) !== undefined ? [localRef(member)!] : []));
+      return members.flatMap((member) =>
+        isJsonObject(member) && localRef(member) !== undefined ? [localRef(member)!] : [],
+      );
     }),
   );
 
   for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
     let node = laterDefinitions[next.definition];
     if (!isJsonObject(node)) continue;
-    if (!(next.definition in earlierDefinitions)) report.pairedDefinitions.push({ definition: next.definition, from: next.from });
+    if (!(next.definition in earlierDefinitions))
+      report.pairedDefinitions.push({ definition: next.definition, from: next.from });
     // A definition is annotated member by member; its own annotations (a definition is no property) are not carried.
     const fromTarget = atPointer(earlier, next.from);
     if (fromTarget === undefined) continue;
-    if (!Array.isArray(node['allOf']) && Array.isArray(fromTarget['allOf']) && next.from === `/definitions/${next.definition}` && !earlierMembers.has(next.definition)) {
+    if (
+      !Array.isArray(node['allOf']) &&
+      Array.isArray(fromTarget['allOf']) &&
+      next.from === `/definitions/${next.definition}` &&
+      !earlierMembers.has(next.definition)
+    ) {
       // A base definition the earlier version built on a JSON-RPC anchor (Request, PaginatedRequest) still does. A
       // message is one by the later version's unions: 2026-07-28's elicitation/create is only embedded in results.
-      const anchors = fromTarget['allOf'].filter((member) => isJsonObject(member) && typeof member['$ref'] === 'string' && !member['$ref'].startsWith('#'));
-      if (anchors.length > 0) laterDefinitions[next.definition] = node = { allOf: cloneJson(anchors), ...withoutEnvelopeMembers(node) };
+      const anchors = fromTarget['allOf'].filter(
+        (member) => isJsonObject(member) && typeof member['$ref'] === 'string' && !member['$ref'].startsWith('#'),
+      );
+      if (anchors.length > 0)
+        laterDefinitions[next.definition] = node = { allOf: cloneJson(anchors), ...withoutEnvelopeMembers(node) };
     }
     const fromRef = localRef(fromTarget);
     walkMembers(node, fromRef !== undefined && localRef(node) === undefined ? `/definitions/${fromRef}` : next.from, 0);

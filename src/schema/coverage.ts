@@ -65,15 +65,21 @@ export function annotationCoverage(index: SchemaIndex): CoverageReport {
     }
     for (const keyword of ['allOf', 'anyOf', 'oneOf']) {
       const members = node[keyword];
-      if (Array.isArray(members)) members.forEach((member, position) => isJsonObject(member) && visit(member, joinPointer(pointer, keyword, String(position)), anchored));
+      if (Array.isArray(members))
+        members.forEach(
+          (member, position) =>
+            isJsonObject(member) && visit(member, joinPointer(pointer, keyword, String(position)), anchored),
+        );
     }
   };
 
   const definitions = document['definitions'] as JsonObject;
   const roots = new Set(index.messages.map((message) => message.name));
   // Every member of the unions that say who sends what, and every result a request may get (InputRequiredResult).
-  for (const union of Object.keys(senderUnions)) for (const member of unionMembers(index.resolver, union)) roots.add(member);
-  for (const results of Object.values(index.versionFacts.resultAlternatives)) for (const result of results) roots.add(result);
+  for (const union of Object.keys(senderUnions))
+    for (const member of unionMembers(index.resolver, union)) roots.add(member);
+  for (const results of Object.values(index.versionFacts.resultAlternatives))
+    for (const result of results) roots.add(result);
   // And every definition that carries a method, embedded ones too (2026-07-28's input requests), with its result.
   for (const name of Object.keys(definitions)) {
     if (index.methodOfDefinition(name) === undefined) continue;
@@ -90,5 +96,10 @@ export function annotationCoverage(index: SchemaIndex): CoverageReport {
 /** A definition building on a JSON-RPC anchor: the envelope annotates its `method`. */
 function isAnchored(node: JsonObject): boolean {
   const allOf = node['allOf'];
-  return Array.isArray(allOf) && allOf.some((member) => isJsonObject(member) && typeof member['$ref'] === 'string' && !member['$ref'].startsWith('#'));
+  return (
+    Array.isArray(allOf) &&
+    allOf.some(
+      (member) => isJsonObject(member) && typeof member['$ref'] === 'string' && !member['$ref'].startsWith('#'),
+    )
+  );
 }

@@ -76,7 +76,8 @@ export function readJsonDocument(file: string, dir: string = schemasDir): JsonOb
   } catch (error) {
     throw McpLdError.of('schema.missing', { detail: `cannot read ${fullPath}: ${(error as Error).message}` });
   }
-  if (!isJsonObject(parsed)) throw McpLdError.of('schema.not-an-object', { detail: `${fullPath} does not hold a JSON object` });
+  if (!isJsonObject(parsed))
+    throw McpLdError.of('schema.not-an-object', { detail: `${fullPath} does not hold a JSON object` });
   return parsed;
 }
 

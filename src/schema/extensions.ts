@@ -39,7 +39,10 @@ const versionExtensions: Partial<Record<ProtocolVersion, ExtensionSchema[]>> = {
       // "The following methods currently support task-augmented execution: tools/call."
       resultAlternatives: { CallToolRequest: ['CreateTaskResult'] },
       // "Task-specific fields for the subscriptions/listen request" and its acknowledgement: both are the filter.
-      additions: { TaskSubscriptionNotifications: 'SubscriptionFilter', TaskSubscriptionAcknowledgedNotifications: 'SubscriptionFilter' },
+      additions: {
+        TaskSubscriptionNotifications: 'SubscriptionFilter',
+        TaskSubscriptionAcknowledgedNotifications: 'SubscriptionFilter',
+      },
     },
   ],
 };
@@ -51,7 +54,8 @@ export function extensionFiles(version: ProtocolVersion): string[] {
 
 function readExtension(extension: ExtensionSchema, dir: string): JsonObject {
   const definitions = readJsonDocument(extension.file, dir)['$defs'];
-  if (!isJsonObject(definitions)) throw McpLdError.of('schema.not-an-object', { detail: `${path.join(dir, extension.file)} has no $defs` });
+  if (!isJsonObject(definitions))
+    throw McpLdError.of('schema.not-an-object', { detail: `${path.join(dir, extension.file)} has no $defs` });
   return definitions;
 }
 
@@ -64,7 +68,9 @@ function referToNamed(node: JsonValue, named: Map<string, string>, self: string,
   const name = top ? undefined : named.get(canonicalJson(node));
   if (name !== undefined && name !== self) return refTo(name);
   const result: JsonObject = {};
-  for (const [key, child] of Object.entries(node)) result[key] = key === 'properties' ? referToProperties(child, named, self) : referToNamed(child, named, self, false);
+  for (const [key, child] of Object.entries(node))
+    result[key] =
+      key === 'properties' ? referToProperties(child, named, self) : referToNamed(child, named, self, false);
   return result;
 }
 
@@ -89,14 +95,18 @@ function flattenAllOf(node: JsonObject, core: JsonObject, envelopes: ReadonlySet
   const required: string[] = [];
   const take = (member: JsonObject): void => {
     Object.assign(properties, member['properties']);
-    for (const key of Array.isArray(member['required']) ? member['required'] : []) if (typeof key === 'string' && !required.includes(key)) required.push(key);
+    for (const key of Array.isArray(member['required']) ? member['required'] : [])
+      if (typeof key === 'string' && !required.includes(key)) required.push(key);
   };
   for (const member of node['allOf']) {
-    const ref = isJsonObject(member) && typeof member['$ref'] === 'string' ? member['$ref'].replace('#/$defs/', '') : undefined;
+    const ref =
+      isJsonObject(member) && typeof member['$ref'] === 'string' ? member['$ref'].replace('#/$defs/', '') : undefined;
     if (ref !== undefined && envelopes.has(ref)) continue;
     const target = ref === undefined ? undefined : core[ref];
-    if (isJsonObject(target) && isJsonObject(target['properties']) && !('allOf' in target) && !('anyOf' in target)) take(target);
-    else if (ref === undefined && isJsonObject(member) && isJsonObject(member['properties']) && !('anyOf' in member)) take(member);
+    if (isJsonObject(target) && isJsonObject(target['properties']) && !('allOf' in target) && !('anyOf' in target))
+      take(target);
+    else if (ref === undefined && isJsonObject(member) && isJsonObject(member['properties']) && !('anyOf' in member))
+      take(member);
     else kept.push(member);
   }
   if (isJsonObject(node['properties'])) take(node);
@@ -112,7 +122,10 @@ function joinUnion(definitions: JsonObject, union: string, member: string): void
   const node = definitions[union];
   if (!isJsonObject(node)) return;
   const members = Array.isArray(node['anyOf']) ? node['anyOf'] : [{ $ref: node['$ref'] ?? '' }];
-  definitions[union] = { ...node, anyOf: [...members.filter((m) => !(isJsonObject(m) && m['$ref'] === '')), refTo(member)] };
+  definitions[union] = {
+    ...node,
+    anyOf: [...members.filter((m) => !(isJsonObject(m) && m['$ref'] === '')), refTo(member)],
+  };
   delete (definitions[union] as JsonObject)['$ref'];
 }
 
@@ -133,7 +146,8 @@ export function withExtensions(official: JsonObject, version: ProtocolVersion, d
       const referred = referToNamed(node, named, name);
       definitions[name] = isJsonObject(referred) ? flattenAllOf(referred, core, envelopes) : referred;
     }
-    for (const [union, members] of Object.entries(extension.unions)) for (const member of members) joinUnion(definitions, union, member);
+    for (const [union, members] of Object.entries(extension.unions))
+      for (const member of members) joinUnion(definitions, union, member);
     for (const [request, results] of Object.entries(extension.resultAlternatives)) {
       const envelope = definitions[request.replace(/Request$/, 'ResultResponse')];
       const properties = isJsonObject(envelope) ? envelope['properties'] : undefined;
@@ -146,7 +160,10 @@ export function withExtensions(official: JsonObject, version: ProtocolVersion, d
       const from = definitions[addition];
       const to = definitions[target];
       if (!isJsonObject(from) || !isJsonObject(to) || !isJsonObject(from['properties'])) continue;
-      definitions[target] = { ...to, properties: { ...(isJsonObject(to['properties']) ? to['properties'] : {}), ...from['properties'] } };
+      definitions[target] = {
+        ...to,
+        properties: { ...(isJsonObject(to['properties']) ? to['properties'] : {}), ...from['properties'] },
+      };
     }
   }
   return document;

@@ -23,7 +23,11 @@ export interface MessageDefinition {
 }
 
 /** JSON-RPC anchors that make a definition a request, a notification or a response. */
-const kindByAnchor: Record<string, MessageKind> = { Request: 'request', Notification: 'notification', Response: 'result' };
+const kindByAnchor: Record<string, MessageKind> = {
+  Request: 'request',
+  Notification: 'notification',
+  Response: 'result',
+};
 
 /** The unions that say who sends what. */
 const senderUnions: Record<string, Party> = {
@@ -45,7 +49,8 @@ export function directionOf(sender: Party): Direction {
 export function classifyMessages(resolver: RefResolver): MessageDefinition[] {
   const document = resolver.document('mcp');
   const definitions = definitionsOf(document);
-  const kindOf = (name: string): MessageKind | undefined => envelopeKind(jsonRpcEnvelope(resolver, resolver.at('mcp', definitionPointer(document, name))));
+  const kindOf = (name: string): MessageKind | undefined =>
+    envelopeKind(jsonRpcEnvelope(resolver, resolver.at('mcp', definitionPointer(document, name))));
 
   const sendersOf = new Map<string, Set<Party>>();
   for (const [union, party] of Object.entries(senderUnions)) {
@@ -64,7 +69,8 @@ export function classifyMessages(resolver: RefResolver): MessageDefinition[] {
     const message: MessageDefinition = { name, kind, method, senders: sortParties(sendersOf.get(name)) };
     if (kind === 'request') {
       const paired = name.replace(/Request$/, 'Result');
-      message.result = paired !== name && paired in definitions && kindOf(paired) === 'result' ? paired : emptyResultName;
+      message.result =
+        paired !== name && paired in definitions && kindOf(paired) === 'result' ? paired : emptyResultName;
     }
     messages.push(message);
   }
@@ -96,7 +102,11 @@ function methodConst(node: JsonObject): string | undefined {
  * The JSON-RPC definition (`#Request`, `#Notification`, `#Response`) a definition builds on, through `$ref` and
  * `allOf`.
  */
-export function jsonRpcEnvelope(resolver: RefResolver, location: SchemaLocation, depth = 0): SchemaLocation | undefined {
+export function jsonRpcEnvelope(
+  resolver: RefResolver,
+  location: SchemaLocation,
+  depth = 0,
+): SchemaLocation | undefined {
   if (depth > 16) return undefined;
   const target = resolver.follow(location);
   if (target.document === 'json-rpc') return target;
@@ -104,7 +114,11 @@ export function jsonRpcEnvelope(resolver: RefResolver, location: SchemaLocation,
   if (!Array.isArray(allOf)) return undefined;
   for (const [index, member] of allOf.entries()) {
     if (!isJsonObject(member)) continue;
-    const found = jsonRpcEnvelope(resolver, { document: target.document, pointer: `${target.pointer}/allOf/${index}`, node: member }, depth + 1);
+    const found = jsonRpcEnvelope(
+      resolver,
+      { document: target.document, pointer: `${target.pointer}/allOf/${index}`, node: member },
+      depth + 1,
+    );
     if (found) return found;
   }
   return undefined;

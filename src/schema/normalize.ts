@@ -47,7 +47,10 @@ function rewriteRefs(value: JsonValue): JsonValue {
   if (!isJsonObject(value)) return value;
   const result: JsonObject = {};
   for (const [key, child] of Object.entries(value)) {
-    result[key] = key === '$ref' && typeof child === 'string' ? child.replace(/^#\/\$defs\//, '#/definitions/') : rewriteRefs(child);
+    result[key] =
+      key === '$ref' && typeof child === 'string'
+        ? child.replace(/^#\/\$defs\//, '#/definitions/')
+        : rewriteRefs(child);
   }
   return result;
 }
@@ -78,7 +81,8 @@ export function withoutEnvelopeMembers(node: JsonObject): JsonObject {
   if (!isJsonObject(properties)) return node;
   const { jsonrpc: _jsonrpc, id: _id, ...rest } = properties;
   const result: JsonObject = { ...node, properties: rest };
-  if (Array.isArray(node['required'])) result['required'] = node['required'].filter((key) => key !== 'jsonrpc' && key !== 'id');
+  if (Array.isArray(node['required']))
+    result['required'] = node['required'].filter((key) => key !== 'jsonrpc' && key !== 'id');
   return result;
 }
 
@@ -97,7 +101,8 @@ export function normalizeOfficialSchema(official: JsonObject): NormalizedSchema 
   for (const name of envelopes) {
     const envelope = all![name];
     const request = name.replace(/ResultResponse$/, 'Request');
-    const result = isJsonObject(envelope) && isJsonObject(envelope['properties']) ? envelope['properties']['result'] : undefined;
+    const result =
+      isJsonObject(envelope) && isJsonObject(envelope['properties']) ? envelope['properties']['result'] : undefined;
     if (request === name || !isJsonObject(result)) continue;
     const members = Array.isArray(result['anyOf']) ? result['anyOf'] : [result];
     const names = members.map(refName).filter((member): member is string => member !== undefined);
@@ -109,9 +114,16 @@ export function normalizeOfficialSchema(official: JsonObject): NormalizedSchema 
     const node = definitions[union];
     if (!isJsonObject(node) || Array.isArray(node['anyOf'])) continue;
     const method = methodOf(node);
-    const member = refName(node) ?? Object.keys(definitions).find((name) => name !== union && method !== undefined && methodOf(definitions[name]) === method);
+    const member =
+      refName(node) ??
+      Object.keys(definitions).find(
+        (name) => name !== union && method !== undefined && methodOf(definitions[name]) === method,
+      );
     if (member === undefined) continue;
-    definitions[union] = { anyOf: [{ $ref: `#/definitions/${member}` }], ...(typeof node['description'] === 'string' ? { description: node['description'] } : {}) };
+    definitions[union] = {
+      anyOf: [{ $ref: `#/definitions/${member}` }],
+      ...(typeof node['description'] === 'string' ? { description: node['description'] } : {}),
+    };
   }
 
   // 2025-11-25: a request that may run as a task (its params have `task`) is answered by CreateTaskResult then.

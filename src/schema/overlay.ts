@@ -1,6 +1,14 @@
 // The overlay: explicit, commented corrections applied to the seed schemas at load time. The seed files stay
 // byte for byte as published; every deviation from them is one entry here, with the reason it exists.
-import { cloneJson, getAtPointer, isJsonObject, joinPointer, splitPointer, type JsonObject, type JsonValue } from '../core/json.js';
+import {
+  cloneJson,
+  getAtPointer,
+  isJsonObject,
+  joinPointer,
+  splitPointer,
+  type JsonObject,
+  type JsonValue,
+} from '../core/json.js';
 import { McpLdError } from '../core/problem.js';
 import { readYamlDocument, overlayFile, type DocumentId, type SeedDocuments } from './documents.js';
 import { schemasDir } from '../core/paths.js';
@@ -42,7 +50,8 @@ export function parseOverlay(document: JsonObject): Overlay {
     const { at, why, set, unset, remove } = entry;
     const target = entry['in'] ?? 'mcp';
     if (typeof at !== 'string') throw overlayError(index, '`at` must be a JSON pointer string');
-    if (typeof why !== 'string' || why.trim() === '') throw overlayError(index, '`why` must say why the correction exists');
+    if (typeof why !== 'string' || why.trim() === '')
+      throw overlayError(index, '`why` must say why the correction exists');
     if (target !== 'mcp' && target !== 'json-rpc') throw overlayError(index, '`in` must be `mcp` or `json-rpc`');
     if (set !== undefined && !isJsonObject(set)) throw overlayError(index, '`set` must be a mapping');
     if (unset !== undefined && !(Array.isArray(unset) && unset.every((k) => typeof k === 'string')))
@@ -105,9 +114,11 @@ export function applyOverlay(seed: SeedDocuments, overlay: Overlay): SeedDocumen
   const result: SeedDocuments = { mcp: cloneJson(seed.mcp), 'json-rpc': cloneJson(seed['json-rpc']) };
   overlay.corrections.forEach((correction, index) => {
     const document = result[correction.in];
-    if (splitPointer(correction.at).length === 0) throw overlayError(index, 'cannot correct the document root as a whole');
+    if (splitPointer(correction.at).length === 0)
+      throw overlayError(index, 'cannot correct the document root as a whole');
     const targets = correctionTargets(document, correction.at);
-    if (targets.length === 0) throw overlayError(index, `${correction.at} matches nothing in the ${correction.in} schema`);
+    if (targets.length === 0)
+      throw overlayError(index, `${correction.at} matches nothing in the ${correction.in} schema`);
     for (const target of targets) applyCorrection(document, target, correction, index);
   });
   return result;

@@ -11,7 +11,15 @@ import { definitionPointer, definitionsOf } from './walker.js';
 import { classifyMessages, directionOf, type Direction, type MessageDefinition } from './messages.js';
 import { buildVersionDocuments, type VersionDocuments } from './version-schema.js';
 import { carriedFrom, seedVersion, type ProtocolVersion } from './versions.js';
-import { readSnapshot, readSnapshotDocuments, snapshotKey, versionSnapshotKey, writeSnapshot, type DerivedSchema, type VersionFacts } from './snapshot.js';
+import {
+  readSnapshot,
+  readSnapshotDocuments,
+  snapshotKey,
+  versionSnapshotKey,
+  writeSnapshot,
+  type DerivedSchema,
+  type VersionFacts,
+} from './snapshot.js';
 
 export type { VersionFacts } from './snapshot.js';
 
@@ -42,7 +50,8 @@ export class SchemaIndex {
     this.seedDocuments = seed;
     this.anchors = derived?.anchors;
     this.key = derived?.contentKey;
-    this.messages = derived?.messages ?? withResultAlternatives(classifyMessages(this.resolver), versionFacts.resultAlternatives);
+    this.messages =
+      derived?.messages ?? withResultAlternatives(classifyMessages(this.resolver), versionFacts.resultAlternatives);
     for (const message of this.messages) {
       this.byName.set(message.name, message);
       if (message.method !== undefined) this.byMethod.set(message.method, message);
@@ -139,7 +148,9 @@ export class SchemaIndex {
    */
   defaultDirection(method: string): Direction {
     const message = this.byMethod.get(method);
-    return message !== undefined && message.senders.length === 1 && message.senders[0] === 'server' ? 's2c' : directionOf('client');
+    return message !== undefined && message.senders.length === 1 && message.senders[0] === 'server'
+      ? 's2c'
+      : directionOf('client');
   }
 
   /** Prefixes the schemas declare (`x-jsonld-prefixes` of both documents, MCP's winning). */
@@ -147,7 +158,8 @@ export class SchemaIndex {
     const merged: Record<string, string> = {};
     for (const document of [this.documents['json-rpc'], this.documents.mcp]) {
       const prefixes = document['x-jsonld-prefixes'];
-      if (isJsonObject(prefixes)) for (const [name, iri] of Object.entries(prefixes)) if (typeof iri === 'string') merged[name] = iri;
+      if (isJsonObject(prefixes))
+        for (const [name, iri] of Object.entries(prefixes)) if (typeof iri === 'string') merged[name] = iri;
     }
     return merged;
   }
@@ -157,7 +169,10 @@ export class SchemaIndex {
  * The results a request may get besides its paired one (2026-07-28's InputRequiredResult, 2025-11-25's
  * CreateTaskResult) are result messages too, answering those requests.
  */
-function withResultAlternatives(messages: MessageDefinition[], alternatives: Record<string, string[]>): MessageDefinition[] {
+function withResultAlternatives(
+  messages: MessageDefinition[],
+  alternatives: Record<string, string[]>,
+): MessageDefinition[] {
   const byName = new Map(messages.map((message) => [message.name, message]));
   const added: MessageDefinition[] = [];
   for (const [request, results] of Object.entries(alternatives)) {
@@ -190,7 +205,8 @@ const cachedVersions = new Map<ProtocolVersion, SchemaIndex>();
 export function loadSchema(options: { dir?: string; overlay?: boolean; protocol?: ProtocolVersion } = {}): SchemaIndex {
   const dir = options.dir ?? schemasDir;
   const useOverlay = options.overlay ?? true;
-  if (options.protocol !== undefined && options.protocol !== seedVersion) return loadVersionSchema(options.protocol, dir, useOverlay);
+  if (options.protocol !== undefined && options.protocol !== seedVersion)
+    return loadVersionSchema(options.protocol, dir, useOverlay);
   if (dir === schemasDir && useOverlay && cached) return cached;
   const index = dir === schemasDir ? loadPackagedSchema(useOverlay) : buildSchemaIndex(dir, useOverlay);
   if (dir === schemasDir && useOverlay) cached = index;
@@ -205,7 +221,12 @@ function loadPackagedSchema(useOverlay: boolean): SchemaIndex {
   if (snapshot) {
     // The documents are the snapshot's too, read when first needed (or, should that file be gone, made again).
     const documents = (): SeedDocuments => readSnapshotDocuments(key) ?? applyOverlay(index.seed, snapshot.overlay);
-    const index: SchemaIndex = new SchemaIndex(documents, () => loadSeedDocuments(schemasDir), snapshot.overlay, snapshot);
+    const index: SchemaIndex = new SchemaIndex(
+      documents,
+      () => loadSeedDocuments(schemasDir),
+      snapshot.overlay,
+      snapshot,
+    );
     return index;
   }
   const index = buildSchemaIndex(schemasDir, useOverlay);
@@ -228,7 +249,8 @@ function loadVersionSchema(version: ProtocolVersion, dir: string, useOverlay: bo
   const known = packaged ? cachedVersions.get(version) : undefined;
   if (known) return known;
   let built: VersionDocuments | undefined;
-  const build = (): VersionDocuments => (built ??= buildVersionDocuments(version, loadSchema({ dir, protocol: carriedFrom(version)! }).documents, dir));
+  const build = (): VersionDocuments =>
+    (built ??= buildVersionDocuments(version, loadSchema({ dir, protocol: carriedFrom(version)! }).documents, dir));
   const key = packaged ? versionSnapshotKey(dir, version) : undefined;
   const snapshot = key === undefined ? undefined : readSnapshot(key);
   let index: SchemaIndex;
@@ -238,9 +260,22 @@ function loadVersionSchema(version: ProtocolVersion, dir: string, useOverlay: bo
   } else {
     const { effective, carried, annotations, resultAlternatives } = build();
     const facts: VersionFacts = { version, resultAlternatives, unannotated: annotations.unannotated };
-    index = new SchemaIndex(useOverlay ? effective : carried, carried, useOverlay ? annotations : { corrections: [] }, undefined, facts);
+    index = new SchemaIndex(
+      useOverlay ? effective : carried,
+      carried,
+      useOverlay ? annotations : { corrections: [] },
+      undefined,
+      facts,
+    );
     if (key !== undefined) {
-      writeSnapshot(key, { documents: effective, overlay: annotations, contentKey: index.contentKey, anchors: index.resolver.anchorTable(), messages: [...index.messages], versionFacts: facts });
+      writeSnapshot(key, {
+        documents: effective,
+        overlay: annotations,
+        contentKey: index.contentKey,
+        anchors: index.resolver.anchorTable(),
+        messages: [...index.messages],
+        versionFacts: facts,
+      });
     }
   }
   if (packaged) cachedVersions.set(version, index);

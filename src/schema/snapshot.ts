@@ -87,7 +87,11 @@ export function versionSnapshotKey(dir: string, version: ProtocolVersion): strin
       return undefined;
     }
   }
-  for (let step: ProtocolVersion | undefined = version; step !== undefined && carriedFrom(step) !== undefined; step = carriedFrom(step)) {
+  for (
+    let step: ProtocolVersion | undefined = version;
+    step !== undefined && carriedFrom(step) !== undefined;
+    step = carriedFrom(step)
+  ) {
     for (const file of [officialSchemaFile(step), ...extensionFiles(step), annotationFile(step)]) {
       let bytes: Buffer | string;
       try {
@@ -108,13 +112,17 @@ const documentsFile = (key: string): string => `schema-${key}.documents.json`;
 /** The snapshot stored under `key`, without its documents; undefined when there is none (or it is damaged). */
 export function readSnapshot(key: string): Omit<SchemaSnapshot, 'documents'> | undefined {
   const snapshot = parseCached(snapshotFile(key));
-  return isJsonObject(snapshot) && Array.isArray(snapshot['messages']) && Array.isArray(snapshot['anchors']) ? (snapshot as unknown as Omit<SchemaSnapshot, 'documents'>) : undefined;
+  return isJsonObject(snapshot) && Array.isArray(snapshot['messages']) && Array.isArray(snapshot['anchors'])
+    ? (snapshot as unknown as Omit<SchemaSnapshot, 'documents'>)
+    : undefined;
 }
 
 /** The documents of the snapshot stored under `key`, or undefined when they are not there (or damaged). */
 export function readSnapshotDocuments(key: string): SeedDocuments | undefined {
   const documents = parseCached(documentsFile(key));
-  return isJsonObject(documents) && isJsonObject(documents['mcp']) && isJsonObject(documents['json-rpc']) ? (documents as unknown as SeedDocuments) : undefined;
+  return isJsonObject(documents) && isJsonObject(documents['mcp']) && isJsonObject(documents['json-rpc'])
+    ? (documents as unknown as SeedDocuments)
+    : undefined;
 }
 
 function parseCached(name: string): unknown {

@@ -44,14 +44,20 @@ function fileError(version: string, detail: string): McpLdError {
  */
 export function propertyPointer(path: string): string {
   const [definition, ...keys] = path.split('/');
-  return joinPointer('/definitions', definition!, ...keys.flatMap((key) => ['properties', key.replace(/~1/g, '/').replace(/~0/g, '~')]));
+  return joinPointer(
+    '/definitions',
+    definition!,
+    ...keys.flatMap((key) => ['properties', key.replace(/~1/g, '/').replace(/~0/g, '~')]),
+  );
 }
 
 /** `IRI [DATATYPE [CONTAINER]]`, as `annotate` writes one property's annotation. */
 function annotationOf(version: string, path: string, value: unknown): JsonObject {
-  if (typeof value !== 'string' || value.trim() === '') throw fileError(version, `annotate ${path}: give "IRI [DATATYPE [CONTAINER]]"`);
+  if (typeof value !== 'string' || value.trim() === '')
+    throw fileError(version, `annotate ${path}: give "IRI [DATATYPE [CONTAINER]]"`);
   const [id, type, container, ...rest] = value.trim().split(/\s+/);
-  if (rest.length > 0) throw fileError(version, `annotate ${path}: "${value}" has more than an IRI, a datatype and a container`);
+  if (rest.length > 0)
+    throw fileError(version, `annotate ${path}: "${value}" has more than an IRI, a datatype and a container`);
   const annotation: JsonObject = { 'x-jsonld-id': id! };
   if (type !== undefined) annotation['x-jsonld-type'] = type;
   if (container !== undefined) annotation['x-jsonld-container'] = container;
@@ -62,37 +68,62 @@ export function parseVersionAnnotations(version: string, document: JsonObject): 
   const corrections: Correction[] = [];
   const renamed = document['renamed'] ?? {};
   if (!isJsonObject(renamed) || !Object.values(renamed).every((name) => typeof name === 'string')) {
-    throw fileError(version, '`renamed` must map a definition name of this version to its name in the version its annotations come from');
+    throw fileError(
+      version,
+      '`renamed` must map a definition name of this version to its name in the version its annotations come from',
+    );
   }
   const describedAs = document['describedAs'] ?? {};
   if (!isJsonObject(describedAs) || !Object.values(describedAs).every((name) => typeof name === 'string')) {
-    throw fileError(version, '`describedAs` must map a new definition name to the definition of the version its annotations come from that describes the same object');
+    throw fileError(
+      version,
+      '`describedAs` must map a new definition name to the definition of the version its annotations come from that describes the same object',
+    );
   }
   const terms = document['terms'] ?? {};
   if (!isJsonObject(terms)) throw fileError(version, '`terms` must map definition names to class IRIs');
   for (const [name, iri] of Object.entries(terms)) {
     if (typeof iri !== 'string') throw fileError(version, `terms ${name}: give the class IRI`);
-    corrections.push({ at: joinPointer('/x-jsonld-extra-terms', name), in: 'mcp', why: `the class of ${name}, new in ${version}`, set: { 'x-jsonld-id': iri, 'x-jsonld-type': '@id' } });
+    corrections.push({
+      at: joinPointer('/x-jsonld-extra-terms', name),
+      in: 'mcp',
+      why: `the class of ${name}, new in ${version}`,
+      set: { 'x-jsonld-id': iri, 'x-jsonld-type': '@id' },
+    });
   }
   const annotate = document['annotate'] ?? {};
   if (!isJsonObject(annotate)) throw fileError(version, '`annotate` must map property paths to annotations');
   const annotated: string[] = [];
   for (const [path, value] of Object.entries(annotate)) {
     annotated.push(propertyPointer(path));
-    corrections.push({ at: propertyPointer(path), in: 'mcp', why: `${path} is new in ${version}`, set: annotationOf(version, path, value) });
+    corrections.push({
+      at: propertyPointer(path),
+      in: 'mcp',
+      why: `${path} is new in ${version}`,
+      set: annotationOf(version, path, value),
+    });
   }
   corrections.push(...parseOverlay({ corrections: document['corrections'] ?? [] }).corrections);
   const excused = document['unannotated'] ?? {};
-  if (!isJsonObject(excused)) throw fileError(version, '`unannotated` must map property paths to the reason each is left without an annotation');
+  if (!isJsonObject(excused))
+    throw fileError(version, '`unannotated` must map property paths to the reason each is left without an annotation');
   const unannotated = Object.entries(excused).map(([path, why]): Excuse => {
-    if (typeof why !== 'string' || why.trim() === '') throw fileError(version, `unannotated ${path}: say why it is left out`);
+    if (typeof why !== 'string' || why.trim() === '')
+      throw fileError(version, `unannotated ${path}: say why it is left out`);
     return { at: propertyPointer(path), why: why.trim() };
   });
-  return { corrections, renamed: renamed as Record<string, string>, describedAs: describedAs as Record<string, string>, annotated, unannotated };
+  return {
+    corrections,
+    renamed: renamed as Record<string, string>,
+    describedAs: describedAs as Record<string, string>,
+    annotated,
+    unannotated,
+  };
 }
 
 /** The version's annotation file; none (nothing to add) when the version has no file. */
 export function loadVersionAnnotations(version: string, dir: string = schemasDir): VersionAnnotations {
-  if (!existsSync(path.join(dir, annotationFile(version)))) return { corrections: [], renamed: {}, describedAs: {}, annotated: [], unannotated: [] };
+  if (!existsSync(path.join(dir, annotationFile(version))))
+    return { corrections: [], renamed: {}, describedAs: {}, annotated: [], unannotated: [] };
   return parseVersionAnnotations(version, readYamlDocument(annotationFile(version), dir));
 }

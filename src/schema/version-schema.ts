@@ -45,11 +45,19 @@ export function readOfficialSchema(version: ProtocolVersion, dir: string = schem
  * The documents of `version`, built from `earlier`: the effective documents of `carriedFrom(version)`. The JSON-RPC
  * schema is the same for every version.
  */
-export function buildVersionDocuments(version: ProtocolVersion, earlier: SeedDocuments, dir: string = schemasDir): VersionDocuments {
-  if (carriedFrom(version) === undefined) throw new Error(`${version} is the seed's version: load it with loadSchema()`);
+export function buildVersionDocuments(
+  version: ProtocolVersion,
+  earlier: SeedDocuments,
+  dir: string = schemasDir,
+): VersionDocuments {
+  if (carriedFrom(version) === undefined)
+    throw new Error(`${version} is the seed's version: load it with loadSchema()`);
   const normalized = normalizeOfficialSchema(withExtensions(readOfficialSchema(version, dir), version, dir));
   const annotations = loadVersionAnnotations(version, dir);
-  const { document, report } = carryAnnotations(earlier.mcp, normalized.document, { ...annotations.describedAs, ...annotations.renamed });
+  const { document, report } = carryAnnotations(earlier.mcp, normalized.document, {
+    ...annotations.describedAs,
+    ...annotations.renamed,
+  });
   const carried: SeedDocuments = { mcp: document, 'json-rpc': earlier['json-rpc'] };
   for (const pointer of annotations.annotated) {
     if (!isJsonObject(getAtPointer(document, pointer))) {

@@ -114,7 +114,11 @@ export class SchemaWalker {
     if (this.options.unresolved !== 'skip') return this.resolver.follow(location);
     const seen = new Set<string>();
     let current = location;
-    for (let next = this.refTarget(current); next !== undefined && !seen.has(locationKey(next)); next = this.refTarget(current)) {
+    for (
+      let next = this.refTarget(current);
+      next !== undefined && !seen.has(locationKey(next));
+      next = this.refTarget(current)
+    ) {
       seen.add(locationKey(current));
       current = next;
     }
@@ -125,7 +129,9 @@ export class SchemaWalker {
   subschemas(location: SchemaLocation, keyword: Composition): SchemaLocation[] {
     const list = location.node[keyword];
     if (!Array.isArray(list)) return [];
-    return list.flatMap((member, index) => (isJsonObject(member) ? [this.child(location, [keyword, String(index)], member)] : []));
+    return list.flatMap((member, index) =>
+      isJsonObject(member) ? [this.child(location, [keyword, String(index)], member)] : [],
+    );
   }
 
   /** A node's `anyOf` and `oneOf` members. */
@@ -147,7 +153,8 @@ export class SchemaWalker {
     let types: JsonTypes = 'any';
     const declared = node['type'];
     if (typeof declared === 'string') types = new Set([declared as JsonType]);
-    else if (Array.isArray(declared)) types = new Set(declared.filter((t): t is string => typeof t === 'string') as JsonType[]);
+    else if (Array.isArray(declared))
+      types = new Set(declared.filter((t): t is string => typeof t === 'string') as JsonType[]);
     if (node['const'] !== undefined) types = intersect(types, new Set([jsonTypeOf(node['const'])]));
     if (Array.isArray(node['enum'])) types = intersect(types, new Set(node['enum'].map(jsonTypeOf)));
     const target = this.refTarget(location);
@@ -158,7 +165,10 @@ export class SchemaWalker {
     }
     for (const member of this.subschemas(location, 'allOf')) types = intersect(types, this.jsonTypes(member, inner));
     if (types !== 'any') return types;
-    if (objectKeywords.some((keyword) => isJsonObject(node[keyword]) || typeof node[keyword] === 'boolean') || Array.isArray(node['required'])) {
+    if (
+      objectKeywords.some((keyword) => isJsonObject(node[keyword]) || typeof node[keyword] === 'boolean') ||
+      Array.isArray(node['required'])
+    ) {
       return new Set(['object']);
     }
     if (node['items'] !== undefined || Array.isArray(node['prefixItems'])) return new Set(['array']);
@@ -209,7 +219,11 @@ export class SchemaWalker {
    * Every property schema that can describe a key of the object, by key: its own, then those of what it builds on
    * and of each alternative, each schema visited once.
    */
-  members(location: SchemaLocation, result = new Map<string, SchemaLocation[]>(), seen = new Set<string>()): Map<string, SchemaLocation[]> {
+  members(
+    location: SchemaLocation,
+    result = new Map<string, SchemaLocation[]>(),
+    seen = new Set<string>(),
+  ): Map<string, SchemaLocation[]> {
     const key = locationKey(location);
     if (seen.has(key)) return result;
     seen.add(key);
@@ -219,7 +233,8 @@ export class SchemaWalker {
       if (!list.some((known) => locationKey(known) === locationKey(schema))) list.push(schema);
       result.set(name, list);
     }
-    for (const part of [...(parts.ref ? [parts.ref] : []), ...parts.allOf, ...parts.alternatives]) this.members(part, result, seen);
+    for (const part of [...(parts.ref ? [parts.ref] : []), ...parts.allOf, ...parts.alternatives])
+      this.members(part, result, seen);
     return result;
   }
 

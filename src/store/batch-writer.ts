@@ -71,8 +71,9 @@ export class BatchWriter {
   }
 
   async flush(): Promise<void> {
-    // Room for this batch first; only then is it taken from the buffer (adds made meanwhile join it), so that concurrent
-    // callers never write into bytes not yet handed to the store. ingest and prepareIngest copy them before they return.
+    // Room for this batch first; only then is it taken from the buffer (adds made meanwhile join it), so that
+    // concurrent callers never write into bytes not yet handed to the store. ingest and prepareIngest copy them before
+    // they return.
     const prepare = this.store.prepareIngest?.bind(this.store);
     while (this.inFlight.size >= (prepare ? 2 : 1)) await Promise.race(this.inFlight);
     const messages = this.messages;

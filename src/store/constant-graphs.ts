@@ -29,14 +29,29 @@ export function withVariableGraphs(text: string): string {
     if (Array.isArray(value)) return value.map(rewrite);
     if (!isNode(value) || 'termType' in value) return value;
     const node: Node = Object.fromEntries(Object.entries(value).map(([key, child]) => [key, rewrite(child)]));
-    if (node['type'] === 'graph' && Array.isArray(node['patterns']) && isNode(node['name']) && node['name']['termType'] === 'NamedNode') {
+    if (
+      node['type'] === 'graph' &&
+      Array.isArray(node['patterns']) &&
+      isNode(node['name']) &&
+      node['name']['termType'] === 'NamedNode'
+    ) {
       const variable = DataFactory.variable(`${graphVariablePrefix}${count++}`);
-      return { type: 'group', patterns: [{ ...node, name: variable }, { type: 'filter', expression: { type: 'operation', operator: '=', args: [variable, node['name']] } }] };
+      return {
+        type: 'group',
+        patterns: [
+          { ...node, name: variable },
+          { type: 'filter', expression: { type: 'operation', operator: '=', args: [variable, node['name']] } },
+        ],
+      };
     }
     if (node['updateType'] === 'deletewhere') {
       // DELETE WHERE { P } is DELETE { P } WHERE { P }: only its WHERE is rewritten.
       const quads = node['delete'] as Node[];
-      const where = quads.map((q) => (q['type'] === 'graph' ? { type: 'graph', name: q['name'], patterns: [{ type: 'bgp', triples: q['triples'] }] } : q));
+      const where = quads.map((q) =>
+        q['type'] === 'graph'
+          ? { type: 'graph', name: q['name'], patterns: [{ type: 'bgp', triples: q['triples'] }] }
+          : q,
+      );
       return { updateType: 'insertdelete', delete: value['delete'], insert: [], where: rewrite(where) };
     }
     return node;

@@ -109,7 +109,10 @@ async function unrenewedFor(file: string): Promise<number | undefined> {
 }
 
 /** Who holds the lock of `dir` now, or undefined when nobody does (no lock file, or a half-written one). */
-export async function readLockHolder(dir: string, timing: LockTiming = defaultLockTiming): Promise<LockHolder | undefined> {
+export async function readLockHolder(
+  dir: string,
+  timing: LockTiming = defaultLockTiming,
+): Promise<LockHolder | undefined> {
   const file = path.join(dir, lockFileName);
   const token = await readText(file);
   const holder = parseOwner(token);
@@ -158,7 +161,10 @@ export class DataLock {
       if (text === undefined) continue; // released meanwhile
       const holder = parseOwner(text);
       if (holder && holder.host === owner.host && alive(holder.pid, holder.since)) {
-        const who = holder.pid === process.pid ? 'this process (opened twice)' : `process ${holder.pid} on ${holder.host}, since ${holder.since}`;
+        const who =
+          holder.pid === process.pid
+            ? 'this process (opened twice)'
+            : `process ${holder.pid} on ${holder.host}, since ${holder.since}`;
         throw storeLocked(`${dir} is in use by ${who}; stop it first (if that process is gone, delete ${file})`);
       }
       const quiet = holder && holder.host !== owner.host ? await unrenewedFor(file) : undefined;
@@ -196,7 +202,8 @@ export class DataLock {
   /** Throws McpLdError `store.locked` when another process has taken this lock over: writing on would corrupt what
    *  that process keeps. */
   assertHeld(): void {
-    if (this.lostTo !== undefined) throw storeLocked(`${this.file} was taken over by ${this.lostTo}; this process no longer writes there`);
+    if (this.lostTo !== undefined)
+      throw storeLocked(`${this.file} was taken over by ${this.lostTo}; this process no longer writes there`);
   }
 
   private async renew(): Promise<void> {

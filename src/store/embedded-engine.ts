@@ -54,7 +54,10 @@ class EngineCrash extends Error {}
 
 /** A request the worker died running (not a query: those say what the query did, see embedded-store.ts). */
 function workerCrashed(reason: string): McpLdError {
-  return storeUnavailable(`the embedded store's worker failed (${reason}); it was rebuilt from the store's journal, and nothing acknowledged was lost: try again`, 1);
+  return storeUnavailable(
+    `the embedded store's worker failed (${reason}); it was rebuilt from the store's journal, and nothing acknowledged was lost: try again`,
+    1,
+  );
 }
 
 export class EmbeddedEngine {
@@ -102,7 +105,12 @@ export class EmbeddedEngine {
   run<T>(request: EngineRequest, options: RunOptions = {}): Promise<T> {
     if (this.closed) return Promise.reject(storeClosed());
     return new Promise<T>((resolve, reject) => {
-      (options.lane === 'queries' ? this.queries : this.queue).push({ request, options, resolve: resolve as (value: unknown) => void, reject });
+      (options.lane === 'queries' ? this.queries : this.queue).push({
+        request,
+        options,
+        resolve: resolve as (value: unknown) => void,
+        reject,
+      });
       void this.drain();
     });
   }
@@ -160,7 +168,16 @@ export class EmbeddedEngine {
           const answer = this.post(task.request);
           const limit = task.options.timeoutMs;
           this.deadline = limit === undefined ? undefined : performance.now() + limit;
-          const value = limit === undefined ? await answer : await Promise.race([answer, new Promise<never>((_, reject) => (timer = setTimeout(() => reject((task.options.timeoutError ?? queryTimeout)(limit)), limit)))]);
+          const value =
+            limit === undefined
+              ? await answer
+              : await Promise.race([
+                  answer,
+                  new Promise<never>(
+                    (_, reject) =>
+                      (timer = setTimeout(() => reject((task.options.timeoutError ?? queryTimeout)(limit)), limit)),
+                  ),
+                ]);
           if (task.options.seq !== undefined) this.appliedSeq = task.options.seq;
           task.resolve(value);
         } catch (error) {

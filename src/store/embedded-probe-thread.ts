@@ -7,7 +7,8 @@ import { serveTasks } from '../core/task-thread.js';
 import { oxigraphDataset } from './oxigraph-dataset.js';
 import type { DatasetPlan } from './query-dataset.js';
 
-export type ProbeRequest = { op: 'query'; sparql: string; graphForm: boolean; dataset: DatasetPlan } | { op: 'update'; sparql: string };
+export type ProbeRequest =
+  { op: 'query'; sparql: string; graphForm: boolean; dataset: DatasetPlan } | { op: 'update'; sparql: string };
 
 export type ProbeAnswer = { crashed: false } | { crashed: true; reason: string };
 
@@ -18,12 +19,16 @@ serveTasks<ProbeRequest, ProbeAnswer>((request) => {
     if (request.op === 'update') {
       new oxigraph.Store().update(request.sparql);
     } else {
-      const options: Parameters<typeof empty.query>[1] = { results_format: request.graphForm ? 'application/n-triples' : 'application/sparql-results+json', ...oxigraphDataset(request.dataset) };
+      const options: Parameters<typeof empty.query>[1] = {
+        results_format: request.graphForm ? 'application/n-triples' : 'application/sparql-results+json',
+        ...oxigraphDataset(request.dataset),
+      };
       empty.query(request.sparql, options);
     }
   } catch (error) {
     // A trap or a stack overflow leaves the engine's memory in an unknown state: this thread is done.
-    if (error instanceof WebAssembly.RuntimeError || error instanceof RangeError) return { value: { crashed: true, reason: error.message }, retire: true };
+    if (error instanceof WebAssembly.RuntimeError || error instanceof RangeError)
+      return { value: { crashed: true, reason: error.message }, retire: true };
     // Anything else (a syntax error; DROP of a graph an empty store lacks) is for the store's own engine to say.
   }
   return { value: { crashed: false } };

@@ -11,7 +11,15 @@ export type ThreadRequest =
   | { id: number; op: 'update'; data: Uint8Array; check: boolean }
   | { id: number; op: 'query'; sparql: string; form: QueryForm; dataset: DatasetPlan; limits?: ResultLimits }
   /** A query whose answer the worker keeps, handed out by `cursorNext` (see result-chunks.ts); answers its head. */
-  | { id: number; op: 'queryOpen'; cursor: number; sparql: string; form: Exclude<QueryForm, 'ASK'>; dataset: DatasetPlan; limits?: ResultLimits }
+  | {
+      id: number;
+      op: 'queryOpen';
+      cursor: number;
+      sparql: string;
+      form: Exclude<QueryForm, 'ASK'>;
+      dataset: DatasetPlan;
+      limits?: ResultLimits;
+    }
   /** A graph's triples kept the same way. */
   | { id: number; op: 'graphOpen'; cursor: number; graph: string }
   /** The next chunk of a cursor, about maxChars (empty: there is no more, and the cursor is gone). */
@@ -39,14 +47,16 @@ export interface UpdateOutcome {
 export type EngineRequest = ThreadRequest extends infer R ? (R extends ThreadRequest ? Omit<R, 'id'> : never) : never;
 
 /** `fatal`: the engine trapped (a WebAssembly runtime error, out of memory) and must not be used any more. */
-export type ThreadResponse = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string; fatal: boolean };
+export type ThreadResponse =
+  { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string; fatal: boolean };
 
 /** The ArrayBuffers of `views` that can be moved to the other thread (not shared, not pooled, wholly theirs). */
 export function transferables(views: Uint8Array[]): ArrayBuffer[] {
   const buffers = new Set<ArrayBuffer>();
   for (const view of views) {
     const buffer = view.buffer;
-    if (buffer instanceof ArrayBuffer && view.byteOffset === 0 && view.byteLength === buffer.byteLength) buffers.add(buffer);
+    if (buffer instanceof ArrayBuffer && view.byteOffset === 0 && view.byteLength === buffer.byteLength)
+      buffers.add(buffer);
   }
   return [...buffers];
 }

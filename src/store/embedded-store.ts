@@ -11,7 +11,18 @@
 import { StoreChanges } from './store-changes.js';
 import { storeDefaults } from '../core/config.js';
 import type { Quad } from '@rdfjs/types';
-import type { GraphSummary, IngestOptions, IngestReceipt, PreparedIngest, QueryOptions, QueryResult, QueryText, QuadStore, ResultStream, UpdateOptions } from './quad-store.js';
+import type {
+  GraphSummary,
+  IngestOptions,
+  IngestReceipt,
+  PreparedIngest,
+  QueryOptions,
+  QueryResult,
+  QueryText,
+  QuadStore,
+  ResultStream,
+  UpdateOptions,
+} from './quad-store.js';
 import type { ChunkedHead } from './result-chunks.js';
 import { EmbeddedEngine, WorkerError, type Replay } from './embedded-engine.js';
 import { EmbeddedProbe } from './embedded-probe.js';
@@ -23,7 +34,23 @@ import { MemoryJournal, type Journal, type JournalEntry } from './journal.js';
 import { checkBatchBytes, type CheckedBatch } from './nquads-check.js';
 import { checkGraphName, planQuery } from './query-dataset.js';
 import { parseTriples, readQueryText } from './sparql-results.js';
-import { diskFull, invalidQuery, isDiskFull, queryTimeout, resultTooLarge, storeBusy, storeClosed, storeCorrupt, storeFailed, storeFull, storeReadOnly, storeUnavailable, tooDemanding, updateFailed, updateTimeout } from './store-errors.js';
+import {
+  diskFull,
+  invalidQuery,
+  isDiskFull,
+  queryTimeout,
+  resultTooLarge,
+  storeBusy,
+  storeClosed,
+  storeCorrupt,
+  storeFailed,
+  storeFull,
+  storeReadOnly,
+  storeUnavailable,
+  tooDemanding,
+  updateFailed,
+  updateTimeout,
+} from './store-errors.js';
 import type { LimitExceeded, ResultLimits } from './result-limits.js';
 import { McpLdError } from '../core/problem.js';
 import { SharedBuffers } from './shared-buffers.js';
@@ -57,9 +84,22 @@ const defaultQueryTimeoutMs = storeDefaults.queryTimeoutMs;
 const defaultMaxQueuedQueries = storeDefaults.maxQueued;
 
 type PendingWrite =
-  | { kind: 'quads'; data: Uint8Array; checked: CheckedBatch; resolve: (receipt: IngestReceipt) => void; reject: (error: unknown) => void }
+  | {
+      kind: 'quads';
+      data: Uint8Array;
+      checked: CheckedBatch;
+      resolve: (receipt: IngestReceipt) => void;
+      reject: (error: unknown) => void;
+    }
   | { kind: 'drop'; graph: string; resolve: (dropped: boolean) => void; reject: (error: unknown) => void }
-  | { kind: 'update'; data: Uint8Array; timeoutMs: number; limitMs: number; resolve: () => void; reject: (error: unknown) => void }
+  | {
+      kind: 'update';
+      data: Uint8Array;
+      timeoutMs: number;
+      limitMs: number;
+      resolve: () => void;
+      reject: (error: unknown) => void;
+    }
   | { kind: 'compact'; resolve: () => void; reject: (error: unknown) => void };
 
 type QuadsWrite = Extract<PendingWrite, { kind: 'quads' }>;
@@ -96,7 +136,6 @@ function journalFailure(location: string, reason: unknown): McpLdError {
   if (isDiskFull(reason)) return diskFull(location, reason.code!, 'nothing of this write was stored');
   return storeFailed(`could not write to ${location}: ${(reason as Error).message}`);
 }
-
 
 export class EmbeddedStore implements QuadStore {
   readonly kind = 'embedded' as const;
@@ -154,14 +193,25 @@ export class EmbeddedStore implements QuadStore {
   /** Opens the store: takes the data directory's lock and loads its snapshot and journal (or starts empty). */
   static async open(options: EmbeddedStoreOptions = {}): Promise<EmbeddedStore> {
     const journal = options.dataDir
-      ? await FileJournal.open(options.dataDir, { readOnly: options.readOnly === true, ...(options.onWarning ? { onWarning: options.onWarning } : {}), ...(options.lock ? { lock: options.lock } : {}) })
+      ? await FileJournal.open(options.dataDir, {
+          readOnly: options.readOnly === true,
+          ...(options.onWarning ? { onWarning: options.onWarning } : {}),
+          ...(options.lock ? { lock: options.lock } : {}),
+        })
       : new MemoryJournal();
     const store = new EmbeddedStore(journal, options);
     try {
       store.engine = await EmbeddedEngine.start(store.replay, journal.lastSeq);
       store.seq = journal.lastSeq;
       store.sizeBound = await store.engine.run<number>({ op: 'size' });
-      store.journalSince = { unknown: journal.logBytes > 0, entries: 0, quads: 0, drops: 0, updates: 0, baseSize: store.sizeBound };
+      store.journalSince = {
+        unknown: journal.logBytes > 0,
+        entries: 0,
+        quads: 0,
+        drops: 0,
+        updates: 0,
+        baseSize: store.sizeBound,
+      };
     } catch (error) {
       await journal.close();
       throw error;
@@ -185,14 +235,19 @@ export class EmbeddedStore implements QuadStore {
 
   private readonly replay: Replay = (load, upTo) =>
     this.journal.replay(upTo, {
-      chunk: async (data, disposable) => void (await load({ op: 'load', data }, disposable ? transferables([data]) : undefined)),
+      chunk: async (data, disposable) =>
+        void (await load({ op: 'load', data }, disposable ? transferables([data]) : undefined)),
       entry: async (entry, disposable) => {
         if (entry.type === 'drop') return void (await load({ op: 'drop', graph: entry.graph }));
         const transfer = disposable ? transferables([entry.data]) : undefined;
         if (entry.type === 'quads') return void (await load({ op: 'load', data: entry.data }, transfer));
         // It applied before it was journaled, to the same graphs: failing now means the journal cannot be trusted.
         await load({ op: 'update', data: entry.data, check: false }, transfer).catch((error: unknown) => {
-          throw error instanceof WorkerError ? storeCorrupt(`${this.journal.location}: the SPARQL Update of write ${entry.seq} no longer applies (${error.message})`) : error;
+          throw error instanceof WorkerError
+            ? storeCorrupt(
+                `${this.journal.location}: the SPARQL Update of write ${entry.seq} no longer applies (${error.message})`,
+              )
+            : error;
         });
       },
     });
@@ -314,7 +369,11 @@ export class EmbeddedStore implements QuadStore {
    * A query run by the worker within its limits: its answer as text, or (with `cursor`) kept there to be handed out a
    * chunk at a time, answering its head.
    */
-  private async evaluate(sparql: string, options: QueryOptions, cursor: number | undefined): Promise<{ form: QueryText['form']; answer: Uint8Array | LimitExceeded | ChunkedHead }> {
+  private async evaluate(
+    sparql: string,
+    options: QueryOptions,
+    cursor: number | undefined,
+  ): Promise<{ form: QueryText['form']; answer: Uint8Array | LimitExceeded | ChunkedHead }> {
     const { form, dataset } = planQuery(sparql, options);
     const probe = { op: 'query' as const, sparql, graphForm: form === 'CONSTRUCT' || form === 'DESCRIBE', dataset };
     const limitMs = options.timeoutMs ?? this.queryTimeoutMs;
@@ -323,8 +382,16 @@ export class EmbeddedStore implements QuadStore {
     if (options.maxRows !== undefined) limits.maxRows = options.maxRows;
     if (options.maxBytes !== undefined) limits.maxBytes = options.maxBytes;
     try {
-      const request = cursor === undefined || form === 'ASK' ? { op: 'query' as const, sparql, form, dataset, limits } : { op: 'queryOpen' as const, cursor, sparql, form, dataset, limits };
-      const answer = await this.engine.run<Uint8Array | LimitExceeded | ChunkedHead>(request, { timeoutMs, timeoutError: () => queryTimeout(limitMs), lane: 'queries', crashError: (reason) => tooDemanding('query', reason) });
+      const request =
+        cursor === undefined || form === 'ASK'
+          ? { op: 'query' as const, sparql, form, dataset, limits }
+          : { op: 'queryOpen' as const, cursor, sparql, form, dataset, limits };
+      const answer = await this.engine.run<Uint8Array | LimitExceeded | ChunkedHead>(request, {
+        timeoutMs,
+        timeoutError: () => queryTimeout(limitMs),
+        lane: 'queries',
+        crashError: (reason) => tooDemanding('query', reason),
+      });
       return { form, answer };
     } catch (error) {
       if (error instanceof WorkerError) throw invalidQuery(error.message);
@@ -397,11 +464,15 @@ export class EmbeddedStore implements QuadStore {
       form: head.form,
       variables: head.variables,
       next: async () => {
-        if (!this.cursors.has(cursor)) throw storeUnavailable('the answer was left unread longer than the query time limit and was let go');
+        if (!this.cursors.has(cursor))
+          throw storeUnavailable('the answer was left unread longer than the query time limit and was let go');
         if (timer) clearTimeout(timer);
         let chunk: Uint8Array;
         try {
-          chunk = await this.engine.run<Uint8Array>({ op: 'cursorNext', cursor, maxChars: streamChunkChars }, { lane: 'queries' });
+          chunk = await this.engine.run<Uint8Array>(
+            { op: 'cursorNext', cursor, maxChars: streamChunkChars },
+            { lane: 'queries' },
+          );
         } catch (error) {
           this.cursors.delete(cursor);
           throw error instanceof WorkerError ? storeUnavailable(error.message) : error;
@@ -448,10 +519,13 @@ export class EmbeddedStore implements QuadStore {
     this.closing ??= (async () => {
       while (this.writing) await this.writing;
       try {
-        if (!this.readOnly && this.journal.durable && this.journal.logBytes > 0 && (await this.compactionPays())) await this.snapshot();
+        if (!this.readOnly && this.journal.durable && this.journal.logBytes > 0 && (await this.compactionPays()))
+          await this.snapshot();
       } catch (error) {
         // The journal stays the truth: a compaction that failed (a full disk) costs the next open time, nothing else.
-        this.onWarning(`could not compact the journal of ${this.journal.location} into a snapshot on close (${(error as Error).message}); it stays as it is`);
+        this.onWarning(
+          `could not compact the journal of ${this.journal.location} into a snapshot on close (${(error as Error).message}); it stays as it is`,
+        );
       } finally {
         await this.probe.close();
         await this.checker.close();
@@ -482,7 +556,8 @@ export class EmbeddedStore implements QuadStore {
   private async compactionPays(): Promise<boolean> {
     const since = this.journalSince;
     if (since.unknown || since.drops > 0 || since.updates > 0) return true;
-    if (since.entries > 0 && this.journal.logBytes / since.entries < 64 * 1024 && this.journal.logBytes > 1024 * 1024) return true;
+    if (since.entries > 0 && this.journal.logBytes / since.entries < 64 * 1024 && this.journal.logBytes > 1024 * 1024)
+      return true;
     const grown = (await this.engine.run<number>({ op: 'size' })) - since.baseSize;
     return since.quads > grown * 1.2;
   }
@@ -549,7 +624,9 @@ export class EmbeddedStore implements QuadStore {
           }
           if (!(await this.fits(head).catch(() => false))) {
             this.release(head.data);
-            head.reject(this.full(`adding ${head.checked.quads} quads to the ${this.sizeBound} quads in the store could take it`));
+            head.reject(
+              this.full(`adding ${head.checked.quads} quads to the ${this.sizeBound} quads in the store could take it`),
+            );
             continue;
           }
           // Group commit: the ingests waiting behind this one go into the same journal entry and fsync.
@@ -557,7 +634,11 @@ export class EmbeddedStore implements QuadStore {
           let bytes = head.data.length;
           let quads = head.checked.quads;
           for (let next = this.writes[0]; next?.kind === 'quads'; next = this.writes[0]) {
-            if (bytes + next.data.length > this.groupBytes || this.sizeBound + quads + next.checked.quads > this.maxQuads) break;
+            if (
+              bytes + next.data.length > this.groupBytes ||
+              this.sizeBound + quads + next.checked.quads > this.maxQuads
+            )
+              break;
             group.push(this.writes.shift() as QuadsWrite);
             bytes += next.data.length;
             quads += next.checked.quads;
@@ -578,7 +659,9 @@ export class EmbeddedStore implements QuadStore {
     if (this.journal.logBytes <= threshold) return;
     // On failure the journal stays the truth, and a later write tries again.
     if (await this.compactionPays().catch(() => false)) {
-      await this.snapshot().catch((error: unknown) => this.onWarning(`could not compact the journal of ${this.journal.location}: ${(error as Error).message}`));
+      await this.snapshot().catch((error: unknown) =>
+        this.onWarning(`could not compact the journal of ${this.journal.location}: ${(error as Error).message}`),
+      );
     } else {
       this.nextCompactionCheck = this.journal.logBytes * 1.5;
     }
@@ -592,7 +675,13 @@ export class EmbeddedStore implements QuadStore {
   /** Logs and loads one group of batches as one write; on failure, retries its members one by one. */
   private async load(group: QuadsWrite[], quads: number): Promise<void> {
     // One copy of the bytes, shared by the journal (write, or keep in memory) and the worker (load).
-    const data = group.length === 1 ? group[0]!.data : concatLines(group.map((w) => w.data), this.buffers);
+    const data =
+      group.length === 1
+        ? group[0]!.data
+        : concatLines(
+            group.map((w) => w.data),
+            this.buffers,
+          );
     const failure = await this.write({ type: 'quads', seq: ++this.seq, data }, { op: 'load', data });
     if (group.length > 1) this.release(data);
     if (!failure) {
@@ -615,7 +704,10 @@ export class EmbeddedStore implements QuadStore {
     } catch (error) {
       return write.reject(error);
     }
-    const failure = await this.write({ type: 'drop', seq: ++this.seq, graph: write.graph }, { op: 'drop', graph: write.graph });
+    const failure = await this.write(
+      { type: 'drop', seq: ++this.seq, graph: write.graph },
+      { op: 'drop', graph: write.graph },
+    );
     if (failure) return write.reject(failure);
     this.journalSince.drops += 1;
     write.resolve(true);
@@ -636,15 +728,21 @@ export class EmbeddedStore implements QuadStore {
       // A timed-out worker has been replaced and rebuilt without the update already.
       const timeoutError = () => updateTimeout(write.limitMs, '; nothing of it was applied');
       const crashError = (reason: string) => tooDemanding('update', reason);
-      outcome = await this.engine.run<UpdateOutcome>({ op: 'update', data: write.data, check: true }, { seq, timeoutMs: write.timeoutMs, timeoutError, crashError });
+      outcome = await this.engine.run<UpdateOutcome>(
+        { op: 'update', data: write.data, check: true },
+        { seq, timeoutMs: write.timeoutMs, timeoutError, crashError },
+      );
     } catch (error) {
-      if (error instanceof WorkerError) return write.reject(updateFailed(`the store refused the update: ${error.message}`));
+      if (error instanceof WorkerError)
+        return write.reject(updateFailed(`the store refused the update: ${error.message}`));
       return write.reject(error);
     }
     const generation = this.engine.generation; // as the worker applied it
     let refusal: McpLdError | undefined;
     if (outcome.defaultGraph) {
-      refusal = updateFailed('the update wrote into the default graph, which this store does not keep (queries read the union of the session graphs): write inside GRAPH <…> { … }; nothing of it was applied');
+      refusal = updateFailed(
+        'the update wrote into the default graph, which this store does not keep (queries read the union of the session graphs): write inside GRAPH <…> { … }; nothing of it was applied',
+      );
     } else if (outcome.size > this.maxQuads) {
       refusal = this.full(`the update was not applied: it would take the store to ${outcome.size} quads,`);
     } else {
@@ -670,7 +768,10 @@ export class EmbeddedStore implements QuadStore {
    * the worker could not apply is taken back from the journal, and a write the journal could not take is taken back
    * from the worker by rebuilding it from the journal. Resolves with the error, or undefined on success.
    */
-  private async write(entry: JournalEntry, request: { op: 'load'; data: Uint8Array } | { op: 'drop'; graph: string }): Promise<McpLdError | undefined> {
+  private async write(
+    entry: JournalEntry,
+    request: { op: 'load'; data: Uint8Array } | { op: 'drop'; graph: string },
+  ): Promise<McpLdError | undefined> {
     const appliedBefore = this.engine.appliedSeq;
     let generation = this.engine.generation;
     const applying = this.engine.run(request, { seq: entry.seq }).then(() => {
@@ -686,7 +787,8 @@ export class EmbeddedStore implements QuadStore {
     await this.rollBack(appliedBefore);
     if (applied.status === 'rejected') {
       const error = applied.reason as unknown;
-      if (error instanceof WorkerError) return McpLdError.of('store.invalid-nquads', { detail: `the store refused the batch: ${error.message}` });
+      if (error instanceof WorkerError)
+        return McpLdError.of('store.invalid-nquads', { detail: `the store refused the batch: ${error.message}` });
       return error instanceof McpLdError ? error : storeFailed(String(error));
     }
     return journalFailure(this.journal.location, (logged as PromiseRejectedResult).reason);

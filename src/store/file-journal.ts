@@ -30,9 +30,13 @@ interface FileJournalOptions {
 
 /** What a torn last write was, as far as its bytes tell: "write 12 of session urn:…, 95 bytes". */
 function tornWrite(tail: { seq?: number; graphs: string[] }, bytes: number): string {
-  const sessions = tail.graphs.length > 0 ? ` of session${tail.graphs.length === 1 ? '' : 's'} ${listSessions(tail.graphs)}` : '';
-  if (tail.seq !== undefined) return `write ${tail.seq}${sessions}, ${bytes} bytes${sessions ? '' : ', which do not tell its sessions'}`;
-  return sessions ? `a write${sessions}, ${bytes} bytes` : `${bytes} bytes, which do not tell which write or sessions it was`;
+  const sessions =
+    tail.graphs.length > 0 ? ` of session${tail.graphs.length === 1 ? '' : 's'} ${listSessions(tail.graphs)}` : '';
+  if (tail.seq !== undefined)
+    return `write ${tail.seq}${sessions}, ${bytes} bytes${sessions ? '' : ', which do not tell its sessions'}`;
+  return sessions
+    ? `a write${sessions}, ${bytes} bytes`
+    : `${bytes} bytes, which do not tell which write or sessions it was`;
 }
 
 /**
@@ -40,13 +44,19 @@ function tornWrite(tail: { seq?: number; graphs: string[] }, bytes: number): str
  * read-only open reads without the lock — safe enough, as no other process can take the lock (or write) either until
  * space is freed, and a read-only open never writes.
  */
-export async function takeLock(location: string, readOnly: boolean, onWarning: ((message: string) => void) | undefined, role: LockRole = {}): Promise<DataLock | undefined> {
+export async function takeLock(
+  location: string,
+  readOnly: boolean,
+  onWarning: ((message: string) => void) | undefined,
+  role: LockRole = {},
+): Promise<DataLock | undefined> {
   try {
     // A reader says so in the lock: a writer that finds it waits for it to finish rather than for a socket.
     return await DataLock.acquire(location, undefined, readOnly ? { readOnly: true } : role);
   } catch (error) {
     if (!isDiskFull(error)) throw error;
-    if (!readOnly) throw diskFull(location, error.code!, 'it cannot be opened for writing (there is no room for its lock file)');
+    if (!readOnly)
+      throw diskFull(location, error.code!, 'it cannot be opened for writing (there is no room for its lock file)');
     onWarning?.(`the disk of ${location} is full (${error.code}): read without taking its lock`);
     return undefined;
   }
@@ -105,7 +115,10 @@ export class FileJournal implements Journal {
     let handle: FileHandle | undefined;
     try {
       if (!readOnly) await rm(path.join(location, `${snapshotFileName}.tmp`), { force: true });
-      handle = await open(path.join(location, journalFileName), (readOnly ? constants.O_RDONLY : constants.O_RDWR) | constants.O_CREAT);
+      handle = await open(
+        path.join(location, journalFileName),
+        (readOnly ? constants.O_RDONLY : constants.O_RDWR) | constants.O_CREAT,
+      );
       const journal = new FileJournal(location, lock, handle, readOnly);
       await journal.readSnapshotHeader();
       await journal.checkJournal(options.onWarning ?? (() => {}));
@@ -124,9 +137,11 @@ export class FileJournal implements Journal {
     const handle = await open(file, 'r');
     try {
       const first = await readFrames(handle, 0, size).next();
-      if (first.done || first.value.type !== 'header') throw storeCorrupt(`${file} does not start with a snapshot header`);
+      if (first.done || first.value.type !== 'header')
+        throw storeCorrupt(`${file} does not start with a snapshot header`);
       const info = JSON.parse(first.value.payload.toString('utf8')) as { format?: number; seq?: number };
-      if (info.format !== snapshotFormat || typeof info.seq !== 'number') throw storeCorrupt(`${file} has an unknown snapshot format`);
+      if (info.format !== snapshotFormat || typeof info.seq !== 'number')
+        throw storeCorrupt(`${file} has an unknown snapshot format`);
       this.snapshotSeq = info.seq;
       this.lastSeq = info.seq;
       this.snapshotBytes = size;
@@ -158,21 +173,31 @@ export class FileJournal implements Journal {
         await this.journal.datasync();
       }
       const done = this.readOnly ? 'left in the file, as this open only reads' : 'and was cut off';
-      onWarning(`${file}: ignored an incomplete last write (${tornWrite(tail, size - problem.offset)}; ${problem.reason}): it had not been acknowledged, ${done}`);
+      onWarning(
+        `${file}: ignored an incomplete last write (${tornWrite(tail, size - problem.offset)}; ${problem.reason}): it had not been acknowledged, ${done}`,
+      );
       end = problem.offset;
     }
     this.end = end;
   }
 
   /** The refusal to open a journal damaged before its end: where, and what can still be read before and after it. */
-  private async damaged(file: string, size: number, problem: FrameProblem, after: { offset: number; seq: number } | undefined): Promise<McpLdError> {
+  private async damaged(
+    file: string,
+    size: number,
+    problem: FrameProblem,
+    after: { offset: number; seq: number } | undefined,
+  ): Promise<McpLdError> {
     const survey = await surveyJournal(this.journal, size);
     const before = survey.frames.filter((frame) => frame.offset < problem.offset);
     const behind = survey.frames.filter((frame) => frame.offset > problem.offset);
     const region = survey.damaged.find((damage) => damage.offset === problem.offset);
     const named = region && region.graphs.length > 0 ? `; its bytes name ${listSessions(region.graphs)}` : '';
-    const where = after ? `, and whole frames follow it (the next at byte ${after.offset}, write ${after.seq}): they were acknowledged, so nothing was cut` : ', before its end: nothing was cut';
-    const writes = (frames: SurveyedFrame[]) => `${frames.length} write${frames.length === 1 ? '' : 's'}${frames.length > 0 ? ` (sessions: ${listSessions(sessionsOf(frames))})` : ''}`;
+    const where = after
+      ? `, and whole frames follow it (the next at byte ${after.offset}, write ${after.seq}): they were acknowledged, so nothing was cut`
+      : ', before its end: nothing was cut';
+    const writes = (frames: SurveyedFrame[]) =>
+      `${frames.length} write${frames.length === 1 ? '' : 's'}${frames.length > 0 ? ` (sessions: ${listSessions(sessionsOf(frames))})` : ''}`;
     const more = survey.damaged.length > 1 ? ` (between ${survey.damaged.length - 1} more damaged regions)` : '';
     return storeCorrupt(
       `${file} is damaged at byte ${problem.offset} (${problem.reason}${named})${where}. ` +
@@ -224,9 +249,15 @@ export class FileJournal implements Journal {
       if (seq > upTo) break;
       if (type === 'quads' || type === 'update') await sink.entry({ type, seq, data: payload }, true);
       else if (type === 'drop') await sink.entry({ type, seq, graph: payload.toString('utf8') }, true);
-      else throw storeCorrupt(`${path.join(this.location, journalFileName)} holds a ${type} frame at byte ${result.value.offset}`);
+      else
+        throw storeCorrupt(
+          `${path.join(this.location, journalFileName)} holds a ${type} frame at byte ${result.value.offset}`,
+        );
     }
-    if (result.done && result.value) throw storeCorrupt(`${path.join(this.location, journalFileName)} changed while it was read (${result.value.reason} at byte ${result.value.offset})`);
+    if (result.done && result.value)
+      throw storeCorrupt(
+        `${path.join(this.location, journalFileName)} changed while it was read (${result.value.reason} at byte ${result.value.offset})`,
+      );
   }
 
   private async replaySnapshot(sink: JournalSink): Promise<void> {
@@ -244,10 +275,12 @@ export class FileJournal implements Journal {
           ended = (JSON.parse(payload.toString('utf8')) as { end?: boolean }).end === true;
           continue;
         }
-        if (type !== 'quads' || ended) throw storeCorrupt(`${file} holds an unexpected ${type} frame at byte ${result.value.offset}`);
+        if (type !== 'quads' || ended)
+          throw storeCorrupt(`${file} holds an unexpected ${type} frame at byte ${result.value.offset}`);
         await sink.chunk(payload, true);
       }
-      if (result.value) throw storeCorrupt(`${file} is damaged at byte ${result.value.offset} (${result.value.reason})`);
+      if (result.value)
+        throw storeCorrupt(`${file} is damaged at byte ${result.value.offset} (${result.value.reason})`);
       if (!ended) throw storeCorrupt(`${file} is incomplete (no end frame)`);
     } finally {
       await handle.close();
@@ -270,7 +303,10 @@ export class FileJournal implements Journal {
       if (!closed) await handle.close();
       closed = true;
     };
-    await write('header', Buffer.from(JSON.stringify({ format: snapshotFormat, seq, created: new Date().toISOString() })));
+    await write(
+      'header',
+      Buffer.from(JSON.stringify({ format: snapshotFormat, seq, created: new Date().toISOString() })),
+    );
     return {
       add: async (nquads) => {
         await write('quads', nquads);
@@ -306,4 +342,3 @@ export class FileJournal implements Journal {
     await this.lock?.release();
   }
 }
-

@@ -25,7 +25,11 @@ export function frameEnd(frame: ReadFrame): number {
 /**
  * Reads the frames of a file from `start` to `end`; stops at the first bad frame and says whether it is a torn tail.
  */
-export async function* readFrames(handle: FileHandle, start: number, end: number): AsyncGenerator<ReadFrame, FrameProblem | undefined> {
+export async function* readFrames(
+  handle: FileHandle,
+  start: number,
+  end: number,
+): AsyncGenerator<ReadFrame, FrameProblem | undefined> {
   const header = Buffer.alloc(frameHeaderBytes);
   let offset = start;
   while (offset < end) {
@@ -41,7 +45,8 @@ export async function* readFrames(handle: FileHandle, start: number, end: number
     if (payloadEnd > end) return { offset, reason: 'incomplete frame', torn: true };
     const payload = Buffer.allocUnsafe(decoded.length);
     if (decoded.length > 0) await handle.read(payload, 0, decoded.length, offset + frameHeaderBytes);
-    if (!payloadMatches(header, payload, decoded.crc)) return { offset, reason: 'checksum mismatch', torn: payloadEnd === end };
+    if (!payloadMatches(header, payload, decoded.crc))
+      return { offset, reason: 'checksum mismatch', torn: payloadEnd === end };
     yield { type: decoded.type, seq: decoded.seq, payload, offset };
     offset = payloadEnd;
   }
@@ -52,14 +57,22 @@ export async function* readFrames(handle: FileHandle, start: number, end: number
  * The first whole frame (its magic number, a plausible header and a payload its checksum matches) that starts at or
  * after `from`: read in chunks, looked at only where a frame could not be read, so opening stays linear.
  */
-export async function nextWholeFrame(handle: FileHandle, from: number, end: number): Promise<{ offset: number; seq: number } | undefined> {
+export async function nextWholeFrame(
+  handle: FileHandle,
+  from: number,
+  end: number,
+): Promise<{ offset: number; seq: number } | undefined> {
   const magicBytes = Buffer.alloc(4);
   magicBytes.writeUInt32BE(frameMagic, 0);
   const chunk = Buffer.allocUnsafe(1024 * 1024);
   const header = Buffer.alloc(frameHeaderBytes);
   for (let start = from; start < end; start += chunk.length - 3) {
     const { bytesRead } = await handle.read(chunk, 0, Math.min(chunk.length, end - start), start);
-    for (let at = chunk.subarray(0, bytesRead).indexOf(magicBytes); at >= 0; at = chunk.subarray(0, bytesRead).indexOf(magicBytes, at + 1)) {
+    for (
+      let at = chunk.subarray(0, bytesRead).indexOf(magicBytes);
+      at >= 0;
+      at = chunk.subarray(0, bytesRead).indexOf(magicBytes, at + 1)
+    ) {
       const offset = start + at;
       if (end - offset < frameHeaderBytes) continue;
       await handle.read(header, 0, frameHeaderBytes, offset);
@@ -93,7 +106,10 @@ export async function writeWhole(handle: FileHandle, parts: Uint8Array[], positi
       skip = 0;
     }
     const { bytesWritten } = await handle.writev(rest, position + written);
-    if (bytesWritten === 0) throw Object.assign(new Error(`wrote ${written} of ${total} bytes, then nothing more: no space left on device`), { code: 'ENOSPC' });
+    if (bytesWritten === 0)
+      throw Object.assign(new Error(`wrote ${written} of ${total} bytes, then nothing more: no space left on device`), {
+        code: 'ENOSPC',
+      });
     written += bytesWritten;
   }
   return total;

@@ -22,7 +22,8 @@ const maxFramePayload = 1024 * 1024 * 1024;
 /** The header of a frame whose payload is the concatenation of `parts`. */
 export function encodeFrameHeader(type: FrameType, seq: number, ...parts: Uint8Array[]): Buffer {
   const length = parts.reduce((sum, part) => sum + part.length, 0);
-  if (length > maxFramePayload) throw new RangeError(`a frame payload of ${length} bytes is over the limit of ${maxFramePayload}`);
+  if (length > maxFramePayload)
+    throw new RangeError(`a frame payload of ${length} bytes is over the limit of ${maxFramePayload}`);
   const header = Buffer.alloc(frameHeaderBytes);
   header.writeUInt32BE(magic, 0);
   header.writeUInt8(typeCodes[type], 4);
@@ -38,7 +39,8 @@ export function encodeFrame(type: FrameType, seq: number, payload: Uint8Array): 
   return Buffer.concat([encodeFrameHeader(type, seq, payload), payload]);
 }
 
-type HeaderCheck = { ok: true; type: FrameType; seq: number; length: number; crc: number } | { ok: false; reason: string };
+type HeaderCheck =
+  { ok: true; type: FrameType; seq: number; length: number; crc: number } | { ok: false; reason: string };
 
 export function decodeFrameHeader(header: Buffer): HeaderCheck {
   if (header.length < frameHeaderBytes) return { ok: false, reason: 'truncated header' };

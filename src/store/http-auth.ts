@@ -30,7 +30,9 @@ function md5(text: string): string {
 }
 
 /** The parameters of the Digest (or Basic) challenge among a WWW-Authenticate header's challenges. */
-export function parseChallenge(header: string): { scheme: 'digest' | 'basic'; params: Record<string, string> } | undefined {
+export function parseChallenge(
+  header: string,
+): { scheme: 'digest' | 'basic'; params: Record<string, string> } | undefined {
   const digest = /(?:^|,\s*)Digest\s+/i.exec(header);
   if (digest) {
     const params: Record<string, string> = {};
@@ -68,7 +70,14 @@ export class HttpClient {
       // Refused: we answered this very nonce already, and the server does not call it stale.
       if (sent?.startsWith('Digest ') && sent.includes(`nonce="${nonce}"`) && !stale) return first;
       if (this.digest?.nonce !== nonce) {
-        this.digest = { realm, nonce, algorithm: algorithm ?? 'MD5', count: 0, ...(opaque !== undefined ? { opaque } : {}), ...(qop !== undefined ? { qop } : {}) };
+        this.digest = {
+          realm,
+          nonce,
+          algorithm: algorithm ?? 'MD5',
+          count: 0,
+          ...(opaque !== undefined ? { opaque } : {}),
+          ...(qop !== undefined ? { qop } : {}),
+        };
       }
     }
     await first.arrayBuffer().catch(() => undefined);
@@ -78,7 +87,12 @@ export class HttpClient {
   private send(url: string, request: HttpRequest, authorization: string | undefined): Promise<Response> {
     const headers: Record<string, string> = { ...request.headers };
     if (authorization) headers['authorization'] = authorization;
-    return fetch(url, { method: request.method, headers, ...(request.body !== undefined ? { body: request.body as BodyInit } : {}), ...(request.signal ? { signal: request.signal } : {}) });
+    return fetch(url, {
+      method: request.method,
+      headers,
+      ...(request.body !== undefined ? { body: request.body as BodyInit } : {}),
+      ...(request.signal ? { signal: request.signal } : {}),
+    });
   }
 
   private authorization(url: string, method: string): string | undefined {
@@ -96,8 +110,15 @@ export class HttpClient {
     let ha1 = md5(`${user}:${challenge.realm}:${password}`);
     if (sess) ha1 = md5(`${ha1}:${challenge.nonce}:${cnonce}`);
     const ha2 = md5(`${method}:${uri}`);
-    const qop = challenge.qop?.split(',').map((q) => q.trim()).includes('auth') ? 'auth' : undefined;
-    const response = qop ? md5(`${ha1}:${challenge.nonce}:${nc}:${cnonce}:${qop}:${ha2}`) : md5(`${ha1}:${challenge.nonce}:${ha2}`);
+    const qop = challenge.qop
+      ?.split(',')
+      .map((q) => q.trim())
+      .includes('auth')
+      ? 'auth'
+      : undefined;
+    const response = qop
+      ? md5(`${ha1}:${challenge.nonce}:${nc}:${cnonce}:${qop}:${ha2}`)
+      : md5(`${ha1}:${challenge.nonce}:${ha2}`);
     const quote = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`;
     const parts = [
       `username=${quote(user)}`,

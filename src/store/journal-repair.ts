@@ -40,7 +40,12 @@ function framesToKeep(survey: JournalSurvey): { kept: SurveyedFrame[]; rejected:
   const rejected: SetAside[] = [];
   let lastSeq = -1;
   for (const frame of survey.frames) {
-    const reason = frame.type === 'header' ? 'a snapshot frame, not a write' : frame.seq <= lastSeq ? `write ${frame.seq} after write ${lastSeq}: out of order` : undefined;
+    const reason =
+      frame.type === 'header'
+        ? 'a snapshot frame, not a write'
+        : frame.seq <= lastSeq
+          ? `write ${frame.seq} after write ${lastSeq}: out of order`
+          : undefined;
     if (reason) {
       rejected.push({ offset: frame.offset, bytes: frame.bytes, reason, sessions: frame.graphs });
       continue;
@@ -52,9 +57,15 @@ function framesToKeep(survey: JournalSurvey): { kept: SurveyedFrame[]; rejected:
 }
 
 /** Copies `length` bytes at `offset` of `from` to `position` of `to`, a few megabytes at a time. */
-async function copyBytes(from: FileHandle, offset: number, length: number, to: FileHandle, position: number): Promise<void> {
+async function copyBytes(
+  from: FileHandle,
+  offset: number,
+  length: number,
+  to: FileHandle,
+  position: number,
+): Promise<void> {
   const chunk = Buffer.allocUnsafe(Math.min(8 * 1024 * 1024, Math.max(length, 1)));
-  for (let done = 0; done < length; ) {
+  for (let done = 0; done < length;) {
     const { bytesRead } = await from.read(chunk, 0, Math.min(chunk.length, length - done), offset + done);
     if (bytesRead === 0) throw new Error(`the journal ended at byte ${offset + done} while it was copied`);
     await writeWhole(to, [chunk.subarray(0, bytesRead)], position + done);
@@ -63,7 +74,11 @@ async function copyBytes(from: FileHandle, offset: number, length: number, to: F
 }
 
 /** Writes the given regions of `from`, one after the other, into a new file, fsynced; on failure, removes it. */
-async function writeRegions(from: FileHandle, regions: { offset: number; bytes: number }[], file: string): Promise<void> {
+async function writeRegions(
+  from: FileHandle,
+  regions: { offset: number; bytes: number }[],
+  file: string,
+): Promise<void> {
   const to = await open(file, 'wx');
   try {
     let position = 0;
@@ -112,7 +127,13 @@ export async function repairJournal(dir: string): Promise<RepairReport> {
   const journalFile = path.join(location, journalFileName);
   const found = await stat(location).catch(() => undefined);
   if (!found?.isDirectory()) throw McpLdError.of('store.not-found', { detail: `${location} is not a directory` });
-  const report: RepairReport = { journal: journalFile, repaired: false, kept: { writes: 0, bytes: 0 }, setAside: [], sessions: [] };
+  const report: RepairReport = {
+    journal: journalFile,
+    repaired: false,
+    kept: { writes: 0, bytes: 0 },
+    setAside: [],
+    sessions: [],
+  };
   const lock = (await takeLock(location, false, undefined))!;
   try {
     const handle = await open(journalFile, 'r').catch((error: NodeJS.ErrnoException) => {
@@ -124,7 +145,12 @@ export async function repairJournal(dir: string): Promise<RepairReport> {
         const survey = await surveyJournal(handle, (await handle.stat()).size);
         const { kept, rejected } = framesToKeep(survey);
         report.kept = { writes: kept.length, bytes: kept.reduce((sum, frame) => sum + frame.bytes, 0) };
-        const damaged = survey.damaged.map((region) => ({ offset: region.offset, bytes: region.end - region.offset, reason: region.reason, sessions: region.graphs }));
+        const damaged = survey.damaged.map((region) => ({
+          offset: region.offset,
+          bytes: region.end - region.offset,
+          reason: region.reason,
+          sessions: region.graphs,
+        }));
         report.setAside = [...damaged, ...rejected].sort((a, b) => a.offset - b.offset);
         if (report.setAside.length > 0) await replaceJournal(handle, location, kept, report);
       } finally {
@@ -148,7 +174,12 @@ export async function repairJournal(dir: string): Promise<RepairReport> {
  * Until that rename the old journal is in place, whole, and a failure removes the copies made so far; after it, the
  * file set aside is the only copy of its bytes and stays.
  */
-async function replaceJournal(handle: FileHandle, location: string, kept: SurveyedFrame[], report: RepairReport): Promise<void> {
+async function replaceJournal(
+  handle: FileHandle,
+  location: string,
+  kept: SurveyedFrame[],
+  report: RepairReport,
+): Promise<void> {
   const damagedFile = path.join(location, `journal.damaged-${timestamp()}.mld`);
   const repaired = path.join(location, `${journalFileName}.repaired`);
   let replaced = false;
@@ -165,7 +196,8 @@ async function replaceJournal(handle: FileHandle, location: string, kept: Survey
       throw error;
     }
   } catch (error) {
-    if (!replaced && isDiskFull(error)) throw diskFull(location, error.code!, 'the journal was not repaired and is as it was');
+    if (!replaced && isDiskFull(error))
+      throw diskFull(location, error.code!, 'the journal was not repaired and is as it was');
     throw error;
   }
   report.repaired = true;

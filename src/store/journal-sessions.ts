@@ -18,7 +18,7 @@ const isSpace = (byte: number) => byte === 0x20 || byte === 0x09 || byte === 0x0
 export function addNQuadsGraphs(bytes: Uint8Array, into: Set<string>): void {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let previous: Buffer | undefined;
-  for (let start = 0; start < buffer.length; ) {
+  for (let start = 0; start < buffer.length;) {
     let end = buffer.indexOf(newline, start);
     if (end < 0) end = buffer.length;
     let at = end - 1;
@@ -51,7 +51,8 @@ function addUpdateGraphs(text: string, into: Set<string>): void {
 /** Adds the graphs a frame's payload (or the part of it that was read) names. */
 export function addFrameGraphs(type: FrameType, payload: Uint8Array, into: Set<string>): void {
   if (type === 'quads') addNQuadsGraphs(payload, into);
-  else if (type === 'update') addUpdateGraphs(Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength).toString('utf8'), into);
+  else if (type === 'update')
+    addUpdateGraphs(Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength).toString('utf8'), into);
   else if (type === 'drop') {
     const graph = Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength).toString('utf8');
     if (isAbsoluteIri(graph)) into.add(graph);

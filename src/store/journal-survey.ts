@@ -38,7 +38,7 @@ export interface JournalSurvey {
 async function graphsOfBytes(handle: FileHandle, start: number, end: number): Promise<string[]> {
   const graphs = new Set<string>();
   const chunk = Buffer.allocUnsafe(Math.min(8 * 1024 * 1024, Math.max(end - start, 1)));
-  for (let at = start; at < end; ) {
+  for (let at = start; at < end;) {
     const { bytesRead } = await handle.read(chunk, 0, Math.min(chunk.length, end - at), at);
     if (bytesRead === 0) break;
     addNQuadsGraphs(chunk.subarray(0, bytesRead), graphs);
@@ -57,27 +57,43 @@ async function seqAt(handle: FileHandle, offset: number, end: number): Promise<n
 }
 
 /** The write a region of a journal starts with (when its header still reads) and the sessions its bytes name. */
-export async function describeRegion(handle: FileHandle, offset: number, end: number): Promise<{ seq?: number; graphs: string[] }> {
+export async function describeRegion(
+  handle: FileHandle,
+  offset: number,
+  end: number,
+): Promise<{ seq?: number; graphs: string[] }> {
   const seq = await seqAt(handle, offset, end);
   return { ...(seq !== undefined ? { seq } : {}), graphs: await graphsOfBytes(handle, offset, end) };
 }
 
 export async function surveyJournal(handle: FileHandle, size: number): Promise<JournalSurvey> {
   const survey: JournalSurvey = { size, frames: [], damaged: [] };
-  for (let offset = 0; offset < size; ) {
+  for (let offset = 0; offset < size;) {
     const frames = readFrames(handle, offset, size);
     let result = await frames.next();
     for (; !result.done; result = await frames.next()) {
       const frame = result.value;
       const graphs = new Set<string>();
       addFrameGraphs(frame.type, frame.payload, graphs);
-      survey.frames.push({ offset: frame.offset, bytes: frameEnd(frame) - frame.offset, type: frame.type, seq: frame.seq, graphs: [...graphs] });
+      survey.frames.push({
+        offset: frame.offset,
+        bytes: frameEnd(frame) - frame.offset,
+        type: frame.type,
+        seq: frame.seq,
+        graphs: [...graphs],
+      });
     }
     const problem = result.value;
     if (!problem) break;
     const next = await nextWholeFrame(handle, problem.offset + 1, size);
     const end = next?.offset ?? size;
-    survey.damaged.push({ offset: problem.offset, end, reason: problem.reason, torn: problem.torn && next === undefined, ...(await describeRegion(handle, problem.offset, end)) });
+    survey.damaged.push({
+      offset: problem.offset,
+      end,
+      reason: problem.reason,
+      torn: problem.torn && next === undefined,
+      ...(await describeRegion(handle, problem.offset, end)),
+    });
     offset = end;
   }
   return survey;

@@ -7,7 +7,10 @@
  * One write since the snapshot: a batch of N-Quads (UTF-8), a dropped graph, or a SPARQL Update (UTF-8 text) that the
  * worker applied before it was journaled, so that replaying it gives the same graphs again.
  */
-export type JournalEntry = { type: 'quads'; seq: number; data: Uint8Array } | { type: 'drop'; seq: number; graph: string } | { type: 'update'; seq: number; data: Uint8Array };
+export type JournalEntry =
+  | { type: 'quads'; seq: number; data: Uint8Array }
+  | { type: 'drop'; seq: number; graph: string }
+  | { type: 'update'; seq: number; data: Uint8Array };
 
 /** The bytes a journal keeps for an entry. */
 export function entryPayload(entry: JournalEntry): Uint8Array {

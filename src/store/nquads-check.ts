@@ -40,7 +40,8 @@ function invalid(line: number, detail: string): McpLdError {
 }
 
 function explain(text: string): string {
-  if (defaultGraphStatement.test(text)) return 'a triple without a graph name: the store keeps quads in session graphs only, not in the default graph';
+  if (defaultGraphStatement.test(text))
+    return 'a triple without a graph name: the store keeps quads in session graphs only, not in the default graph';
   if (blankGraphStatement.test(text)) return 'a blank node as graph name: session graphs are named by IRIs';
   const shown = text.length > 120 ? `${text.slice(0, 120)}…` : text;
   return `not an N-Quads statement with absolute IRIs: ${JSON.stringify(shown)}`;
@@ -50,7 +51,10 @@ function explain(text: string): string {
 function iriValue(iriRef: string): string {
   const inner = iriRef.slice(1, -1);
   if (!inner.includes('\\')) return inner;
-  return inner.replace(/\\u([0-9A-Fa-f]{4})|\\U([0-9A-Fa-f]{8})/g, (_, u4: string | undefined, u8: string | undefined) => String.fromCodePoint(parseInt(u4 ?? u8!, 16)));
+  return inner.replace(
+    /\\u([0-9A-Fa-f]{4})|\\U([0-9A-Fa-f]{8})/g,
+    (_, u4: string | undefined, u8: string | undefined) => String.fromCodePoint(parseInt(u4 ?? u8!, 16)),
+  );
 }
 
 function scan(nquads: string, onStatement: (graphRef: string, tripleText: string) => void): number {
@@ -114,8 +118,21 @@ export function splitNQuads(nquads: string): SplitBatch {
 
 // The same check on UTF-8 bytes, without decoding them: what the ingest path uses (lifted text goes to the store as
 // bytes, written once). A hand-written scanner, one pass, no allocation but for each new graph name.
-const LT = 0x3c, GT = 0x3e, QUOTE = 0x22, BACKSLASH = 0x5c, COLON = 0x3a, UNDERSCORE = 0x5f, DOT = 0x2e, HASH = 0x23;
-const SPACE = 0x20, TAB = 0x09, LF = 0x0a, CR = 0x0d, CARET = 0x5e, AT = 0x40, DASH = 0x2d;
+const LT = 0x3c,
+  GT = 0x3e,
+  QUOTE = 0x22,
+  BACKSLASH = 0x5c,
+  COLON = 0x3a,
+  UNDERSCORE = 0x5f,
+  DOT = 0x2e,
+  HASH = 0x23;
+const SPACE = 0x20,
+  TAB = 0x09,
+  LF = 0x0a,
+  CR = 0x0d,
+  CARET = 0x5e,
+  AT = 0x40,
+  DASH = 0x2d;
 
 /** Bytes that may not appear in an IRIREF (besides escapes): controls, space, <>"{}|^`\ . */
 const iriForbidden = new Uint8Array(256);
@@ -181,7 +198,8 @@ function scanBlank(data: Uint8Array, i: number, end: number): number {
   if (data[i] !== UNDERSCORE || data[i + 1] !== COLON) return -1;
   i += 2;
   const first = data[i];
-  if (first === undefined || i >= end || !(isAlpha(first) || isDigit(first) || first === UNDERSCORE || first >= 0x80)) return -1;
+  if (first === undefined || i >= end || !(isAlpha(first) || isDigit(first) || first === UNDERSCORE || first >= 0x80))
+    return -1;
   i++;
   while (i < end && isLabelByte(data[i]!)) i++;
   while (data[i - 1] === DOT) i--; // a label does not end with '.'
@@ -198,7 +216,17 @@ function scanLiteral(data: Uint8Array, i: number, end: number): number {
     if (b === LF || b === CR) return -1;
     if (b === BACKSLASH) {
       const next = data[i + 1];
-      if (next === 0x74 || next === 0x62 || next === 0x6e || next === 0x72 || next === 0x66 || next === QUOTE || next === 0x27 || next === BACKSLASH) i += 2;
+      if (
+        next === 0x74 ||
+        next === 0x62 ||
+        next === 0x6e ||
+        next === 0x72 ||
+        next === 0x66 ||
+        next === QUOTE ||
+        next === 0x27 ||
+        next === BACKSLASH
+      )
+        i += 2;
       else if ((i = uEscape(data, i, end)) < 0) return -1;
     } else {
       i++;
@@ -246,7 +274,14 @@ function scanLine(data: Uint8Array, start: number, end: number, graph: { start: 
   if (i < 0) return -1;
   i = skipSpace(data, i, end);
   const o = data[i];
-  i = o === LT ? scanIri(data, i, end) : o === QUOTE ? scanLiteral(data, i, end) : o === UNDERSCORE ? scanBlank(data, i, end) : -1;
+  i =
+    o === LT
+      ? scanIri(data, i, end)
+      : o === QUOTE
+        ? scanLiteral(data, i, end)
+        : o === UNDERSCORE
+          ? scanBlank(data, i, end)
+          : -1;
   if (i < 0) return -1;
   i = skipSpace(data, i, end);
   graph.start = i;
@@ -286,7 +321,7 @@ function checkNQuadsBytes(data: Uint8Array): CheckedBatch {
   let quads = 0;
   let line = 0;
   const length = data.length;
-  for (let start = 0; start < length; ) {
+  for (let start = 0; start < length;) {
     let end = data.indexOf(LF, start);
     if (end < 0) end = length;
     line++;

@@ -32,7 +32,8 @@ export interface OpenStoreOptions {
   command?: string;
 }
 
-export const memoryOnlyWarning = 'no data directory (--data DIR or MCPLD_DATA): the store is in memory only, and what it holds is lost when the process ends';
+export const memoryOnlyWarning =
+  'no data directory (--data DIR or MCPLD_DATA): the store is in memory only, and what it holds is lost when the process ends';
 
 export async function openStore(config: StoreConfig, options: OpenStoreOptions = {}): Promise<QuadStore> {
   const onWarning = options.onWarning ?? (() => {});
@@ -41,12 +42,19 @@ export async function openStore(config: StoreConfig, options: OpenStoreOptions =
       queryUrl: config.storeUrl,
       ...(config.storeUpdateUrl ? { updateUrl: config.storeUpdateUrl } : {}),
       ...(config.storeGraphsUrl ? { graphsUrl: config.storeGraphsUrl } : {}),
-      ...(config.storeUser !== undefined && config.storePassword !== undefined ? { user: config.storeUser, password: config.storePassword } : {}),
+      ...(config.storeUser !== undefined && config.storePassword !== undefined
+        ? { user: config.storeUser, password: config.storePassword }
+        : {}),
       queryTimeoutMs: config.queryTimeoutMs,
       maxLiteralBytes: config.maxLiteralBytes,
     });
   }
-  const limits = { maxQuads: config.maxQuads, queryTimeoutMs: config.queryTimeoutMs, maxQueuedQueries: config.maxQueued, onWarning };
+  const limits = {
+    maxQuads: config.maxQuads,
+    queryTimeoutMs: config.queryTimeoutMs,
+    maxQueuedQueries: config.maxQueued,
+    onWarning,
+  };
   if (!config.dataDir) {
     onWarning(memoryOnlyWarning);
     return EmbeddedStore.open(limits);
@@ -54,10 +62,17 @@ export async function openStore(config: StoreConfig, options: OpenStoreOptions =
   return openDataDirectory(config.dataDir, options.role ?? 'hold', config, options.command ?? 'mcp-ld', limits);
 }
 
-async function openDataDirectory(dir: string, role: DataDirectoryRole, config: StoreConfig, command: string, limits: Parameters<typeof EmbeddedStore.open>[0]): Promise<QuadStore> {
+async function openDataDirectory(
+  dir: string,
+  role: DataDirectoryRole,
+  config: StoreConfig,
+  command: string,
+  limits: Parameters<typeof EmbeddedStore.open>[0],
+): Promise<QuadStore> {
   // To read, a directory that is not there is a mistake (a typo in --data), not an empty store to create.
   if (role === 'read' && !existsSync(dir)) throw noDataDirectory(dir);
-  const client = () => OwnerClient.connect(dir, { readOnly: role === 'read', startOwner: startOwnerProcess, waitMs: config.ownerWaitMs });
+  const client = () =>
+    OwnerClient.connect(dir, { readOnly: role === 'read', startOwner: startOwnerProcess, waitMs: config.ownerWaitMs });
   const deadline = Date.now() + config.ownerWaitMs;
   for (;;) {
     const holder = await readLockHolder(dir);
@@ -73,7 +88,10 @@ async function openDataDirectory(dir: string, role: DataDirectoryRole, config: S
         if ((error as { code?: string }).code !== 'store.locked') throw error; // another process was quicker: again
       }
     }
-    if (Date.now() > deadline) throw storeLocked(`${dir}: waited ${Math.round(config.ownerWaitMs / 1000)} s for process ${holder?.pid}, which has it open to read only, to finish`);
+    if (Date.now() > deadline)
+      throw storeLocked(
+        `${dir}: waited ${Math.round(config.ownerWaitMs / 1000)} s for process ${holder?.pid}, which has it open to read only, to finish`,
+      );
     await sleep(25);
   }
 }

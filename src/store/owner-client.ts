@@ -10,7 +10,16 @@ import { readFile } from 'node:fs/promises';
 import type { Quad } from '@rdfjs/types';
 import { McpLdError, type ProblemDetails } from '../core/problem.js';
 import { readLockHolder, type LockHolder } from './data-lock.js';
-import type { GraphSummary, IngestReceipt, QueryForm, QueryOptions, QueryResult, QueryText, QuadStore, UpdateOptions } from './quad-store.js';
+import type {
+  GraphSummary,
+  IngestReceipt,
+  QueryForm,
+  QueryOptions,
+  QueryResult,
+  QueryText,
+  QuadStore,
+  UpdateOptions,
+} from './quad-store.js';
 import { encodeOwnerMessage, OwnerMessageReader, type OwnerRequest, type OwnerStatus } from './owner-protocol.js';
 import { ownerLogName } from './store-owner.js';
 import type { StartedOwner } from './owner-process.js';
@@ -28,7 +37,10 @@ class OwnerGone extends Error {}
 /** One connection to an owner: requests go out as they come and answers are matched by id. */
 class OwnerConnection {
   private nextId = 1;
-  private readonly waiting = new Map<number, { resolve: (answer: { value: unknown; payload: Buffer }) => void; reject: (error: Error) => void }>();
+  private readonly waiting = new Map<
+    number,
+    { resolve: (answer: { value: unknown; payload: Buffer }) => void; reject: (error: Error) => void }
+  >();
   private lost = false;
 
   private constructor(private readonly socket: net.Socket) {}
@@ -151,7 +163,10 @@ export class OwnerClient implements QuadStore {
     for (;;) {
       const holder = await readLockHolder(this.dataDir);
       if (holder?.live) {
-        if (!holder.local) throw storeLocked(`${this.dataDir} is in use by ${describeHolder(holder)}, which cannot be reached from this host`);
+        if (!holder.local)
+          throw storeLocked(
+            `${this.dataDir} is in use by ${describeHolder(holder)}, which cannot be reached from this host`,
+          );
         if (holder.socket) {
           const connection = await OwnerConnection.open(holder.socket, holder.token);
           if (connection) return (this.connection = connection);
@@ -166,7 +181,8 @@ export class OwnerClient implements QuadStore {
         if (code !== undefined && code !== null && code !== 0) throw await this.ownerFailure(started!, code);
         if (!started || code === 0) started = this.options.startOwner(this.dataDir);
       }
-      if (Date.now() > deadline) throw storeLocked(`${this.dataDir}: waited ${Math.round(this.options.waitMs / 1000)} s for ${waitingFor}`);
+      if (Date.now() > deadline)
+        throw storeLocked(`${this.dataDir}: waited ${Math.round(this.options.waitMs / 1000)} s for ${waitingFor}`);
       await sleep(25);
     }
   }
@@ -197,9 +213,17 @@ export class OwnerClient implements QuadStore {
         return await connection.request(body, payload);
       } catch (error) {
         if (!(error instanceof OwnerGone)) throw error;
-        if (body.op === 'update') throw storeUnavailable(`the owner of ${this.dataDir} went away before it answered the update: query the store to see whether it was applied`, 1);
+        if (body.op === 'update')
+          throw storeUnavailable(
+            `the owner of ${this.dataDir} went away before it answered the update: query the store to see whether it was applied`,
+            1,
+          );
         // Owners that die one after the other on the same request: the request is the likelier cause.
-        if (attempt === maxAttempts) throw storeUnavailable(`${maxAttempts} owners of ${this.dataDir} in a row went away before they answered this ${body.op}`, 1);
+        if (attempt === maxAttempts)
+          throw storeUnavailable(
+            `${maxAttempts} owners of ${this.dataDir} in a row went away before they answered this ${body.op}`,
+            1,
+          );
       }
     }
   }

@@ -34,7 +34,9 @@ export function encodeOwnerMessage(header: object, payload?: Uint8Array): Buffer
   const frame = Buffer.alloc(headerBytes);
   frame.writeUInt32BE(json.length, 0);
   frame.writeUInt32BE(payload?.length ?? 0, 4);
-  return payload && payload.length > 0 ? [frame, json, Buffer.from(payload.buffer, payload.byteOffset, payload.length)] : [frame, json];
+  return payload && payload.length > 0
+    ? [frame, json, Buffer.from(payload.buffer, payload.byteOffset, payload.length)]
+    : [frame, json];
 }
 
 interface OwnerMessage {
@@ -58,7 +60,10 @@ export class OwnerMessageReader {
       if (this.buffered < length) break;
       const whole = this.take(length);
       const jsonEnd = headerBytes + whole.readUInt32BE(0);
-      messages.push({ header: JSON.parse(whole.subarray(headerBytes, jsonEnd).toString('utf8')) as Record<string, unknown>, payload: whole.subarray(jsonEnd) });
+      messages.push({
+        header: JSON.parse(whole.subarray(headerBytes, jsonEnd).toString('utf8')) as Record<string, unknown>,
+        payload: whole.subarray(jsonEnd),
+      });
     }
     return messages;
   }
@@ -81,7 +86,15 @@ export class OwnerMessageReader {
 export function problemOf(error: unknown): ProblemDetails {
   if (error instanceof McpLdError) {
     const { code, status, title, detail, pointer, line, retryAfter } = error;
-    return { code, status, title, detail, ...(pointer !== undefined ? { pointer } : {}), ...(line !== undefined ? { line } : {}), ...(retryAfter !== undefined ? { retryAfter } : {}) };
+    return {
+      code,
+      status,
+      title,
+      detail,
+      ...(pointer !== undefined ? { pointer } : {}),
+      ...(line !== undefined ? { line } : {}),
+      ...(retryAfter !== undefined ? { retryAfter } : {}),
+    };
   }
   return problemOf(storeFailed((error as Error)?.message ?? String(error)));
 }

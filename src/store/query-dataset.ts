@@ -6,7 +6,6 @@ import { queryShape, withoutDatasetClauses } from './query-form.js';
 import { invalidGraph } from './store-errors.js';
 import { isAbsoluteIri } from '../core/iri.js';
 
-
 /** A graph name, refused (store.invalid-graph, 400) unless it is an absolute IRI. */
 export function checkGraphName(graph: string): string {
   if (!isAbsoluteIri(graph)) throw invalidGraph(graph);
@@ -18,7 +17,8 @@ export function checkGraphName(graph: string): string {
  * - `session`: the default graph is that session's graph, the named graphs every session graph;
  * - `query` (the query's FROM / FROM NAMED) and `protocol` (QueryOptions.dataset): exactly these graphs.
  */
-export type DatasetPlan = { kind: 'union' } | { kind: 'session'; graph: string } | ({ kind: 'query' | 'protocol' } & QueryDataset);
+export type DatasetPlan =
+  { kind: 'union' } | { kind: 'session'; graph: string } | ({ kind: 'query' | 'protocol' } & QueryDataset);
 
 /** A dataset with every name checked, each once. */
 export function checkDataset(dataset: QueryDataset): QueryDataset {
@@ -36,9 +36,14 @@ interface QueryPlan {
 /** The form of a query (query-form.ts) and the dataset it runs over with these options. */
 export function planQuery(sparql: string, options: QueryOptions): QueryPlan {
   const shape = queryShape(sparql);
-  const plan = (dataset: DatasetPlan): QueryPlan => ({ form: shape.form, dataset, textWithoutDataset: withoutDatasetClauses(sparql, shape) });
+  const plan = (dataset: DatasetPlan): QueryPlan => ({
+    form: shape.form,
+    dataset,
+    textWithoutDataset: withoutDatasetClauses(sparql, shape),
+  });
   if (options.dataset) return plan({ kind: 'protocol', ...checkDataset(options.dataset) });
   if (shape.dataset) return plan({ kind: 'query', ...checkDataset(shape.dataset) });
-  if (options.graph !== undefined && options.graph !== 'union') return plan({ kind: 'session', graph: checkGraphName(options.graph) });
+  if (options.graph !== undefined && options.graph !== 'union')
+    return plan({ kind: 'session', graph: checkGraphName(options.graph) });
   return plan({ kind: 'union' });
 }

@@ -49,9 +49,15 @@ class Scanner {
         const form = keyword as QueryForm;
         return { form, ...this.datasetClauses(form) };
       } else if (updates.has(keyword)) {
-        throw invalidQuery(`${keyword} is a SPARQL update: only queries (SELECT, ASK, CONSTRUCT, DESCRIBE) are accepted here`);
+        throw invalidQuery(
+          `${keyword} is a SPARQL update: only queries (SELECT, ASK, CONSTRUCT, DESCRIBE) are accepted here`,
+        );
       } else {
-        throw invalidQuery(keyword ? `a query starts with SELECT, ASK, CONSTRUCT or DESCRIBE, not ${keyword}` : 'the text is not a SPARQL query');
+        throw invalidQuery(
+          keyword
+            ? `a query starts with SELECT, ASK, CONSTRUCT or DESCRIBE, not ${keyword}`
+            : 'the text is not a SPARQL query',
+        );
       }
     }
   }
@@ -178,7 +184,8 @@ class Scanner {
     this.i -= dots;
     const local = match[2]!.slice(0, match[2]!.length - dots);
     const namespace = this.prefixes.get(match[1] ?? '');
-    if (namespace === undefined) throw invalidQuery(`the prefix ${match[1] ?? ''}: of FROM ${match[0]} is not declared`);
+    if (namespace === undefined)
+      throw invalidQuery(`the prefix ${match[1] ?? ''}: of FROM ${match[0]} is not declared`);
     return namespace + local.replace(/\\(.)/g, '$1');
   }
 

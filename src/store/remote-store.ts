@@ -9,13 +9,37 @@
 // rules, the HTTP client and Virtuoso's quirks.
 import type { Quad, Term } from '@rdfjs/types';
 import { DataFactory, Writer } from 'n3';
-import type { GraphSummary, IngestReceipt, QueryOptions, QueryResult, QueryText, QuadStore, QueryForm, UpdateOptions } from './quad-store.js';
+import type {
+  GraphSummary,
+  IngestReceipt,
+  QueryOptions,
+  QueryResult,
+  QueryText,
+  QuadStore,
+  QueryForm,
+  UpdateOptions,
+} from './quad-store.js';
 import { McpLdError } from '../core/problem.js';
 import { storeDefaults } from '../core/config.js';
 import { HttpClient, type Credentials } from './http-auth.js';
 import { checkBatchUtf8, splitNQuads } from './nquads-check.js';
-import { fromGraphText, fromSparqlJson, parseTriples, resultsJson, type LiteralFix, type SparqlJson } from './sparql-results.js';
-import { invalidQuery, queryTimeout, resultTooLarge, storeFailed, storeUnavailable, updateFailed, updateTimeout } from './store-errors.js';
+import {
+  fromGraphText,
+  fromSparqlJson,
+  parseTriples,
+  resultsJson,
+  type LiteralFix,
+  type SparqlJson,
+} from './sparql-results.js';
+import {
+  invalidQuery,
+  queryTimeout,
+  resultTooLarge,
+  storeFailed,
+  storeUnavailable,
+  updateFailed,
+  updateTimeout,
+} from './store-errors.js';
 import { dropSolutionMarkers, limitResultText, type ResultLimits } from './result-limits.js';
 import { checkGraphName, planQuery, type DatasetPlan } from './query-dataset.js';
 import { graphVariablePrefix, withVariableGraphs } from './constant-graphs.js';
@@ -65,7 +89,9 @@ async function readBounded(response: Response, maxBytes: number | undefined, for
 }
 
 function termKey(term: Term): string {
-  return term.termType === 'Literal' ? `"${term.value}"@${term.language}^^${term.datatype.value}` : `${term.termType}:${term.value}`;
+  return term.termType === 'Literal'
+    ? `"${term.value}"@${term.language}^^${term.datatype.value}`
+    : `${term.termType}:${term.value}`;
 }
 
 const xsdBoolean = 'http://www.w3.org/2001/XMLSchema#boolean';
@@ -82,7 +108,15 @@ function canonicalDateTime(value: string): string {
 
 /** Virtuoso reads booleans back as "1" and "0", and times with three digits of fraction (`.970Z`). */
 const fixLiteral: LiteralFix = (value, datatype) =>
-  datatype === xsdBoolean ? (value === '1' ? 'true' : value === '0' ? 'false' : value) : datatype === xsdDateTime ? canonicalDateTime(value) : value;
+  datatype === xsdBoolean
+    ? value === '1'
+      ? 'true'
+      : value === '0'
+        ? 'false'
+        : value
+    : datatype === xsdDateTime
+      ? canonicalDateTime(value)
+      : value;
 
 /** The dataset of a query over no graph at all (an empty store), so the store does not fall back to all its graphs. */
 const noGraph = 'urn:mcp-ld:no-graph';
@@ -123,7 +157,10 @@ function firstLines(text: string): string {
       .replace(/&gt;/g, '>')
       .replace(/&amp;/g, '&');
   }
-  const cut = plain.split(/\r?\n\s*\r?\n|SPARQL query:/)[0]!.replace(/\s+/g, ' ').trim();
+  const cut = plain
+    .split(/\r?\n\s*\r?\n|SPARQL query:/)[0]!
+    .replace(/\s+/g, ' ')
+    .trim();
   return cut.length > 500 ? `${cut.slice(0, 500)}…` : cut;
 }
 
@@ -145,7 +182,10 @@ export class RemoteStore implements QuadStore {
   private virtuoso: boolean | undefined;
 
   private constructor(options: RemoteStoreOptions) {
-    const credentials: Credentials | undefined = options.user !== undefined && options.password !== undefined ? { user: options.user, password: options.password } : undefined;
+    const credentials: Credentials | undefined =
+      options.user !== undefined && options.password !== undefined
+        ? { user: options.user, password: options.password }
+        : undefined;
     this.http = new HttpClient(credentials);
     this.queryUrl = options.queryUrl;
     this.updateUrl = options.updateUrl ?? derivedEndpoint(options.queryUrl, credentials !== undefined, 'update');
@@ -169,7 +209,10 @@ export class RemoteStore implements QuadStore {
 
   async ingest(input: string | Uint8Array): Promise<IngestReceipt> {
     if (typeof input !== 'string') checkBatchUtf8(input);
-    const nquads = typeof input === 'string' ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString('utf8');
+    const nquads =
+      typeof input === 'string'
+        ? input
+        : Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString('utf8');
     this.checkStatementSizes(nquads);
     const batch = splitNQuads(nquads);
     if (batch.quads === 0) return { quads: 0, graphs: [] };
@@ -178,7 +221,9 @@ export class RemoteStore implements QuadStore {
       // Blank nodes are scoped to one upload: a graph that has any goes up in one piece.
       const whole = lines.length <= this.uploadTriples || lines.some((line) => line.includes('_:'));
       if (whole) uploads.push({ graph, lines });
-      else for (let i = 0; i < lines.length; i += this.uploadTriples) uploads.push({ graph, lines: lines.slice(i, i + this.uploadTriples) });
+      else
+        for (let i = 0; i < lines.length; i += this.uploadTriples)
+          uploads.push({ graph, lines: lines.slice(i, i + this.uploadTriples) });
     }
     this.graphList = undefined;
     let next = 0;
@@ -202,11 +247,14 @@ export class RemoteStore implements QuadStore {
   private checkStatementSizes(nquads: string): void {
     if (nquads.length <= this.maxLiteralBytes / 3) return;
     let line = 0;
-    for (let start = 0; start < nquads.length; ) {
+    for (let start = 0; start < nquads.length;) {
       let end = nquads.indexOf('\n', start);
       if (end < 0) end = nquads.length;
       line += 1;
-      if (end - start > this.maxLiteralBytes / 3 && Buffer.byteLength(nquads.slice(start, end)) > this.maxLiteralBytes) {
+      if (
+        end - start > this.maxLiteralBytes / 3 &&
+        Buffer.byteLength(nquads.slice(start, end)) > this.maxLiteralBytes
+      ) {
         throw McpLdError.of('store.literal-too-large', {
           detail: `line ${line}: a statement of ${Buffer.byteLength(nquads.slice(start, end))} bytes is over the remote store's limit of ${this.maxLiteralBytes} bytes (MCPLD_MAX_LITERAL)`,
           line,
@@ -219,8 +267,14 @@ export class RemoteStore implements QuadStore {
   private async upload(graph: string, lines: string[]): Promise<void> {
     // Virtuoso sniffs the format from the content: an @prefix line first makes it read Turtle (N-Triples is Turtle).
     const body = `@prefix mld: <https://w3id.org/mcp-ld/ns#> .\n${lines.join('\n')}\n`;
-    const response = await this.request('ingest', this.graphUrl(graph), { method: 'POST', headers: { 'content-type': 'text/turtle; charset=utf-8' }, body }, this.requestTimeoutMs);
-    if (!response.ok) throw await this.refused('ingest', response, `uploading ${lines.length} triples to graph <${graph}>`);
+    const response = await this.request(
+      'ingest',
+      this.graphUrl(graph),
+      { method: 'POST', headers: { 'content-type': 'text/turtle; charset=utf-8' }, body },
+      this.requestTimeoutMs,
+    );
+    if (!response.ok)
+      throw await this.refused('ingest', response, `uploading ${lines.length} triples to graph <${graph}>`);
     await response.arrayBuffer();
   }
 
@@ -230,7 +284,14 @@ export class RemoteStore implements QuadStore {
     const limits: ResultLimits = {};
     if (options.maxRows !== undefined) limits.maxRows = options.maxRows;
     if (options.maxBytes !== undefined) limits.maxBytes = options.maxBytes;
-    return this.runQuery(textWithoutDataset, form, await this.protocolDataset(dataset), options.timeoutMs ?? this.queryTimeoutMs, undefined, limits);
+    return this.runQuery(
+      textWithoutDataset,
+      form,
+      await this.protocolDataset(dataset),
+      options.timeoutMs ?? this.queryTimeoutMs,
+      undefined,
+      limits,
+    );
   }
 
   /**
@@ -241,12 +302,19 @@ export class RemoteStore implements QuadStore {
     if (plan.kind === 'union' || plan.kind === 'session') {
       const defaultGraphs = plan.kind === 'session' ? [plan.graph] : undefined;
       const system = await this.systemGraphs();
-      if (this.virtuoso) return { ...(defaultGraphs ? { defaultGraphs } : {}), pragmas: excludePragmas(system, defaultGraphs ? ['named'] : ['default', 'named']) };
+      if (this.virtuoso)
+        return {
+          ...(defaultGraphs ? { defaultGraphs } : {}),
+          pragmas: excludePragmas(system, defaultGraphs ? ['named'] : ['default', 'named']),
+        };
       const sessions = await this.sessionGraphs();
       return { defaultGraphs: defaultGraphs ?? sessions, namedGraphs: sessions };
     }
     const sessionGraph = (graph: string) => !isSystemGraph(graph);
-    return { defaultGraphs: plan.defaultGraphs.filter(sessionGraph), namedGraphs: plan.namedGraphs.filter(sessionGraph) };
+    return {
+      defaultGraphs: plan.defaultGraphs.filter(sessionGraph),
+      namedGraphs: plan.namedGraphs.filter(sessionGraph),
+    };
   }
 
   /**
@@ -255,17 +323,28 @@ export class RemoteStore implements QuadStore {
    */
   async queryText(sparql: string, options: QueryOptions = {}): Promise<QueryText> {
     const result = await this.query(sparql, options);
-    const text = result.form === 'SELECT' || result.form === 'ASK' ? JSON.stringify(resultsJson(result)) : new Writer({ format: 'N-Triples' }).quadsToString(result.quads);
+    const text =
+      result.form === 'SELECT' || result.form === 'ASK'
+        ? JSON.stringify(resultsJson(result))
+        : new Writer({ format: 'N-Triples' }).quadsToString(result.quads);
     return { form: result.form, data: new TextEncoder().encode(text) };
   }
 
-  private async runQuery(sparql: string, form: QueryForm, dataset: SentDataset | undefined, timeoutMs: number, cut?: { maxRows?: number }, limits: ResultLimits = {}): Promise<QueryResult> {
+  private async runQuery(
+    sparql: string,
+    form: QueryForm,
+    dataset: SentDataset | undefined,
+    timeoutMs: number,
+    cut?: { maxRows?: number },
+    limits: ResultLimits = {},
+  ): Promise<QueryResult> {
     // Virtuoso's union less its system graphs needs GRAPH <iri> patterns written as GRAPH ?v (constant-graphs.ts).
     const pragmas = dataset?.pragmas ? `${form === 'DESCRIBE' ? describeModePragma : ''}${dataset.pragmas}` : '';
     const params = new URLSearchParams({ query: pragmas ? `${pragmas}${withVariableGraphs(sparql)}` : sparql });
     // An empty list is sent as a graph that does not exist: no graph given would mean the store's own default.
     const send = (name: string, graphs: readonly string[] | undefined) => {
-      for (const graph of graphs === undefined ? [] : graphs.length > 0 ? graphs : [noGraph]) params.append(name, graph);
+      for (const graph of graphs === undefined ? [] : graphs.length > 0 ? graphs : [noGraph])
+        params.append(name, graph);
     };
     send('default-graph-uri', dataset?.defaultGraphs);
     send('named-graph-uri', dataset?.namedGraphs);
@@ -276,7 +355,11 @@ export class RemoteStore implements QuadStore {
     const response = await this.request(
       'query',
       this.queryUrl,
-      { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept }, body: params.toString() },
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept },
+        body: params.toString(),
+      },
       timeoutMs,
     );
     if (!response.ok) throw await this.refused('query', response, 'running a query');
@@ -299,8 +382,12 @@ export class RemoteStore implements QuadStore {
       const type = response.headers.get('content-type') ?? '';
       const result = fromGraphText(form, text, /turtle/i.test(type) ? 'Turtle' : 'N-Triples');
       if (result.form === 'SELECT' || result.form === 'ASK') return result;
-      const { quads, solutions } = form === 'CONSTRUCT' ? dropSolutionMarkers(result.quads) : { quads: result.quads, solutions: result.quads.length };
-      if (limits.maxRows !== undefined && solutions > limits.maxRows) throw resultTooLarge({ exceeded: 'rows', form, limit: limits.maxRows });
+      const { quads, solutions } =
+        form === 'CONSTRUCT'
+          ? dropSolutionMarkers(result.quads)
+          : { quads: result.quads, solutions: result.quads.length };
+      if (limits.maxRows !== undefined && solutions > limits.maxRows)
+        throw resultTooLarge({ exceeded: 'rows', form, limit: limits.maxRows });
       return { form: result.form, quads };
     }
     const limited = limitResultText(form, text, limits);
@@ -316,7 +403,8 @@ export class RemoteStore implements QuadStore {
     if (result.form !== 'SELECT' || !result.variables.some((v) => v.startsWith(graphVariablePrefix))) return result;
     // A SELECT * of a rewritten query also answers the graph variables the rewrite added.
     const variables = result.variables.filter((v) => !v.startsWith(graphVariablePrefix));
-    for (const row of result.rows) for (const name of [...row.keys()]) if (name.startsWith(graphVariablePrefix)) row.delete(name);
+    for (const row of result.rows)
+      for (const name of [...row.keys()]) if (name.startsWith(graphVariablePrefix)) row.delete(name);
     return { ...result, variables };
   }
 
@@ -328,7 +416,9 @@ export class RemoteStore implements QuadStore {
    */
   async update(sparql: string, options: UpdateOptions = {}): Promise<void> {
     const system = await this.systemGraphs();
-    const params = new URLSearchParams({ update: this.virtuoso ? `${excludePragmas(system, ['named'])}${withVariableGraphs(sparql)}` : sparql });
+    const params = new URLSearchParams({
+      update: this.virtuoso ? `${excludePragmas(system, ['named'])}${withVariableGraphs(sparql)}` : sparql,
+    });
     if (!this.virtuoso) {
       const graphs = await this.sessionGraphs();
       for (const graph of graphs.length > 0 ? graphs : [noGraph]) params.append('using-named-graph-uri', graph);
@@ -336,7 +426,12 @@ export class RemoteStore implements QuadStore {
     this.graphList = undefined;
     this.systemGraphList = undefined;
     const timeoutMs = options.timeoutMs ?? this.queryTimeoutMs;
-    const response = await this.request('update', this.updateUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: params.toString() }, timeoutMs);
+    const response = await this.request(
+      'update',
+      this.updateUrl,
+      { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: params.toString() },
+      timeoutMs,
+    );
     if (!response.ok) throw await this.refused('update', response, 'applying an update');
     await response.arrayBuffer();
   }
@@ -346,10 +441,13 @@ export class RemoteStore implements QuadStore {
    * and deletes touch session graphs only) and dropped after an update. Its first answer tells whether it is Virtuoso.
    */
   private async systemGraphs(): Promise<string[]> {
-    if (this.systemGraphList && performance.now() - this.systemGraphList.at < this.graphListTtlMs) return this.systemGraphList.graphs;
+    if (this.systemGraphList && performance.now() - this.systemGraphList.at < this.graphListTtlMs)
+      return this.systemGraphList.graphs;
     const result = await this.runQuery(systemGraphsQuery, 'SELECT', undefined, this.queryTimeoutMs);
     if (result.form !== 'SELECT') throw storeFailed('unexpected answer to the list of system graphs');
-    const graphs = result.rows.map((row) => row.get('g')).flatMap((g) => (g?.termType === 'NamedNode' && isSystemGraph(g.value) ? [g.value] : []));
+    const graphs = result.rows
+      .map((row) => row.get('g'))
+      .flatMap((g) => (g?.termType === 'NamedNode' && isSystemGraph(g.value) ? [g.value] : []));
     this.systemGraphList = { graphs, at: performance.now() };
     return graphs;
   }
@@ -366,7 +464,12 @@ export class RemoteStore implements QuadStore {
   }
 
   async graphs(): Promise<GraphSummary[]> {
-    const result = await this.runQuery('SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } GROUP BY ?g', 'SELECT', undefined, this.queryTimeoutMs);
+    const result = await this.runQuery(
+      'SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } GROUP BY ?g',
+      'SELECT',
+      undefined,
+      this.queryTimeoutMs,
+    );
     if (result.form !== 'SELECT') throw storeFailed('unexpected answer to the graph list');
     const graphs: GraphSummary[] = [];
     for (const row of result.rows) {
@@ -382,7 +485,12 @@ export class RemoteStore implements QuadStore {
     checkGraphName(graph);
     const expected = await this.countGraph(graph);
     if (expected === 0) return [];
-    const response = await this.request('read', this.graphUrl(graph), { method: 'GET', headers: { accept: 'application/n-triples, text/turtle;q=0.8' } }, this.requestTimeoutMs);
+    const response = await this.request(
+      'read',
+      this.graphUrl(graph),
+      { method: 'GET', headers: { accept: 'application/n-triples, text/turtle;q=0.8' } },
+      this.requestTimeoutMs,
+    );
     if (response.status === 404) {
       await response.arrayBuffer();
       return [];
@@ -398,11 +506,18 @@ export class RemoteStore implements QuadStore {
 
   async graphText(graph: string): Promise<Uint8Array> {
     const quads = await this.graphQuads(graph);
-    return new TextEncoder().encode(new Writer({ format: 'N-Triples' }).quadsToString(quads.map((q) => quad(q.subject, q.predicate, q.object))));
+    return new TextEncoder().encode(
+      new Writer({ format: 'N-Triples' }).quadsToString(quads.map((q) => quad(q.subject, q.predicate, q.object))),
+    );
   }
 
   private async countGraph(graph: string): Promise<number> {
-    const result = await this.runQuery(`SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${graph}> { ?s ?p ?o } }`, 'SELECT', { defaultGraphs: [graph], namedGraphs: [graph] }, this.queryTimeoutMs);
+    const result = await this.runQuery(
+      `SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${graph}> { ?s ?p ?o } }`,
+      'SELECT',
+      { defaultGraphs: [graph], namedGraphs: [graph] },
+      this.queryTimeoutMs,
+    );
     return result.form === 'SELECT' ? Number(result.rows[0]?.get('n')?.value ?? 0) : 0;
   }
 
@@ -411,7 +526,13 @@ export class RemoteStore implements QuadStore {
     const target = namedNode(graph);
     for (let offset = 0; offset < expected; offset += pageSize) {
       const cut: { maxRows?: number } = {};
-      const page = await this.runQuery(`SELECT ?s ?p ?o WHERE { GRAPH <${graph}> { ?s ?p ?o } } LIMIT ${pageSize} OFFSET ${offset}`, 'SELECT', { defaultGraphs: [graph], namedGraphs: [graph] }, this.requestTimeoutMs, cut);
+      const page = await this.runQuery(
+        `SELECT ?s ?p ?o WHERE { GRAPH <${graph}> { ?s ?p ?o } } LIMIT ${pageSize} OFFSET ${offset}`,
+        'SELECT',
+        { defaultGraphs: [graph], namedGraphs: [graph] },
+        this.requestTimeoutMs,
+        cut,
+      );
       if (page.form !== 'SELECT') break;
       if (cut.maxRows !== undefined && cut.maxRows > 1) {
         // The page reached the store's cap: it may be short; take it again in pages under the cap.
@@ -420,7 +541,12 @@ export class RemoteStore implements QuadStore {
         continue;
       }
       for (const row of page.rows) {
-        const q = quad(row.get('s') as Quad['subject'], row.get('p') as Quad['predicate'], row.get('o') as Quad['object'], target) as Quad;
+        const q = quad(
+          row.get('s') as Quad['subject'],
+          row.get('p') as Quad['predicate'],
+          row.get('o') as Quad['object'],
+          target,
+        ) as Quad;
         seen.set(`${q.subject.value}\u0000${q.predicate.value}\u0000${termKey(q.object)}`, q);
       }
     }
@@ -454,7 +580,12 @@ export class RemoteStore implements QuadStore {
     return url.href;
   }
 
-  private async request(what: RequestKind, url: string, init: { method: string; headers?: Record<string, string>; body?: string }, timeoutMs: number): Promise<Response> {
+  private async request(
+    what: RequestKind,
+    url: string,
+    init: { method: string; headers?: Record<string, string>; body?: string },
+    timeoutMs: number,
+  ): Promise<Response> {
     try {
       const response = await this.http.fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
       this.virtuoso ??= /^Virtuoso\//.test(response.headers.get('server') ?? '');
@@ -463,25 +594,43 @@ export class RemoteStore implements QuadStore {
       const name = (error as Error).name;
       if (name === 'TimeoutError' || name === 'AbortError') {
         if (what === 'query') throw queryTimeout(timeoutMs);
-        if (what === 'update') throw updateTimeout(timeoutMs, ' (waiting for the remote store, which may still apply it)');
-        throw storeUnavailable(`the remote store at ${new URL(url).origin} did not answer within ${timeoutMs} ms (${what}); nothing of this request is acknowledged`);
+        if (what === 'update')
+          throw updateTimeout(timeoutMs, ' (waiting for the remote store, which may still apply it)');
+        throw storeUnavailable(
+          `the remote store at ${new URL(url).origin} did not answer within ${timeoutMs} ms (${what}); nothing of this request is acknowledged`,
+        );
       }
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      const unacknowledged = what === 'ingest' ? '; nothing of this batch is acknowledged' : what === 'update' ? '; the update is not acknowledged' : '';
-      throw storeUnavailable(`cannot reach the remote store at ${new URL(url).origin} (${cause?.code ?? cause?.message ?? (error as Error).message})${unacknowledged}`);
+      const unacknowledged =
+        what === 'ingest'
+          ? '; nothing of this batch is acknowledged'
+          : what === 'update'
+            ? '; the update is not acknowledged'
+            : '';
+      throw storeUnavailable(
+        `cannot reach the remote store at ${new URL(url).origin} (${cause?.code ?? cause?.message ?? (error as Error).message})${unacknowledged}`,
+      );
     }
   }
 
   private async refused(what: RequestKind, response: Response, doing: string): Promise<McpLdError> {
     const text = firstLines(await response.text().catch(() => ''));
     const status = `${response.status} ${response.statusText}`.trim();
-    if (what === 'query' && response.status === 400) return invalidQuery(`the remote store refused the query: ${text || status}`);
+    if (what === 'query' && response.status === 400)
+      return invalidQuery(`the remote store refused the query: ${text || status}`);
     // Virtuoso answers 500 to updates it refuses (a DROP of a graph it never created): SQL states 22… and 37… are
     // those.
-    if (what === 'update' && (response.status === 400 || /^Virtuoso (?:22|37)\w{3} Error/.test(text))) return updateFailed(`the remote store refused the update: ${text || status} (operations of the update before the one it refused may be applied)`);
+    if (what === 'update' && (response.status === 400 || /^Virtuoso (?:22|37)\w{3} Error/.test(text)))
+      return updateFailed(
+        `the remote store refused the update: ${text || status} (operations of the update before the one it refused may be applied)`,
+      );
     if (response.status === 401 || response.status === 403) {
-      return storeUnavailable(`the remote store refused ${doing} (${status}): check MCPLD_STORE_USER / MCPLD_STORE_PASSWORD and the user's rights`);
+      return storeUnavailable(
+        `the remote store refused ${doing} (${status}): check MCPLD_STORE_USER / MCPLD_STORE_PASSWORD and the user's rights`,
+      );
     }
-    return storeUnavailable(`the remote store answered ${status} when ${doing}${text ? `: ${text}` : ''}${what === 'ingest' ? '; the batch is not acknowledged' : ''}`);
+    return storeUnavailable(
+      `the remote store answered ${status} when ${doing}${text ? `: ${text}` : ''}${what === 'ingest' ? '; the batch is not acknowledged' : ''}`,
+    );
   }
 }

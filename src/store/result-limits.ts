@@ -41,7 +41,8 @@ export function limitResultText(form: QueryForm, text: string, limits: ResultLim
     }
     if (form === 'DESCRIBE' && moreLinesThan(text, maxRows)) return { exceeded: 'rows', form, limit: maxRows };
   }
-  if (maxBytes !== undefined && text.length > maxBytes / 3 && Buffer.byteLength(text, 'utf8') > maxBytes) return { exceeded: 'bytes', form, limit: maxBytes };
+  if (maxBytes !== undefined && text.length > maxBytes / 3 && Buffer.byteLength(text, 'utf8') > maxBytes)
+    return { exceeded: 'bytes', form, limit: maxBytes };
   return { text };
 }
 

@@ -38,7 +38,11 @@ function jsonTerm(term: JsonTerm, fix?: LiteralFix): Term {
     }
     case 'triple': {
       const t = term.value as { subject: JsonTerm; predicate: JsonTerm; object: JsonTerm };
-      return quad(jsonTerm(t.subject, fix) as Quad['subject'], jsonTerm(t.predicate, fix) as Quad['predicate'], jsonTerm(t.object, fix) as Quad['object']);
+      return quad(
+        jsonTerm(t.subject, fix) as Quad['subject'],
+        jsonTerm(t.predicate, fix) as Quad['predicate'],
+        jsonTerm(t.object, fix) as Quad['object'],
+      );
     }
     default:
       throw storeFailed(`the store answered with an unknown term type "${term.type}"`);
@@ -51,7 +55,8 @@ export function fromSparqlJson(form: 'SELECT' | 'ASK', json: SparqlJson, fix?: L
     if (typeof json.boolean !== 'boolean') throw storeFailed('the store answered an ASK query without a boolean');
     return { form, boolean: json.boolean };
   }
-  if (!json.results || !Array.isArray(json.results.bindings)) throw storeFailed('the store answered a SELECT query without results');
+  if (!json.results || !Array.isArray(json.results.bindings))
+    throw storeFailed('the store answered a SELECT query without results');
   const rows = json.results.bindings.map((binding) => {
     const row = new Map<string, Term>();
     for (const [name, term] of Object.entries(binding)) row.set(name, jsonTerm(term, fix));
@@ -64,14 +69,23 @@ export function fromSparqlJson(form: 'SELECT' | 'ASK', json: SparqlJson, fix?: L
  * Triples (N-Triples or Turtle text) as quads, in `graph` or in the default graph. Blank nodes get labels of their own
  * (`blankNodePrefix`, else one n3 picks per parse): the chunks of one answer, parsed apart, are given one prefix.
  */
-export function parseTriples(text: string, graph?: string, format: 'N-Triples' | 'Turtle' = 'N-Triples', blankNodePrefix?: string): Quad[] {
+export function parseTriples(
+  text: string,
+  graph?: string,
+  format: 'N-Triples' | 'Turtle' = 'N-Triples',
+  blankNodePrefix?: string,
+): Quad[] {
   const target = graph === undefined ? defaultGraph() : namedNode(graph);
   const triples = new Parser({ format, ...(blankNodePrefix ? { blankNodePrefix } : {}) }).parse(text);
   if (graph === undefined) return triples as Quad[];
   return triples.map((t) => quad(t.subject, t.predicate, t.object, target) as Quad);
 }
 
-export function fromGraphText(form: Exclude<QueryForm, 'SELECT' | 'ASK'>, text: string, format: 'N-Triples' | 'Turtle' = 'N-Triples'): QueryResult {
+export function fromGraphText(
+  form: Exclude<QueryForm, 'SELECT' | 'ASK'>,
+  text: string,
+  format: 'N-Triples' | 'Turtle' = 'N-Triples',
+): QueryResult {
   return { form, quads: parseTriples(text, undefined, format) };
 }
 
@@ -91,7 +105,9 @@ export type ResultTermJson =
   | { type: 'literal'; value: string; datatype?: string; 'xml:lang'?: string }
   | { type: 'triple'; value: { subject: ResultTermJson; predicate: ResultTermJson; object: ResultTermJson } };
 
-export type ResultsJson = { head: { vars: string[] }; results: { bindings: Record<string, ResultTermJson>[] } } | { head: Record<string, never>; boolean: boolean };
+export type ResultsJson =
+  | { head: { vars: string[] }; results: { bindings: Record<string, ResultTermJson>[] } }
+  | { head: Record<string, never>; boolean: boolean };
 
 export function termJson(term: Term): ResultTermJson {
   switch (term.termType) {
@@ -104,7 +120,10 @@ export function termJson(term: Term): ResultTermJson {
       if (term.datatype.value === xsdString) return { type: 'literal', value: term.value };
       return { type: 'literal', value: term.value, datatype: term.datatype.value };
     case 'Quad':
-      return { type: 'triple', value: { subject: termJson(term.subject), predicate: termJson(term.predicate), object: termJson(term.object) } };
+      return {
+        type: 'triple',
+        value: { subject: termJson(term.subject), predicate: termJson(term.predicate), object: termJson(term.object) },
+      };
     default:
       throw new Error(`a ${term.termType} cannot be a query result`);
   }

@@ -30,7 +30,9 @@ export function isDiskFull(error: unknown): error is NodeJS.ErrnoException {
 /** The disk of a data directory is full: `what` says what became of the write (nothing of it was stored, say). */
 export function diskFull(location: string, code: string, what: string): McpLdError {
   const why = code === 'EDQUOT' ? 'over its quota (EDQUOT)' : 'full (ENOSPC)';
-  return McpLdError.of('store.disk-full', { detail: `the disk of the data directory ${location} is ${why}: ${what}; free space there, then try again` });
+  return McpLdError.of('store.disk-full', {
+    detail: `the disk of the data directory ${location} is ${why}: ${what}; free space there, then try again`,
+  });
 }
 
 export function storeUnavailable(detail: string, retryAfter?: number): McpLdError {
@@ -58,7 +60,9 @@ export function storeLocked(detail: string): McpLdError {
 }
 
 export function noDataDirectory(dir: string): McpLdError {
-  return McpLdError.of('store.no-data-directory', { detail: `${dir} does not exist: nothing was ever stored there (check --data or MCPLD_DATA)` });
+  return McpLdError.of('store.no-data-directory', {
+    detail: `${dir} does not exist: nothing was ever stored there (check --data or MCPLD_DATA)`,
+  });
 }
 
 export function storeCorrupt(detail: string): McpLdError {
@@ -70,7 +74,9 @@ export function storeFailed(detail: string): McpLdError {
 }
 
 export function storeReadOnly(location: string): McpLdError {
-  return McpLdError.of('store.read-only', { detail: `${location} was opened to read only: nothing can be written to it through this store` });
+  return McpLdError.of('store.read-only', {
+    detail: `${location} was opened to read only: nothing can be written to it through this store`,
+  });
 }
 
 export function storeClosed(): McpLdError {
@@ -82,7 +88,15 @@ export function invalidGraph(graph: string): McpLdError {
 }
 
 /** An answer past a bound of result-limits.ts (422): which one, and how to stay under it or raise it. */
-export function resultTooLarge({ exceeded, form, limit }: { exceeded: 'rows' | 'bytes'; form: string; limit: number }): McpLdError {
+export function resultTooLarge({
+  exceeded,
+  form,
+  limit,
+}: {
+  exceeded: 'rows' | 'bytes';
+  form: string;
+  limit: number;
+}): McpLdError {
   const what =
     exceeded === 'bytes'
       ? `its results are larger than the limit of ${limit} bytes (MCPLD_MAX_RESULT_BYTES)`

@@ -12,8 +12,24 @@ import { takeLock } from './file-journal.js';
 import { diskFull, isDiskFull } from './store-errors.js';
 import type { StoreChanges } from './store-changes.js';
 import { EmbeddedStore, type EmbeddedStoreOptions } from './embedded-store.js';
-import type { GraphSummary, IngestOptions, IngestReceipt, PreparedIngest, QueryOptions, QueryResult, QueryText, QuadStore, UpdateOptions } from './quad-store.js';
-import { encodeOwnerMessage, OwnerMessageReader, problemOf, type OwnerRequest, type OwnerStatus } from './owner-protocol.js';
+import type {
+  GraphSummary,
+  IngestOptions,
+  IngestReceipt,
+  PreparedIngest,
+  QueryOptions,
+  QueryResult,
+  QueryText,
+  QuadStore,
+  UpdateOptions,
+} from './quad-store.js';
+import {
+  encodeOwnerMessage,
+  OwnerMessageReader,
+  problemOf,
+  type OwnerRequest,
+  type OwnerStatus,
+} from './owner-protocol.js';
 import type { Quad } from '@rdfjs/types';
 
 export const ownerSocketName = 'owner.sock';
@@ -83,7 +99,9 @@ export class StoreOwner {
     } catch (error) {
       server.close();
       await lock.release();
-      throw isDiskFull(error) ? diskFull(dir, error.code!, `it cannot be opened for writing (there is no room for its socket ${socket})`) : error;
+      throw isDiskFull(error)
+        ? diskFull(dir, error.code!, `it cannot be opened for writing (there is no room for its socket ${socket})`)
+        : error;
     }
     const opened = EmbeddedStore.open({ ...options, dataDir: dir, lock });
     const owner = new StoreOwner(dir, socket, server, lock, opened, options);
@@ -147,7 +165,11 @@ export class StoreOwner {
     if (!socket.destroyed) socket.write(Buffer.concat(reply));
   }
 
-  private async run(store: EmbeddedStore, request: OwnerRequest, payload: Buffer): Promise<{ value?: unknown; data?: Uint8Array }> {
+  private async run(
+    store: EmbeddedStore,
+    request: OwnerRequest,
+    payload: Buffer,
+  ): Promise<{ value?: unknown; data?: Uint8Array }> {
     switch (request.op) {
       case 'ingest':
         return { value: await store.ingest(payload) };
@@ -278,5 +300,8 @@ class OwnedStore implements QuadStore {
  *  started it finds it. */
 export async function logOwner(dir: string, said: { warning: string } | { failure: unknown }): Promise<void> {
   const entry = 'warning' in said ? { warning: said.warning } : { problem: problemOf(said.failure) };
-  await appendFile(path.join(path.resolve(dir), ownerLogName), JSON.stringify({ at: new Date().toISOString(), pid: process.pid, ...entry }) + '\n').catch(() => undefined);
+  await appendFile(
+    path.join(path.resolve(dir), ownerLogName),
+    JSON.stringify({ at: new Date().toISOString(), pid: process.pid, ...entry }) + '\n',
+  ).catch(() => undefined);
 }

@@ -3,7 +3,13 @@
 // these so that no request grows with the number of sessions (remote-store.ts).
 
 /** IRI prefixes of the graphs Virtuoso keeps for itself. */
-const systemGraphPrefixes = ['http://www.openlinksw.com/', 'http://www.w3.org/ns/ldp#', 'http://www.w3.org/2002/07/owl#', 'virtrdf:', 'urn:virtuoso:'];
+const systemGraphPrefixes = [
+  'http://www.openlinksw.com/',
+  'http://www.w3.org/ns/ldp#',
+  'http://www.w3.org/2002/07/owl#',
+  'virtrdf:',
+  'urn:virtuoso:',
+];
 
 /** Virtuoso's graph of its own endpoint (`http://localuriqaserver/sparql`, `…/DAV/`). */
 const endpointGraph = '^https?://[^/]+/(?:sparql|DAV)/?$';

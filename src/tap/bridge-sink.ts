@@ -19,7 +19,10 @@ export class BridgeSink implements DeliverySink {
   async ingest(records: string): Promise<{ quads?: number }> {
     const response = await fetch(this.ingestUrl, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-ndjson', ...(this.token ? { authorization: `Bearer ${this.token}` } : {}) },
+      headers: {
+        'content-type': 'application/x-ndjson',
+        ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+      },
       body: records,
     });
     const text = await response.text();
@@ -36,7 +39,10 @@ export class BridgeSink implements DeliverySink {
     } catch {
       // not problem+json
     }
-    const token = response.status === 401 || response.status === 403 ? `; give the tap the service's write token in MCPLD_WRITE_TOKEN` : '';
+    const token =
+      response.status === 401 || response.status === 403
+        ? `; give the tap the service's write token in MCPLD_WRITE_TOKEN`
+        : '';
     const said = `${this.ingestUrl.href} answered ${response.status}: ${detail.slice(0, 500)}${token}`;
     if (badInputStatuses.has(response.status)) throw new BatchRefused(said);
     if (response.status >= 500 && ![502, 503, 504].includes(response.status)) throw new BatchFailed(said);

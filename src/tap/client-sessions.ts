@@ -27,8 +27,15 @@ export function clientKeyOf(message: unknown): string | undefined {
   const params = (message as Record<string, unknown>)['params'];
   if (typeof params !== 'object' || params === null) return undefined;
   const meta = (params as Record<string, unknown>)['_meta'];
-  const fromMeta = typeof meta === 'object' && meta !== null ? (meta as Record<string, unknown>)['io.modelcontextprotocol/clientInfo'] : undefined;
-  const info = fromMeta ?? ((message as Record<string, unknown>)['method'] === 'initialize' ? (params as Record<string, unknown>)['clientInfo'] : undefined);
+  const fromMeta =
+    typeof meta === 'object' && meta !== null
+      ? (meta as Record<string, unknown>)['io.modelcontextprotocol/clientInfo']
+      : undefined;
+  const info =
+    fromMeta ??
+    ((message as Record<string, unknown>)['method'] === 'initialize'
+      ? (params as Record<string, unknown>)['clientInfo']
+      : undefined);
   if (typeof info !== 'object' || info === null) return undefined;
   const { name, version } = info as Record<string, unknown>;
   return typeof name === 'string' ? JSON.stringify([name, typeof version === 'string' ? version : null]) : undefined;
@@ -78,7 +85,12 @@ export class ClientSessions {
   private latestLive(address: string, now: number): LiveSession | undefined {
     let latest: LiveSession | undefined;
     for (const session of this.sessions.values()) {
-      if (session.key.startsWith(`${address}\u0000`) && this.isLive(session, now) && (!latest || session.usedAt > latest.usedAt)) latest = session;
+      if (
+        session.key.startsWith(`${address}\u0000`) &&
+        this.isLive(session, now) &&
+        (!latest || session.usedAt > latest.usedAt)
+      )
+        latest = session;
     }
     return latest;
   }

@@ -124,7 +124,8 @@ export class DeliveryQueue {
     this.maxFailures = options.maxFailures ?? 5;
     this.quarantineFile = options.quarantineFile ?? quarantineFileFor(spoolFile);
     // What an earlier process spooled goes first.
-    for (const batch of readSpool(spoolFile)) this.queue.push({ ...batch, at: batch.at ?? new Date().toISOString(), spooled: true });
+    for (const batch of readSpool(spoolFile))
+      this.queue.push({ ...batch, at: batch.at ?? new Date().toISOString(), spooled: true });
     this.earlier = this.queue.length;
   }
 
@@ -180,7 +181,10 @@ export class DeliveryQueue {
       } catch (error) {
         const failures = error instanceof BatchFailed ? ++this.headFailures : 0;
         if (error instanceof BatchRefused || failures >= this.maxFailures) {
-          this.quarantine(batch, failures > 0 ? `${(error as Error).message} (${failures} attempts)` : (error as Error).message);
+          this.quarantine(
+            batch,
+            failures > 0 ? `${(error as Error).message} (${failures} attempts)` : (error as Error).message,
+          );
           this.settleHead(batch);
           continue;
         }
@@ -242,7 +246,8 @@ export class DeliveryQueue {
     this.kick();
     while (this.queue.length > 0 && Date.now() < deadline) {
       // A drain in progress is waited for; between retries (the backoff timer) the loop only sleeps.
-      await (this.running ?? new Promise((resolve) => setTimeout(resolve, Math.min(50, Math.max(0, deadline - Date.now())))));
+      await (this.running ??
+        new Promise((resolve) => setTimeout(resolve, Math.min(50, Math.max(0, deadline - Date.now())))));
     }
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = undefined;

@@ -16,11 +16,21 @@ import { SseReader, type SseEvent } from './sse-reader.js';
 import { hasIriScheme } from '../core/iri.js';
 
 /** Headers that belong to one hop, not to the exchange (RFC 9110 §7.6.1). */
-const hopByHop = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'host']);
+const hopByHop = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'host',
+]);
 
 function forwardedHeaders(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
   const out: http.OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(headers)) if (!hopByHop.has(name) && value !== undefined) out[name] = value;
+  for (const [name, value] of Object.entries(headers))
+    if (!hopByHop.has(name) && value !== undefined) out[name] = value;
   return out;
 }
 
@@ -48,7 +58,9 @@ function messagesOf(body: Buffer): BodyMessages {
   if (isBlank(body)) return { bytes: [], parsed: [] };
   try {
     const parsed = parseJsonText(decodeUtf8(body));
-    return Array.isArray(parsed) ? { bytes: parsed.map((m) => Buffer.from(JSON.stringify(m))), parsed } : { bytes: [body], parsed: [parsed] };
+    return Array.isArray(parsed)
+      ? { bytes: parsed.map((m) => Buffer.from(JSON.stringify(m))), parsed }
+      : { bytes: [body], parsed: [parsed] };
   } catch {
     return { bytes: [body], parsed: [] };
   }
@@ -126,7 +138,12 @@ export function createRecordingProxy({ target, recorder, sessionIdleMs }: ProxyO
    * event are held until it is complete (a client acts on an event only then): an `endpoint` event (2024-11-05) names
    * the session, and is pointed at the proxy when it names the target's origin.
    */
-  function relayEvents(request: IncomingMessage, response: ServerResponse, answer: IncomingMessage, exchange: Exchange): void {
+  function relayEvents(
+    request: IncomingMessage,
+    response: ServerResponse,
+    answer: IncomingMessage,
+    exchange: Exchange,
+  ): void {
     const reader = new SseReader();
     let watching = request.method === 'GET' && answer.headers['content-length'] === undefined;
     let held: Buffer = Buffer.alloc(0);
@@ -135,7 +152,9 @@ export function createRecordingProxy({ target, recorder, sessionIdleMs }: ProxyO
     const onEvent = (event: SseEvent) => {
       if (event.type === 'endpoint' && event.data !== undefined && endpoint === undefined && !exchange.decided) {
         endpoint = announce(request, event.data.toString('utf8'));
-        exchange.decide(endpoint !== undefined ? endpoints.get(endpoint)! : clients.sessionFor(request.socket, undefined));
+        exchange.decide(
+          endpoint !== undefined ? endpoints.get(endpoint)! : clients.sessionFor(request.socket, undefined),
+        );
         return;
       }
       if (event.type !== 'message' || event.data === undefined) return;
@@ -223,7 +242,9 @@ export function createRecordingProxy({ target, recorder, sessionIdleMs }: ProxyO
     /** The session of an exchange no transport named, once its body is read (and its answer is in, for initialize). */
     const settle = () => {
       if (exchange.decided || body === undefined) return;
-      const initialize = body.parsed.some((m) => typeof m === 'object' && m !== null && (m as Record<string, unknown>)['method'] === 'initialize');
+      const initialize = body.parsed.some(
+        (m) => typeof m === 'object' && m !== null && (m as Record<string, unknown>)['method'] === 'initialize',
+      );
       if (initialize && answerSession === undefined) return; // the server's answer may name the session
       if (answerSession) return exchange.decide(answerSession);
       if (body.bytes.length === 0 && request.method === 'GET') return; // a stream: its first event decides
@@ -262,7 +283,14 @@ export function createRecordingProxy({ target, recorder, sessionIdleMs }: ProxyO
       settle();
       if (response.headersSent) return void response.destroy();
       response.writeHead(502, { 'content-type': 'application/problem+json' });
-      response.end(JSON.stringify({ type: 'about:blank', title: 'Bad gateway', status: 502, detail: `the MCP server at ${target.origin} cannot be reached: ${error.message}` }));
+      response.end(
+        JSON.stringify({
+          type: 'about:blank',
+          title: 'Bad gateway',
+          status: 502,
+          detail: `the MCP server at ${target.origin} cannot be reached: ${error.message}`,
+        }),
+      );
     });
     // A client that goes away (an SSE stream closed) closes the upstream exchange too.
     response.on('close', () => upstream.destroy());

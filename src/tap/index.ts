@@ -4,7 +4,16 @@
 export { relay, type TapStreams } from './tap.js';
 export { Recorder, StdioObserver, type RecorderCounts } from './recorder.js';
 export { createRecordingProxy, type ProxyOptions } from './http-proxy.js';
-export { DeliveryQueue, BatchRefused, BatchFailed, badInputStatuses, readSpool, spoolFileFor, quarantineFileFor, type DeliverySink } from './delivery.js';
+export {
+  DeliveryQueue,
+  BatchRefused,
+  BatchFailed,
+  badInputStatuses,
+  readSpool,
+  spoolFileFor,
+  quarantineFileFor,
+  type DeliverySink,
+} from './delivery.js';
 export { BridgeSink } from './bridge-sink.js';
 export { ClientSessions, clientKeyOf } from './client-sessions.js';
 export { serverNameOfCommand, serverInfoName } from './server-name.js';

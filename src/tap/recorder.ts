@@ -77,7 +77,8 @@ export class Recorder {
       }
     }
     if (this.batch.length > 512 * 1024) this.deliverBatch();
-    else if (this.batch && !this.batchTimer) this.batchTimer = setTimeout(() => this.deliverBatch(), this.options.batchDelayMs ?? 100);
+    else if (this.batch && !this.batchTimer)
+      this.batchTimer = setTimeout(() => this.deliverBatch(), this.options.batchDelayMs ?? 100);
   }
 
   private record(dir: Direction, ts: string, session: string, bytes: Buffer, http: HttpFacts | undefined): void {
@@ -89,7 +90,16 @@ export class Recorder {
     const facts: { http?: HttpFacts } = http !== undefined ? { http } : {};
     if (text === undefined) {
       this.counts.keptRaw += 1;
-      return this.recordRaw({ seq, ts, dir, ...server, session, ...facts, raw: bytes.toString('base64'), encoding: 'base64' });
+      return this.recordRaw({
+        seq,
+        ts,
+        dir,
+        ...server,
+        session,
+        ...facts,
+        raw: bytes.toString('base64'),
+        encoding: 'base64',
+      });
     }
     let msg: unknown;
     try {
@@ -161,7 +171,9 @@ export class Recorder {
   async finish(): Promise<void> {
     this.deliverBatch();
     if (this.capture) {
-      await new Promise<void>((resolve, reject) => this.capture!.end((error?: Error | null) => (error ? reject(error) : resolve())));
+      await new Promise<void>((resolve, reject) =>
+        this.capture!.end((error?: Error | null) => (error ? reject(error) : resolve())),
+      );
       const handle = await open(this.captureFile!, 'r+');
       try {
         await handle.sync();
@@ -186,7 +198,8 @@ export class StdioObserver {
   /** Called with every relayed chunk, as it passes: only notes the lines and their time. */
   observe(dir: Direction, chunk: Buffer): void {
     const ts = new Date().toISOString();
-    for (const line of this.splitters[dir].push(chunk)) this.observed.push({ dir, ts, session: this.session, bytes: line.bytes });
+    for (const line of this.splitters[dir].push(chunk))
+      this.observed.push({ dir, ts, session: this.session, bytes: line.bytes });
     if (!this.scheduled && this.observed.length > 0) {
       this.scheduled = true;
       setImmediate(() => {
@@ -200,7 +213,8 @@ export class StdioObserver {
   end(): void {
     for (const dir of ['c2s', 's2c'] as const) {
       const last = this.splitters[dir].end();
-      if (last !== undefined) this.observed.push({ dir, ts: new Date().toISOString(), session: this.session, bytes: last.bytes });
+      if (last !== undefined)
+        this.observed.push({ dir, ts: new Date().toISOString(), session: this.session, bytes: last.bytes });
     }
     this.recorder.recordAll(this.observed.splice(0));
   }

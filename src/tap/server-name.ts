@@ -34,18 +34,72 @@ const runners: Record<string, { subcommands?: string[]; valued?: string[]; named
   bunx: { named: ['-p', '--package'] },
   bun: { subcommands: ['x', 'run'] },
   uvx: { valued: ['--python', '--with', '--index-url'], named: ['--from'] },
-  uv: { subcommands: ['run', 'tool'], valued: ['--python', '--with', '--directory', '--project', '--index-url'], named: ['--from'] },
+  uv: {
+    subcommands: ['run', 'tool'],
+    valued: ['--python', '--with', '--directory', '--project', '--index-url'],
+    named: ['--from'],
+  },
   pipx: { subcommands: ['run'], valued: ['--python', '--pip-args'], named: ['--spec'] },
-  node: { valued: ['-r', '--require', '--import', '--loader', '--env-file'], inline: ['-e', '--eval', '-p', '--print'] },
-  nodejs: { valued: ['-r', '--require', '--import', '--loader', '--env-file'], inline: ['-e', '--eval', '-p', '--print'] },
+  node: {
+    valued: ['-r', '--require', '--import', '--loader', '--env-file'],
+    inline: ['-e', '--eval', '-p', '--print'],
+  },
+  nodejs: {
+    valued: ['-r', '--require', '--import', '--loader', '--env-file'],
+    inline: ['-e', '--eval', '-p', '--print'],
+  },
   deno: { subcommands: ['run'], valued: ['--config', '--import-map'] },
   tsx: {},
   'ts-node': {},
   python: { named: ['-m'], inline: ['-c'] },
   python3: { named: ['-m'], inline: ['-c'] },
   py: { named: ['-m'], inline: ['-c'] },
-  docker: { subcommands: ['run'], valued: ['-e', '--env', '--env-file', '-v', '--volume', '--mount', '--name', '-p', '--publish', '--network', '-w', '--workdir', '-u', '--user', '--entrypoint', '-l', '--label', '--platform'] },
-  podman: { subcommands: ['run'], valued: ['-e', '--env', '--env-file', '-v', '--volume', '--mount', '--name', '-p', '--publish', '--network', '-w', '--workdir', '-u', '--user', '--entrypoint', '-l', '--label', '--platform'] },
+  docker: {
+    subcommands: ['run'],
+    valued: [
+      '-e',
+      '--env',
+      '--env-file',
+      '-v',
+      '--volume',
+      '--mount',
+      '--name',
+      '-p',
+      '--publish',
+      '--network',
+      '-w',
+      '--workdir',
+      '-u',
+      '--user',
+      '--entrypoint',
+      '-l',
+      '--label',
+      '--platform',
+    ],
+  },
+  podman: {
+    subcommands: ['run'],
+    valued: [
+      '-e',
+      '--env',
+      '--env-file',
+      '-v',
+      '--volume',
+      '--mount',
+      '--name',
+      '-p',
+      '--publish',
+      '--network',
+      '-w',
+      '--workdir',
+      '-u',
+      '--user',
+      '--entrypoint',
+      '-l',
+      '--label',
+      '--platform',
+    ],
+  },
   env: {},
 };
 
@@ -110,6 +164,9 @@ function scriptName(file: string): string {
   }
   const base = path.basename(file).replace(/\.[^.]+$/, '');
   if (!['index', 'main', 'server', 'cli', '__main__'].includes(base)) return base;
-  const folders = path.dirname(file).split(path.sep).filter((part) => part && !['dist', 'build', 'src', 'lib', 'out', 'bin'].includes(part));
+  const folders = path
+    .dirname(file)
+    .split(path.sep)
+    .filter((part) => part && !['dist', 'build', 'src', 'lib', 'out', 'bin'].includes(part));
   return folders.at(-1) ?? base;
 }

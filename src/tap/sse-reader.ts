@@ -53,8 +53,18 @@ export class SseReader {
   private line(line: Buffer, lineStart: number, lineEnd: number, onEvent: (event: SseEvent) => void): void {
     if (line.length === 0) {
       if (this.eventStart !== undefined) {
-        const data = this.data.length === 0 ? undefined : Buffer.concat(this.data.flatMap((d, i) => (i === 0 ? [d] : [Buffer.of(lf), d])));
-        onEvent({ type: this.type || 'message', data, id: this.id, dataRange: this.data.length === 1 ? this.dataRange : undefined, start: this.eventStart, end: lineEnd });
+        const data =
+          this.data.length === 0
+            ? undefined
+            : Buffer.concat(this.data.flatMap((d, i) => (i === 0 ? [d] : [Buffer.of(lf), d])));
+        onEvent({
+          type: this.type || 'message',
+          data,
+          id: this.id,
+          dataRange: this.data.length === 1 ? this.dataRange : undefined,
+          start: this.eventStart,
+          end: lineEnd,
+        });
       }
       this.type = '';
       this.id = undefined;

@@ -14,7 +14,13 @@ const forwardedSignals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 const signalNumbers: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 };
 
 /** Runs the server command until it exits; resolves to the exit code the tap should exit with. */
-export async function relay(command: string, args: string[], recorder: StdioObserver, streams: TapStreams, onSpawnError: (error: Error) => void): Promise<number> {
+export async function relay(
+  command: string,
+  args: string[],
+  recorder: StdioObserver,
+  streams: TapStreams,
+  onSpawnError: (error: Error) => void,
+): Promise<number> {
   const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'] });
   const forward = (signal: NodeJS.Signals) => () => child.kill(signal);
   const handlers = forwardedSignals.map((signal) => [signal, forward(signal)] as const);

@@ -12,7 +12,11 @@ const timeoutMs = 1500;
 const ping = (id: number) => `{"jsonrpc":"2.0","id":${id},"method":"ping"}\n`;
 
 /** Sends `head` and then nothing; resolves with what came back and when the connection closed (at most `waitMs`). */
-function stall(port: number, head: string, waitMs: number): Promise<{ text: string; closedAfterMs: number | undefined }> {
+function stall(
+  port: number,
+  head: string,
+  waitMs: number,
+): Promise<{ text: string; closedAfterMs: number | undefined }> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     const started = performance.now();
@@ -49,17 +53,30 @@ describe('api: a request body that stops arriving', function () {
   after(() => app.close());
 
   it('is answered 408 problem+json and closed once no byte came for MCPLD_BODY_TIMEOUT_MS: a JSON body and an NDJSON stream', async () => {
-    const json = await stall(port, `POST /ingest HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"jsonrpc":"2.0"`, 20_000);
+    const json = await stall(
+      port,
+      `POST /ingest HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"jsonrpc":"2.0"`,
+      20_000,
+    );
     assert.ok(json.closedAfterMs !== undefined, 'the connection was closed');
-    assert.ok(json.closedAfterMs >= timeoutMs - 50 && json.closedAfterMs < 15_000, `closed after ${json.closedAfterMs} ms`);
+    assert.ok(
+      json.closedAfterMs >= timeoutMs - 50 && json.closedAfterMs < 15_000,
+      `closed after ${json.closedAfterMs} ms`,
+    );
     const { body } = problemOf(json.text);
     assert.equal(body.title, 'Request timeout');
-    assert.match(body.detail, /^the request body stopped arriving: no byte of it came for 1500 ms \(MCPLD_BODY_TIMEOUT_MS\)/);
+    assert.match(
+      body.detail,
+      /^the request body stopped arriving: no byte of it came for 1500 ms \(MCPLD_BODY_TIMEOUT_MS\)/,
+    );
 
     const line = ping(1);
     const chunked = `POST /ingest HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-ndjson\r\nMCP-LD-Session: stalled\r\nTransfer-Encoding: chunked\r\n\r\n${line.length.toString(16)}\r\n${line}\r\n5\r\n{"jso`;
     const stream = await stall(port, chunked, 20_000);
-    assert.ok(stream.closedAfterMs !== undefined && stream.closedAfterMs >= timeoutMs - 50, `closed after ${stream.closedAfterMs} ms`);
+    assert.ok(
+      stream.closedAfterMs !== undefined && stream.closedAfterMs >= timeoutMs - 50,
+      `closed after ${stream.closedAfterMs} ms`,
+    );
     problemOf(stream.text);
 
     // The service answers on.
@@ -71,11 +88,20 @@ describe('api: a request body that stops arriving', function () {
     const lines = 40;
     const gapMs = 150; // 40 lines over about 6 s: four times the limit, a tenth of it between lines
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const request = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/ingest?batch=1', headers: { 'content-type': 'application/x-ndjson', 'mcp-ld-session': 'steady' } }, (response) => {
-        let body = '';
-        response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
-        response.on('end', () => resolve({ status: response.statusCode!, body }));
-      });
+      const request = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/ingest?batch=1',
+          headers: { 'content-type': 'application/x-ndjson', 'mcp-ld-session': 'steady' },
+        },
+        (response) => {
+          let body = '';
+          response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+          response.on('end', () => resolve({ status: response.statusCode!, body }));
+        },
+      );
       request.on('error', reject);
       let sent = 0;
       const next = () => {
@@ -94,7 +120,12 @@ describe('api: a request body that stops arriving', function () {
     try {
       const health = await injected.inject({ method: 'GET', url: '/health' }); // a body no one reads: it never ends
       assert.equal(health.statusCode, 200);
-      const ingested = await injected.inject({ method: 'POST', url: '/ingest', headers: { 'content-type': 'application/json', 'mcp-ld-session': 'injected' }, payload: ping(1) });
+      const ingested = await injected.inject({
+        method: 'POST',
+        url: '/ingest',
+        headers: { 'content-type': 'application/json', 'mcp-ld-session': 'injected' },
+        payload: ping(1),
+      });
       assert.equal(ingested.statusCode, 200);
       await new Promise((resolve) => setTimeout(resolve, 1000)); // ten time limits: a watcher on it would have fired
     } finally {

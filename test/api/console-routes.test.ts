@@ -19,7 +19,12 @@ describe('api: the console page, one message, and the events of writes', functio
     store = await EmbeddedStore.open({});
     app = await buildServer(readServiceConfig({}, {}), { logger: false, store });
     for (const file of captureFiles()) {
-      const response = await app.inject({ method: 'POST', url: '/ingest', headers: { 'content-type': 'application/x-ndjson' }, payload: readFileSync(file) });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/ingest',
+        headers: { 'content-type': 'application/x-ndjson' },
+        payload: readFileSync(file),
+      });
       assert.equal(response.statusCode, 200, response.body);
     }
   });
@@ -40,14 +45,23 @@ describe('api: the console page, one message, and the events of writes', functio
     const script = await app.inject({ method: 'GET', url: '/console/assets/console.js' });
     assert.equal(script.statusCode, 200);
     assert.match(String(script.headers['content-type']), /^text\/javascript/);
-    const again = await app.inject({ method: 'GET', url: '/console/assets/console.js', headers: { 'if-none-match': String(script.headers['etag']) } });
+    const again = await app.inject({
+      method: 'GET',
+      url: '/console/assets/console.js',
+      headers: { 'if-none-match': String(script.headers['etag']) },
+    });
     assert.equal(again.statusCode, 304);
     // Nothing in the bundle names another origin to fetch from: no CDN, no font service.
-    for (const text of [script.body, (await app.inject({ method: 'GET', url: '/console/assets/console.css' })).body]) assert.doesNotMatch(text, /\b(cdn|fonts\.googleapis|unpkg|jsdelivr)\b/);
+    for (const text of [script.body, (await app.inject({ method: 'GET', url: '/console/assets/console.css' })).body])
+      assert.doesNotMatch(text, /\b(cdn|fonts\.googleapis|unpkg|jsdelivr)\b/);
   });
 
   it('a file the console does not have is a 404 problem, never a path on disk', async () => {
-    for (const url of ['/console/assets/nope.js', '/console/assets/../../package.json', '/console/assets/%2e%2e/%2e%2e/package.json']) {
+    for (const url of [
+      '/console/assets/nope.js',
+      '/console/assets/../../package.json',
+      '/console/assets/%2e%2e/%2e%2e/package.json',
+    ]) {
       const response = await app.inject({ method: 'GET', url });
       assert.equal(response.statusCode, 404, url);
       assert.match(String(response.headers['content-type']), /problem\+json/, url);
@@ -57,11 +71,18 @@ describe('api: the console page, one message, and the events of writes', functio
   it('GET /sessions/:id/messages/:order gives every message of every capture back exactly, as its capture record', async () => {
     for (const { file } of captures) {
       for (const record of captureRecords(file)) {
-        const response = await app.inject({ method: 'GET', url: `/sessions/${encodeURIComponent(record.session!)}/messages/${record.seq}`, headers: { accept: 'application/json' } });
+        const response = await app.inject({
+          method: 'GET',
+          url: `/sessions/${encodeURIComponent(record.session!)}/messages/${record.seq}`,
+          headers: { accept: 'application/json' },
+        });
         assert.equal(response.statusCode, 200, response.body);
         const lowered = response.json();
         assert.deepEqual(lowered.msg, record.msg, `${file} ${record.seq}`);
-        assert.deepEqual([lowered.session, lowered.seq, lowered.dir, lowered.ts], [record.session, record.seq, record.dir, record.ts]);
+        assert.deepEqual(
+          [lowered.session, lowered.seq, lowered.dir, lowered.ts],
+          [record.session, record.seq, record.dir, record.ts],
+        );
       }
     }
   });
@@ -71,14 +92,24 @@ describe('api: the console page, one message, and the events of writes', functio
     const url = `/sessions/${record!.session}/messages/${record!.seq}`;
     const triples = await app.inject({ method: 'GET', url, headers: { accept: 'application/n-triples' } });
     assert.equal(triples.statusCode, 200);
-    assert.match(triples.body, /<https:\/\/w3id.org\/mcp-ld\/ns#order> "1"\^\^<http:\/\/www.w3.org\/2001\/XMLSchema#integer> \./);
+    assert.match(
+      triples.body,
+      /<https:\/\/w3id.org\/mcp-ld\/ns#order> "1"\^\^<http:\/\/www.w3.org\/2001\/XMLSchema#integer> \./,
+    );
     assert.equal((await app.inject({ method: 'GET', url, headers: { accept: 'text/turtle' } })).statusCode, 200);
-    const missing = await app.inject({ method: 'GET', url: `/sessions/${record!.session}/messages/99999`, headers: { accept: 'application/json' } });
+    const missing = await app.inject({
+      method: 'GET',
+      url: `/sessions/${record!.session}/messages/99999`,
+      headers: { accept: 'application/json' },
+    });
     assert.equal(missing.statusCode, 404);
     assert.equal(missing.json().code, 'message.unknown');
     assert.equal((await app.inject({ method: 'GET', url: `/sessions/no-such-session/messages/1` })).statusCode, 404);
     assert.equal((await app.inject({ method: 'GET', url, headers: { accept: 'image/png' } })).statusCode, 406);
-    assert.equal((await app.inject({ method: 'GET', url: `/sessions/${record!.session}/messages/one` })).statusCode, 400);
+    assert.equal(
+      (await app.inject({ method: 'GET', url: `/sessions/${record!.session}/messages/one` })).statusCode,
+      400,
+    );
   });
 
   it('GET /events: a change event naming the session, after an ingest', async () => {
@@ -96,8 +127,20 @@ describe('api: the console page, one message, and the events of writes', functio
           }
         });
         // Once the stream is open, a write.
-        const record = { seq: 1, ts: '2026-12-02T10:00:00.000Z', dir: 'c2s', server: 'events-test', session: 'events-session', msg: { jsonrpc: '2.0', id: 1, method: 'ping' } };
-        void app.inject({ method: 'POST', url: '/ingest', headers: { 'content-type': 'application/x-ndjson' }, payload: `${JSON.stringify(record)}\n` });
+        const record = {
+          seq: 1,
+          ts: '2026-12-02T10:00:00.000Z',
+          dir: 'c2s',
+          server: 'events-test',
+          session: 'events-session',
+          msg: { jsonrpc: '2.0', id: 1, method: 'ping' },
+        };
+        void app.inject({
+          method: 'POST',
+          url: '/ingest',
+          headers: { 'content-type': 'application/x-ndjson' },
+          payload: `${JSON.stringify(record)}\n`,
+        });
       });
       request.on('error', reject);
     });

@@ -14,7 +14,13 @@ describe('api: GET /contexts', () => {
   });
   after(() => app.close());
 
-  for (const name of ['mcp.jsonld', 'messages/CallToolRequest.jsonld', '2026-07-28/messages/DiscoverRequest.jsonld', '2024-11-05/mcp.jsonld', '2025-11-25/json-rpc.jsonld']) {
+  for (const name of [
+    'mcp.jsonld',
+    'messages/CallToolRequest.jsonld',
+    '2026-07-28/messages/DiscoverRequest.jsonld',
+    '2024-11-05/mcp.jsonld',
+    '2025-11-25/json-rpc.jsonld',
+  ]) {
     it(`serves /contexts/${name} as application/ld+json with an ETag, and 304 on If-None-Match`, async () => {
       const response = await app.inject({ method: 'GET', url: `/contexts/${name}` });
       assert.equal(response.statusCode, 200);
@@ -29,7 +35,12 @@ describe('api: GET /contexts', () => {
   }
 
   it('answers 404 problem+json for an unknown context', async () => {
-    for (const url of ['/contexts/nothing.jsonld', '/contexts/messages/NoSuchRequest.jsonld', '/contexts/2099-01-01/mcp.jsonld', '/contexts/2026-07-28/messages/InitializeRequest.jsonld']) {
+    for (const url of [
+      '/contexts/nothing.jsonld',
+      '/contexts/messages/NoSuchRequest.jsonld',
+      '/contexts/2099-01-01/mcp.jsonld',
+      '/contexts/2026-07-28/messages/InitializeRequest.jsonld',
+    ]) {
       const response = await app.inject({ method: 'GET', url });
       assert.equal(response.statusCode, 404, url);
       assert.match(String(response.headers['content-type']), /^application\/problem\+json/);

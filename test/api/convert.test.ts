@@ -21,7 +21,12 @@ describe('api: POST /convert', () => {
   after(() => app.close());
 
   const post = (body: string | Buffer, headers: Record<string, string> = {}, query = '') =>
-    app.inject({ method: 'POST', url: `/convert${query}`, headers: { 'content-type': 'application/json', ...headers }, payload: body });
+    app.inject({
+      method: 'POST',
+      url: `/convert${query}`,
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: body,
+    });
 
   it('answers N-Quads by default, with the session and counts in headers', async () => {
     const response = await post(call, {}, '?session=s1');
@@ -44,7 +49,10 @@ describe('api: POST /convert', () => {
     const twice = await post('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"a","name":"b"}}');
     assert.equal(twice.statusCode, 400);
     assert.equal(twice.json().title, 'Duplicate key');
-    assert.equal(twice.json().detail, 'the key "name" is given twice in one object, the second time at line 1, column 68: JSON.parse would keep only the last one; send each key once');
+    assert.equal(
+      twice.json().detail,
+      'the key "name" is given twice in one object, the second time at line 1, column 68: JSON.parse would keep only the last one; send each key once',
+    );
     const batch = await post(Buffer.concat([Buffer.from(`[${call},\n`), Buffer.of(0x80), Buffer.from(']')]));
     assert.equal(batch.statusCode, 400);
     assert.deepEqual([batch.json().title, batch.json().line], ['Invalid UTF-8', 2]);
@@ -77,10 +85,18 @@ describe('api: POST /convert', () => {
     assert.equal((await post(call)).body, first.body, 'the same body, the same quads');
     const cli = await runCli(['convert', '--quiet'], { input: `${call}\n` });
     assert.equal(cli.code, 0, cli.stderr);
-    assert.deepEqual(new Set(cli.stdout.trimEnd().split('\n')), new Set(first.body.trimEnd().split('\n')), 'the CLI gives the same quads for the same message');
+    assert.deepEqual(
+      new Set(cli.stdout.trimEnd().split('\n')),
+      new Set(first.body.trimEnd().split('\n')),
+      'the CLI gives the same quads for the same message',
+    );
     assert.ok(first.body.includes(`<urn:mcp-ld:session/${first.headers['mcp-ld-session']}>`));
     const other = await post(call.replace('"hi"', '"ho"'));
-    assert.notEqual(other.headers['mcp-ld-session'], first.headers['mcp-ld-session'], 'another message, another session');
+    assert.notEqual(
+      other.headers['mcp-ld-session'],
+      first.headers['mcp-ld-session'],
+      'another message, another session',
+    );
     const named = await post(call, {}, '?session=mine');
     assert.equal(named.headers['mcp-ld-session'], 'mine');
     assert.ok(named.body.includes('<urn:mcp-ld:session/mine>'));
@@ -90,7 +106,10 @@ describe('api: POST /convert', () => {
     const referenced = await post(call, { accept: 'application/ld+json', host: 'localhost:8080' });
     assert.equal(referenced.statusCode, 200, referenced.body);
     const url = 'http://localhost:8080/contexts/mcp.jsonld';
-    assert.equal(referenced.headers['link'], `<${url}>; rel="http://www.w3.org/ns/json-ld#context"; type="application/ld+json"`);
+    assert.equal(
+      referenced.headers['link'],
+      `<${url}>; rel="http://www.w3.org/ns/json-ld#context"; type="application/ld+json"`,
+    );
     const document = referenced.json() as { '@context': unknown };
     assert.deepEqual((document['@context'] as unknown[])[0], url);
     const inline = await post(call, { accept: `application/ld+json; profile="${inlineContextProfile}"` });
@@ -99,14 +118,27 @@ describe('api: POST /convert', () => {
     const inlined = inline.json() as { '@context': Record<string, unknown> };
     assert.equal(typeof inlined['@context'], 'object');
     assert.ok(!Array.isArray(inlined['@context']));
-    assert.ok(referenced.body.length * 5 < inline.body.length, `the referencing answer (${referenced.body.length} bytes) is a fraction of the inlined one (${inline.body.length})`);
+    assert.ok(
+      referenced.body.length * 5 < inline.body.length,
+      `the referencing answer (${referenced.body.length} bytes) is a fraction of the inlined one (${inline.body.length})`,
+    );
     // Both say the same: the referenced context, fetched from the service itself, expands to the same quads.
     const served = await app.inject({ method: 'GET', url: '/contexts/mcp.jsonld' });
     const documentLoader = async (asked: string) => {
       assert.equal(asked, url);
       return { contextUrl: undefined, documentUrl: asked, document: JSON.parse(served.body) };
     };
-    const toQuads = async (doc: object) => new Set((await jsonld.toRDF(doc as never, { format: 'application/n-quads', documentLoader } as never) as unknown as string).trimEnd().split('\n'));
+    const toQuads = async (doc: object) =>
+      new Set(
+        (
+          (await jsonld.toRDF(
+            doc as never,
+            { format: 'application/n-quads', documentLoader } as never,
+          )) as unknown as string
+        )
+          .trimEnd()
+          .split('\n'),
+      );
     assert.deepEqual(await toQuads(document), await toQuads(inlined));
   });
 
@@ -114,7 +146,11 @@ describe('api: POST /convert', () => {
     const response = await post(readFileSync(trafficFile, 'utf8'), { 'content-type': 'application/x-ndjson' });
     assert.equal(response.statusCode, 200);
     assert.equal(response.headers['mcp-ld-messages'], '220');
-    assert.equal(response.headers['mcp-ld-invalid-messages'], '1', 'the capture is lifted by its own version, 2025-11-25');
+    assert.equal(
+      response.headers['mcp-ld-invalid-messages'],
+      '1',
+      'the capture is lifted by its own version, 2025-11-25',
+    );
   });
 
   it('negotiates TriG, Turtle, N-Triples, JSON-LD (compacted and expanded) and RDF/XML', async () => {
@@ -133,7 +169,9 @@ describe('api: POST /convert', () => {
     }
     const compacted = JSON.parse((await post(call, { accept: 'application/ld+json' })).body);
     assert.ok(compacted['@context'], 'compacted JSON-LD has the merged context');
-    const expanded = JSON.parse((await post(call, { accept: 'application/ld+json; profile="http://www.w3.org/ns/json-ld#expanded"' })).body);
+    const expanded = JSON.parse(
+      (await post(call, { accept: 'application/ld+json; profile="http://www.w3.org/ns/json-ld#expanded"' })).body,
+    );
     assert.ok(Array.isArray(expanded) && !('@context' in expanded), 'expanded JSON-LD is an array without a context');
     const xml = (await post(call, { accept: 'application/rdf+xml' })).body;
     assert.match(xml, /<rdf:RDF/);
@@ -143,23 +181,43 @@ describe('api: POST /convert', () => {
     // 2026-07-28's `mcp:io.modelcontextprotocol/clientInfo`, and extension keys with a `%`, split where a QName fits.
     for (const { file } of captures) {
       const body = readFileSync(path.join(fixturesDir, 'traffic', file), 'utf8');
-      const [xml, nquads] = await Promise.all(['application/rdf+xml', 'application/n-quads'].map((accept) => post(body, { 'content-type': 'application/x-ndjson', accept })));
+      const [xml, nquads] = await Promise.all(
+        ['application/rdf+xml', 'application/n-quads'].map((accept) =>
+          post(body, { 'content-type': 'application/x-ndjson', accept }),
+        ),
+      );
       assert.equal(xml!.statusCode, 200, `${file}: ${xml!.body.slice(0, 300)}`);
       const triples = await new Promise<Set<string>>((resolve, reject) => {
         const seen = new Set<string>();
         const parser = new RdfXmlParser();
-        parser.on('data', (q: Quad) => seen.add(`${q.subject.value} ${q.predicate.value} ${q.object.termType === 'Literal' ? JSON.stringify(q.object.value) + q.object.datatype.value : q.object.value}`));
+        parser.on('data', (q: Quad) =>
+          seen.add(
+            `${q.subject.value} ${q.predicate.value} ${q.object.termType === 'Literal' ? JSON.stringify(q.object.value) + q.object.datatype.value : q.object.value}`,
+          ),
+        );
         parser.on('error', reject);
         parser.on('end', () => resolve(seen));
         parser.end(xml!.body);
       });
-      const expected = new Set(new Parser({ format: 'N-Quads' }).parse(nquads!.body).map((q) => `${q.subject.value} ${q.predicate.value} ${q.object.termType === 'Literal' ? JSON.stringify(q.object.value) + q.object.datatype.value : q.object.value}`));
+      const expected = new Set(
+        new Parser({ format: 'N-Quads' })
+          .parse(nquads!.body)
+          .map(
+            (q) =>
+              `${q.subject.value} ${q.predicate.value} ${q.object.termType === 'Literal' ? JSON.stringify(q.object.value) + q.object.datatype.value : q.object.value}`,
+          ),
+      );
       assert.deepEqual(triples, expected, file);
     }
   });
 
   it('refuses RDF/XML (406) for a literal with a character XML cannot carry (U+0000), and gives it in N-Quads', async () => {
-    const nul = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { '\u0000nul': 'a\u0001b' } } });
+    const nul = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'echo', arguments: { '\u0000nul': 'a\u0001b' } },
+    });
     const xml = await post(nul, { accept: 'application/rdf+xml' }, '?session=nul');
     assert.equal(xml.statusCode, 406);
     assert.match(xml.json().detail, /control character XML 1\.0 cannot carry/);
@@ -182,14 +240,20 @@ describe('api: POST /convert', () => {
   it('answers 400 with line and column for malformed JSON, and lists every bad NDJSON line', async () => {
     const malformed = await post('{"jsonrpc":"2.0",');
     assert.equal(malformed.statusCode, 400);
-    assert.deepEqual({ title: malformed.json().title, line: malformed.json().line }, { title: 'Malformed JSON', line: 1 });
+    assert.deepEqual(
+      { title: malformed.json().title, line: malformed.json().line },
+      { title: 'Malformed JSON', line: 1 },
+    );
     assert.match(malformed.json().detail, /line 1, column \d+/);
     const lines = await post(`${call}\n{"hello":"world"}\nnot json`, { 'content-type': 'application/x-ndjson' });
     assert.equal(lines.statusCode, 400);
-    assert.deepEqual(lines.json().errors.map((e: { line: number; title: string }) => [e.line, e.title]), [
-      [2, 'Not an MCP message'],
-      [3, 'Malformed JSON'],
-    ]);
+    assert.deepEqual(
+      lines.json().errors.map((e: { line: number; title: string }) => [e.line, e.title]),
+      [
+        [2, 'Not an MCP message'],
+        [3, 'Malformed JSON'],
+      ],
+    );
   });
 
   it('answers 400 for JSON that is not a JSON-RPC/MCP message, and for nesting beyond the limit', async () => {

@@ -13,8 +13,13 @@ function memoryKiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
 }
 
 async function countCalls(url: string): Promise<string> {
-  const query = 'SELECT ?name (COUNT(*) AS ?n) WHERE { ?m a mcp:CallToolRequest ; jrpc:hasParameters/mcp:hasName ?name } GROUP BY ?name ORDER BY ?name';
-  const response = await fetch(`${url}/sparql`, { method: 'POST', headers: { 'content-type': 'application/sparql-query', accept: 'text/csv' }, body: query });
+  const query =
+    'SELECT ?name (COUNT(*) AS ?n) WHERE { ?m a mcp:CallToolRequest ; jrpc:hasParameters/mcp:hasName ?name } GROUP BY ?name ORDER BY ?name';
+  const response = await fetch(`${url}/sparql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/sparql-query', accept: 'text/csv' },
+    body: query,
+  });
   assert.equal(response.status, 200);
   return response.text();
 }
@@ -28,7 +33,19 @@ describe('api over HTTP, as a process', function () {
     const service = await serve(['--data', path.join(mkdtempSync(path.join(tmpdir(), 'mcp-ld-stream-')), 'data')]);
     try {
       const padding = 'x'.repeat(2000);
-      const lineOf = (seq: number) => JSON.stringify({ seq, ts: '2026-11-29T00:00:00.000Z', dir: 'c2s', session: 'stream', msg: { jsonrpc: '2.0', id: seq, method: 'tools/call', params: { name: 'echo', arguments: { message: padding } } } }) + '\n';
+      const lineOf = (seq: number) =>
+        JSON.stringify({
+          seq,
+          ts: '2026-11-29T00:00:00.000Z',
+          dir: 'c2s',
+          session: 'stream',
+          msg: {
+            jsonrpc: '2.0',
+            id: seq,
+            method: 'tools/call',
+            params: { name: 'echo', arguments: { message: padding } },
+          },
+        }) + '\n';
       const lines = 50_000;
       const before = memoryKiB(service.child.pid!, 'VmRSS');
       let sent = 0;
@@ -39,7 +56,9 @@ describe('api over HTTP, as a process', function () {
           if (sent === 5_000) {
             // Hold the body open until the service shows the session it has been storing.
             for (let tries = 0; tries < 200 && !storedWhileOpen; tries++) {
-              const sessions = (await (await fetch(`${service.url}/sessions`)).json()) as { sessions: { id: string }[] };
+              const sessions = (await (await fetch(`${service.url}/sessions`)).json()) as {
+                sessions: { id: string }[];
+              };
               storedWhileOpen = sessions.sessions.some((session) => session.id === 'stream');
               if (!storedWhileOpen) await new Promise((resolve) => setTimeout(resolve, 50));
             }
@@ -49,13 +68,20 @@ describe('api over HTTP, as a process', function () {
           controller.enqueue(new TextEncoder().encode(text));
         },
       });
-      const response = await fetch(`${service.url}/ingest`, { method: 'POST', headers: { 'content-type': 'application/x-ndjson' }, body, duplex: 'half' } as RequestInit);
+      const response = await fetch(`${service.url}/ingest`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-ndjson' },
+        body,
+        duplex: 'half',
+      } as RequestInit);
       const summary = await response.json();
       assert.equal(response.status, 200, JSON.stringify(summary));
       assert.equal(summary.messages, lines);
       assert.ok(storedWhileOpen, 'the first batches were stored while the body was still arriving');
       const bodyMiB = (lineOf(1).length * lines) / 2 ** 20;
-      console.log(`      ${bodyMiB.toFixed(0)} MiB of NDJSON, stored as it arrived; the service's peak RSS grew by ${((memoryKiB(service.child.pid!, 'VmHWM') - before) / 1024).toFixed(0)} MiB (the store itself grew by ${summary.stored.quads} quads)`);
+      console.log(
+        `      ${bodyMiB.toFixed(0)} MiB of NDJSON, stored as it arrived; the service's peak RSS grew by ${((memoryKiB(service.child.pid!, 'VmHWM') - before) / 1024).toFixed(0)} MiB (the store itself grew by ${summary.stored.quads} quads)`,
+      );
     } finally {
       service.child.kill('SIGKILL');
     }
@@ -66,7 +92,11 @@ describe('api over HTTP, as a process', function () {
     const first = await serve(['--data', data]);
     let answers: string;
     try {
-      const response = await fetch(`${first.url}/ingest`, { method: 'POST', headers: { 'content-type': 'application/x-ndjson' }, body: readFileSync(trafficFile) });
+      const response = await fetch(`${first.url}/ingest`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-ndjson' },
+        body: readFileSync(trafficFile),
+      });
       assert.equal(response.status, 200);
       answers = await countCalls(first.url);
       assert.match(answers, /^name,n\r?\necho,/m);

@@ -19,7 +19,12 @@ describe('api: health and errors', () => {
     const response = await app.inject({ method: 'GET', url: '/nowhere?x=1' });
     assert.equal(response.statusCode, 404);
     assert.match(String(response.headers['content-type']), /^application\/problem\+json/);
-    assert.deepEqual(response.json(), { type: 'about:blank', title: 'Not found', status: 404, detail: 'no route GET /nowhere' });
+    assert.deepEqual(response.json(), {
+      type: 'about:blank',
+      title: 'Not found',
+      status: 404,
+      detail: 'no route GET /nowhere',
+    });
     await app.close();
   });
 
@@ -32,11 +37,20 @@ describe('api: health and errors', () => {
       assert.equal(badUrl.status, 400);
       assert.match(badUrl.headers.get('content-type') ?? '', /^application\/problem\+json/);
       assert.match(((await badUrl.json()) as { detail: string }).detail, /the URL \/sessions\/%ff does not decode/);
-      const big = await fetch(`${base}/convert`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: ' '.repeat(2000) });
+      const big = await fetch(`${base}/convert`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: ' '.repeat(2000),
+      });
       assert.equal(big.status, 413);
-      assert.equal(((await big.json()) as { detail: string }).detail, 'the body is larger than the limit of this service (1000 bytes; see MCPLD_BODY_LIMIT)');
+      assert.equal(
+        ((await big.json()) as { detail: string }).detail,
+        'the body is larger than the limit of this service (1000 bytes; see MCPLD_BODY_LIMIT)',
+      );
       const headers = await new Promise<string>((resolve, reject) => {
-        const socket = connect((app.server.address() as AddressInfo).port, '127.0.0.1', () => socket.write(`GET /health HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20000)}\r\n\r\n`));
+        const socket = connect((app.server.address() as AddressInfo).port, '127.0.0.1', () =>
+          socket.write(`GET /health HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20000)}\r\n\r\n`),
+        );
         let answer = '';
         socket.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk));
         socket.on('end', () => resolve(answer));

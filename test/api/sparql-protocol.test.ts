@@ -15,7 +15,8 @@ const everything = 'urn:mcp-ld:session/57cd8539-bf6a-4833-ae14-361ffa3a23c9';
 const memory = 'urn:mcp-ld:session/5ebf57a4-27b5-4a47-9518-b169e2e5d5c4';
 const sd = 'http://www.w3.org/ns/sparql-service-description#';
 
-const objects = (quads: Quad[], predicate: string) => quads.filter((q) => q.predicate.value === predicate).map((q) => q.object.value);
+const objects = (quads: Quad[], predicate: string) =>
+  quads.filter((q) => q.predicate.value === predicate).map((q) => q.object.value);
 
 describe('api: the SPARQL 1.1 Protocol in full (datasets, service description, formats, media types)', function () {
   this.timeout(120_000);
@@ -26,10 +27,18 @@ describe('api: the SPARQL 1.1 Protocol in full (datasets, service description, f
     store = await EmbeddedStore.open({});
     app = await buildServer(readServiceConfig({}, { MCPLD_WRITE_TOKEN: token }), { logger: false, store });
     for (const file of [trafficFile, path.join(fixturesDir, 'traffic', 'traffic-sdk1.0.4-memory-0.6.2.jsonl')]) {
-      const ingested = await app.inject({ method: 'POST', url: '/ingest', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-ndjson' }, payload: readFileSync(file) });
+      const ingested = await app.inject({
+        method: 'POST',
+        url: '/ingest',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-ndjson' },
+        payload: readFileSync(file),
+      });
       assert.equal(ingested.statusCode, 200, ingested.body);
     }
-    assert.deepEqual((await store.graphs()).map((g) => g.graph), [everything, memory]);
+    assert.deepEqual(
+      (await store.graphs()).map((g) => g.graph),
+      [everything, memory],
+    );
   });
   after(async () => {
     await app.close();
@@ -44,7 +53,10 @@ describe('api: the SPARQL 1.1 Protocol in full (datasets, service description, f
     return Number(response.json().results.bindings[0].n.value);
   };
   const graphsSeen = async (parameters: [string, string][]) => {
-    const response = await get([['query', 'SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s ?p ?o } } ORDER BY ?g'], ...parameters]);
+    const response = await get([
+      ['query', 'SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s ?p ?o } } ORDER BY ?g'],
+      ...parameters,
+    ]);
     assert.equal(response.statusCode, 200, response.body);
     return (response.json().results.bindings as { g: { value: string } }[]).map((b) => b.g.value);
   };
@@ -55,7 +67,10 @@ describe('api: the SPARQL 1.1 Protocol in full (datasets, service description, f
     assert.equal(await count([['query', 'SELECT (COUNT(*) AS ?n) FROM <urn:nope> WHERE { ?s ?p ?o }']]), 0);
     assert.deepEqual((await get([['query', 'ASK FROM <urn:nope> { ?s ?p ?o }']])).json(), { head: {}, boolean: false });
     const sizes = new Map((await store.graphs()).map((g) => [g.graph, g.quads]));
-    assert.equal(await count([['query', `SELECT (COUNT(*) AS ?n) FROM <${memory}> WHERE { ?s ?p ?o }`]]), sizes.get(memory));
+    assert.equal(
+      await count([['query', `SELECT (COUNT(*) AS ?n) FROM <${memory}> WHERE { ?s ?p ?o }`]]),
+      sizes.get(memory),
+    );
     assert.equal(await count([['query', `SELECT (COUNT(*) AS ?n) FROM NAMED <${memory}> WHERE { ?s ?p ?o }`]]), 0);
     // Without FROM: the union, and every session a named graph.
     assert.ok((await count([['query', countAll]])) >= sizes.get(memory)! + sizes.get(everything)! - 100);
@@ -64,26 +79,76 @@ describe('api: the SPARQL 1.1 Protocol in full (datasets, service description, f
 
   it('takes default-graph-uri and named-graph-uri, each several times, by GET, in a form and beside a sparql-query body; they replace FROM', async () => {
     const sizes = new Map((await store.graphs()).map((g) => [g.graph, g.quads]));
-    const inMemory = await get([['query', memoryServer], ['default-graph-uri', memory]]);
+    const inMemory = await get([
+      ['query', memoryServer],
+      ['default-graph-uri', memory],
+    ]);
     assert.equal(inMemory.json().boolean, true);
-    assert.equal((await get([['query', memoryServer], ['default-graph-uri', everything]])).json().boolean, false);
-    assert.equal((await get([['query', memoryServer], ['default-graph-uri', everything], ['default-graph-uri', memory]])).json().boolean, true);
+    assert.equal(
+      (
+        await get([
+          ['query', memoryServer],
+          ['default-graph-uri', everything],
+        ])
+      ).json().boolean,
+      false,
+    );
+    assert.equal(
+      (
+        await get([
+          ['query', memoryServer],
+          ['default-graph-uri', everything],
+          ['default-graph-uri', memory],
+        ])
+      ).json().boolean,
+      true,
+    );
     // The protocol's dataset replaces the query's.
-    assert.equal(await count([['query', `SELECT (COUNT(*) AS ?n) FROM <urn:nope> WHERE { ?s ?p ?o }`], ['default-graph-uri', memory]]), sizes.get(memory));
+    assert.equal(
+      await count([
+        ['query', `SELECT (COUNT(*) AS ?n) FROM <urn:nope> WHERE { ?s ?p ?o }`],
+        ['default-graph-uri', memory],
+      ]),
+      sizes.get(memory),
+    );
     // named-graph-uri alone: those named graphs, and an empty default graph.
     assert.deepEqual(await graphsSeen([['named-graph-uri', memory]]), [memory]);
-    assert.deepEqual(await graphsSeen([['named-graph-uri', memory], ['named-graph-uri', everything], ['named-graph-uri', 'urn:nope']]), [everything, memory]);
-    assert.equal(await count([['query', countAll], ['named-graph-uri', memory]]), 0);
+    assert.deepEqual(
+      await graphsSeen([
+        ['named-graph-uri', memory],
+        ['named-graph-uri', everything],
+        ['named-graph-uri', 'urn:nope'],
+      ]),
+      [everything, memory],
+    );
+    assert.equal(
+      await count([
+        ['query', countAll],
+        ['named-graph-uri', memory],
+      ]),
+      0,
+    );
     // default-graph-uri alone: no named graphs.
     assert.deepEqual(await graphsSeen([['default-graph-uri', memory]]), []);
     // Graphs no session has are empty graphs, not errors.
-    assert.equal(await count([['query', countAll], ['default-graph-uri', 'urn:nope'], ['named-graph-uri', 'urn:nope']]), 0);
+    assert.equal(
+      await count([
+        ['query', countAll],
+        ['default-graph-uri', 'urn:nope'],
+        ['named-graph-uri', 'urn:nope'],
+      ]),
+      0,
+    );
 
     const form = await app.inject({
       method: 'POST',
       url: '/sparql',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/sparql-results+json' },
-      payload: new URLSearchParams([['query', memoryServer], ['default-graph-uri', everything], ['default-graph-uri', memory]]).toString(),
+      payload: new URLSearchParams([
+        ['query', memoryServer],
+        ['default-graph-uri', everything],
+        ['default-graph-uri', memory],
+      ]).toString(),
     });
     assert.deepEqual(form.json(), { head: {}, boolean: true });
     const direct = await app.inject({
@@ -96,11 +161,21 @@ describe('api: the SPARQL 1.1 Protocol in full (datasets, service description, f
   });
 
   it('refuses a dataset graph that is not an absolute IRI (400, naming the parameter)', async () => {
-    for (const [name, value] of [['default-graph-uri', 'session-1'], ['named-graph-uri', ''], ['default-graph-uri', 'urn:a b']]) {
-      const response = await get([['query', 'ASK {}'], [name!, value!]]);
+    for (const [name, value] of [
+      ['default-graph-uri', 'session-1'],
+      ['named-graph-uri', ''],
+      ['default-graph-uri', 'urn:a b'],
+    ]) {
+      const response = await get([
+        ['query', 'ASK {}'],
+        [name!, value!],
+      ]);
       assert.equal(response.statusCode, 400, response.body);
       assert.match(String(response.headers['content-type']), /^application\/problem\+json/);
-      assert.match(response.json().detail, /^default-graph-uri and named-graph-uri take absolute IRIs: not an absolute IRI: /);
+      assert.match(
+        response.json().detail,
+        /^default-graph-uri and named-graph-uri take absolute IRIs: not an absolute IRI: /,
+      );
     }
   });
 
@@ -114,7 +189,17 @@ describe('api: the SPARQL 1.1 Protocol in full (datasets, service description, f
     assert.deepEqual(objects(quads, `${sd}supportedLanguage`).sort(), [`${sd}SPARQL11Query`, `${sd}SPARQL11Update`]);
     assert.deepEqual(objects(quads, `${sd}feature`), [`${sd}UnionDefaultGraph`]);
     const formats = objects(quads, `${sd}resultFormat`);
-    for (const format of ['SPARQL_Results_JSON', 'SPARQL_Results_XML', 'SPARQL_Results_CSV', 'SPARQL_Results_TSV', 'Turtle', 'N-Triples', 'N-Quads', 'JSON-LD', 'RDF_XML']) {
+    for (const format of [
+      'SPARQL_Results_JSON',
+      'SPARQL_Results_XML',
+      'SPARQL_Results_CSV',
+      'SPARQL_Results_TSV',
+      'Turtle',
+      'N-Triples',
+      'N-Quads',
+      'JSON-LD',
+      'RDF_XML',
+    ]) {
       assert.ok(formats.includes(`http://www.w3.org/ns/formats/${format}`), format);
     }
     assert.equal(objects(quads, `${sd}defaultDataset`).length, 1);
@@ -122,10 +207,21 @@ describe('api: the SPARQL 1.1 Protocol in full (datasets, service description, f
     // Every session graph is a named graph, with its size.
     const names = objects(quads, `${sd}name`);
     assert.deepEqual(names.sort(), [everything, memory]);
-    const sizes = objects(quads, 'http://rdfs.org/ns/void#triples').map(Number).sort((a, b) => a - b);
-    assert.deepEqual(sizes, (await store.graphs()).map((g) => g.quads).sort((a, b) => a - b));
-    assert.match(objects(quads, 'http://www.w3.org/2000/01/rdf-schema#comment').join(' '), /at most 30000 ms .* at most 100000 rows/);
-    assert.ok(quads.every((q) => q.subject.termType === 'NamedNode'), 'no blank nodes');
+    const sizes = objects(quads, 'http://rdfs.org/ns/void#triples')
+      .map(Number)
+      .sort((a, b) => a - b);
+    assert.deepEqual(
+      sizes,
+      (await store.graphs()).map((g) => g.quads).sort((a, b) => a - b),
+    );
+    assert.match(
+      objects(quads, 'http://www.w3.org/2000/01/rdf-schema#comment').join(' '),
+      /at most 30000 ms .* at most 100000 rows/,
+    );
+    assert.ok(
+      quads.every((q) => q.subject.termType === 'NamedNode'),
+      'no blank nodes',
+    );
     assert.ok(service.startsWith('http://localhost:80/sparql#'));
 
     const ntriples = await app.inject({ method: 'GET', url: '/sparql', headers: { accept: 'application/n-triples' } });
@@ -139,7 +235,10 @@ describe('api: the SPARQL 1.1 Protocol in full (datasets, service description, f
     assert.ok(isomorphic(await parseJsonLd(jsonLd.body), quads));
     const refused = await app.inject({ method: 'GET', url: '/sparql', headers: { accept: 'text/csv' } });
     assert.equal(refused.statusCode, 406);
-    assert.match(refused.json().detail, /text\/turtle, application\/ld\+json, application\/n-triples, application\/rdf\+xml/);
+    assert.match(
+      refused.json().detail,
+      /text\/turtle, application\/ld\+json, application\/n-triples, application\/rdf\+xml/,
+    );
     // Parameters without a query are a request without a query.
     const noQuery = await get([['default-graph-uri', memory]]);
     assert.equal(noQuery.statusCode, 400);
@@ -160,7 +259,13 @@ describe('api: the SPARQL 1.1 Protocol in full (datasets, service description, f
 
   it("answers graphs in RDF/XML and SELECT/ASK to plain JSON or XML, as rdflib's SPARQLStore and SPARQLWrapper ask", async () => {
     const construct = 'CONSTRUCT { ?s ?p ?o } WHERE { ?s a mcp:CallToolRequest ; ?p ?o }';
-    const post = (query: string, accept: string) => app.inject({ method: 'POST', url: '/sparql', headers: { 'content-type': 'application/sparql-query', accept }, payload: query });
+    const post = (query: string, accept: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/sparql',
+        headers: { 'content-type': 'application/sparql-query', accept },
+        payload: query,
+      });
     const ntriples = parseNTriples((await post(construct, 'application/n-triples')).body);
     assert.ok(ntriples.length > 100);
     // rdflib's SPARQLStore (its default, "xml") sends this Accept for every form; SPARQLWrapper's default XML sends
@@ -173,7 +278,10 @@ describe('api: the SPARQL 1.1 Protocol in full (datasets, service description, f
       const described = await post(`DESCRIBE <${everything}>`, accept);
       assert.equal(described.statusCode, 200, described.body);
       assert.ok((await parseRdfXmlStrictly(described.body)).length > 0);
-      const select = await post('SELECT ?v WHERE { ?s mld:protocolVersion ?v } ORDER BY ?v', accept.includes('sparql-results') ? accept : 'application/sparql-results+xml');
+      const select = await post(
+        'SELECT ?v WHERE { ?s mld:protocolVersion ?v } ORDER BY ?v',
+        accept.includes('sparql-results') ? accept : 'application/sparql-results+xml',
+      );
       assert.match(String(select.headers['content-type']), /^application\/sparql-results\+xml/);
       assert.match(select.body, /<binding name="v"><literal>2024-11-05<\/literal><\/binding>/);
     }
@@ -188,7 +296,10 @@ describe('api: the SPARQL 1.1 Protocol in full (datasets, service description, f
     const json = await post('SELECT ?v WHERE { ?s mld:protocolVersion ?v } ORDER BY ?v', 'application/json');
     assert.equal(json.statusCode, 200, json.body);
     assert.match(String(json.headers['content-type']), /^application\/json/);
-    assert.deepEqual(json.json().results.bindings.map((b: { v: { value: string } }) => b.v.value), ['2024-11-05', '2025-11-25']);
+    assert.deepEqual(
+      json.json().results.bindings.map((b: { v: { value: string } }) => b.v.value),
+      ['2024-11-05', '2025-11-25'],
+    );
     const xml = await post('ASK { ?s ?p ?o }', 'application/xml');
     assert.match(String(xml.headers['content-type']), /^application\/xml/);
     assert.match(xml.body, /<boolean>true<\/boolean>/);
@@ -209,21 +320,47 @@ describe('api: the SPARQL 1.1 Protocol in full (datasets, service description, f
 
   it('answers 415 to a body of another media type (text/plain, JSON), and 400 to a query and an update together, token or not', async () => {
     for (const type of ['text/plain', 'application/json', 'text/plain; charset=utf-8']) {
-      const response = await app.inject({ method: 'POST', url: '/sparql', headers: { 'content-type': type }, payload: type.includes('json') ? '{"query":"ASK {}"}' : 'ASK {}' });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/sparql',
+        headers: { 'content-type': type },
+        payload: type.includes('json') ? '{"query":"ASK {}"}' : 'ASK {}',
+      });
       assert.equal(response.statusCode, 415, response.body);
       assert.match(String(response.headers['content-type']), /^application\/problem\+json/);
-      assert.match(response.json().detail, /takes application\/x-www-form-urlencoded, application\/sparql-query, application\/sparql-update/);
+      assert.match(
+        response.json().detail,
+        /takes application\/x-www-form-urlencoded, application\/sparql-query, application\/sparql-update/,
+      );
     }
-    const both = new URLSearchParams([['query', 'ASK {}'], ['update', 'CLEAR SILENT GRAPH <urn:x:g>']]).toString();
+    const both = new URLSearchParams([
+      ['query', 'ASK {}'],
+      ['update', 'CLEAR SILENT GRAPH <urn:x:g>'],
+    ]).toString();
     const open = await buildServer(readServiceConfig({}, {}), { logger: false, store });
     try {
       for (const server of [app, open]) {
-        const form = await server.inject({ method: 'POST', url: '/sparql', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: both });
+        const form = await server.inject({
+          method: 'POST',
+          url: '/sparql',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: both,
+        });
         assert.equal(form.statusCode, 400, form.body);
         assert.match(form.json().detail, /^give either a query or an update, not both/);
-        const update = await server.inject({ method: 'POST', url: '/sparql?query=ASK%20%7B%7D', headers: { 'content-type': 'application/sparql-update' }, payload: 'CLEAR SILENT GRAPH <urn:x:g>' });
+        const update = await server.inject({
+          method: 'POST',
+          url: '/sparql?query=ASK%20%7B%7D',
+          headers: { 'content-type': 'application/sparql-update' },
+          payload: 'CLEAR SILENT GRAPH <urn:x:g>',
+        });
         assert.equal(update.statusCode, 400, update.body);
-        const query = await server.inject({ method: 'POST', url: '/sparql?update=x', headers: { 'content-type': 'application/sparql-query' }, payload: 'ASK {}' });
+        const query = await server.inject({
+          method: 'POST',
+          url: '/sparql?update=x',
+          headers: { 'content-type': 'application/sparql-query' },
+          payload: 'ASK {}',
+        });
         assert.equal(query.statusCode, 400, query.body);
         assert.match(query.json().detail, /^give either a query or an update, not both/);
         const url = await server.inject({ method: 'GET', url: `/sparql?${both}` });

@@ -22,11 +22,20 @@ describe('api over HTTP: the store failing', function () {
     const port = await freePort();
     const service = await startService(['--store', `http://127.0.0.1:${port}/sparql`]);
     try {
-      const ingest = await fetch(`${service.url}/ingest`, { method: 'POST', headers: { 'content-type': 'application/json', 'mcp-ld-session': 'down' }, body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' });
+      const ingest = await fetch(`${service.url}/ingest`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'mcp-ld-session': 'down' },
+        body: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+      });
       const stored = await problemOf(ingest, 503);
       assert.equal(stored.title, 'Store unavailable');
-      assert.equal(stored.detail, `cannot reach the remote store at http://127.0.0.1:${port} (ECONNREFUSED); nothing of this batch is acknowledged`);
-      const query = await fetch(`${service.url}/sparql?query=${encodeURIComponent('ASK { ?s ?p ?o }')}`, { headers: { accept: 'application/sparql-results+json' } });
+      assert.equal(
+        stored.detail,
+        `cannot reach the remote store at http://127.0.0.1:${port} (ECONNREFUSED); nothing of this batch is acknowledged`,
+      );
+      const query = await fetch(`${service.url}/sparql?query=${encodeURIComponent('ASK { ?s ?p ?o }')}`, {
+        headers: { accept: 'application/sparql-results+json' },
+      });
       const queried = await problemOf(query, 503);
       assert.equal(queried.code, 'store.unavailable');
       assert.equal(queried.detail, `cannot reach the remote store at http://127.0.0.1:${port} (ECONNREFUSED)`);
@@ -41,17 +50,26 @@ describe('api over HTTP: the store failing', function () {
     try {
       await app.listen({ host: '127.0.0.1', port: 0 });
       const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-      const ingested = await fetch(`${url}/ingest`, { method: 'POST', headers: { 'content-type': 'application/x-ndjson' }, body: readFileSync(trafficFile) });
+      const ingested = await fetch(`${url}/ingest`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-ndjson' },
+        body: readFileSync(trafficFile),
+      });
       assert.equal(ingested.status, 200);
       const runaway = 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i }';
       const started = performance.now();
-      const timedOut = await fetch(`${url}/sparql?query=${encodeURIComponent(runaway)}`, { headers: { accept: 'application/sparql-results+json' } });
+      const timedOut = await fetch(`${url}/sparql?query=${encodeURIComponent(runaway)}`, {
+        headers: { accept: 'application/sparql-results+json' },
+      });
       const problem = await problemOf(timedOut, 504);
       assert.equal(problem.code, 'query.timeout');
       assert.equal(problem.detail, 'the query ran longer than its limit of 300 ms');
       assert.ok(performance.now() - started < 10_000);
       const calls = trafficRecords().filter((r) => r.msg['method'] === 'tools/call').length;
-      const counted = await fetch(`${url}/sparql?query=${encodeURIComponent('SELECT (COUNT(?m) AS ?n) WHERE { ?m a mcp:CallToolRequest }')}`, { headers: { accept: 'text/csv' } });
+      const counted = await fetch(
+        `${url}/sparql?query=${encodeURIComponent('SELECT (COUNT(?m) AS ?n) WHERE { ?m a mcp:CallToolRequest }')}`,
+        { headers: { accept: 'text/csv' } },
+      );
       assert.equal(counted.status, 200);
       assert.equal((await counted.text()).replace(/\r/g, ''), `n\n${calls}\n`);
     } finally {

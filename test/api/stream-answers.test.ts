@@ -20,7 +20,8 @@ const messages = 1500;
 function sessionJsonl(): string {
   const records = trafficRecords();
   const lines: string[] = [];
-  for (let i = 0; i < messages; i++) lines.push(JSON.stringify({ ...records[i % records.length], seq: i + 1, session }));
+  for (let i = 0; i < messages; i++)
+    lines.push(JSON.stringify({ ...records[i % records.length], seq: i + 1, session }));
   return lines.join('\n') + '\n';
 }
 
@@ -41,9 +42,16 @@ describe('api: large answers streamed from the store', function () {
 
   before(async () => {
     store = await EmbeddedStore.open({ maxQueuedQueries: 1 });
-    app = await buildServer(readServiceConfig({}, { MCPLD_BODY_LIMIT: String(64 * 1024 * 1024), MCPLD_MAX_RESULT_ROWS: '100000' }), { logger: false, store });
+    app = await buildServer(
+      readServiceConfig({}, { MCPLD_BODY_LIMIT: String(64 * 1024 * 1024), MCPLD_MAX_RESULT_ROWS: '100000' }),
+      { logger: false, store },
+    );
     url = await app.listen({ port: 0, host: '127.0.0.1' });
-    const ingested = await fetch(`${url}/ingest`, { method: 'POST', headers: { 'content-type': 'application/x-ndjson' }, body: sessionJsonl() });
+    const ingested = await fetch(`${url}/ingest`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-ndjson' },
+      body: sessionJsonl(),
+    });
     assert.equal(ingested.status, 200, await ingested.text());
   });
   after(async () => {
@@ -51,23 +59,36 @@ describe('api: large answers streamed from the store', function () {
     await store.close();
   });
 
-  const sparql = (query: string, accept: string, init: RequestInit = {}) => fetch(`${url}/sparql?query=${encodeURIComponent(query)}`, { headers: { accept }, ...init });
+  const sparql = (query: string, accept: string, init: RequestInit = {}) =>
+    fetch(`${url}/sparql?query=${encodeURIComponent(query)}`, { headers: { accept }, ...init });
 
   it('answers a SELECT of more than a chunk in each streamed format, equal to the whole answer written at once', async () => {
     const whole = await store.query(ordered);
-    assert.ok(whole.form === 'SELECT' && whole.rows.length > 40_000, `${whole.form === 'SELECT' ? whole.rows.length : 0} rows`);
+    assert.ok(
+      whole.form === 'SELECT' && whole.rows.length > 40_000,
+      `${whole.form === 'SELECT' ? whole.rows.length : 0} rows`,
+    );
     for (const [format, type] of selectMedia) {
       const response = await sparql(ordered, type);
       assert.equal(response.status, 200, format);
-      assert.ok(response.headers.get('content-type')!.startsWith(type), `${format}: ${response.headers.get('content-type')}`);
+      assert.ok(
+        response.headers.get('content-type')!.startsWith(type),
+        `${format}: ${response.headers.get('content-type')}`,
+      );
       assert.equal(response.headers.get('transfer-encoding'), 'chunked', format);
-      assert.ok((await response.text()) === (await writeResult(whole, format)), `${format}: the streamed text differs from the whole answer's`);
+      assert.ok(
+        (await response.text()) === (await writeResult(whole, format)),
+        `${format}: the streamed text differs from the whole answer's`,
+      );
     }
   });
 
   it('answers a SELECT with no rows, and one without ORDER BY, as the whole answer does', async () => {
     const none = 'SELECT ?s WHERE { ?s <urn:nothing> ?o }';
-    assert.equal(await (await sparql(none, 'application/sparql-results+json')).text(), await writeResult(await store.query(none), 'json'));
+    assert.equal(
+      await (await sparql(none, 'application/sparql-results+json')).text(),
+      await writeResult(await store.query(none), 'json'),
+    );
     assert.equal(await (await sparql(none, 'text/csv')).text(), await writeResult(await store.query(none), 'csv'));
     const unordered = 'SELECT * WHERE { GRAPH ?g { ?s ?p ?o } }';
     const streamed = (await (await sparql(unordered, 'text/tab-separated-values')).text()).split('\n');
@@ -80,7 +101,10 @@ describe('api: large answers streamed from the store', function () {
     const construct = `CONSTRUCT { ?s ?p ?o } WHERE { GRAPH <${graph}> { ?s ?p ?o } }`;
     const whole = await store.query(construct);
     assert.ok(whole.form === 'CONSTRUCT' && whole.quads.length > 40_000);
-    for (const [format, type] of [['ntriples', 'application/n-triples'], ['nquads', 'application/n-quads']] as const) {
+    for (const [format, type] of [
+      ['ntriples', 'application/n-triples'],
+      ['nquads', 'application/n-quads'],
+    ] as const) {
       const response = await sparql(construct, type);
       assert.equal(response.status, 200);
       assert.ok(response.headers.get('content-type')!.startsWith(type));
@@ -95,7 +119,12 @@ describe('api: large answers streamed from the store', function () {
     assert.ok(response.headers.get('content-type')!.startsWith('application/n-quads'));
     assert.equal(response.headers.get('transfer-encoding'), 'chunked');
     const streamed = (await response.text()).split('\n').sort();
-    assert.deepEqual(streamed, writeNQuads(await store.graphQuads(graph)).split('\n').sort());
+    assert.deepEqual(
+      streamed,
+      writeNQuads(await store.graphQuads(graph))
+        .split('\n')
+        .sort(),
+    );
     const unknown = await fetch(`${url}/sessions/nobody`, { headers: { accept: 'application/n-quads' } });
     assert.equal(unknown.status, 404);
     assert.equal((await unknown.json()).code, 'session.unknown');
@@ -110,7 +139,10 @@ describe('api: large answers streamed from the store', function () {
       assert.ok(response.headers.get('content-type')!.startsWith('application/problem+json'));
       assert.equal((await response.json()).code, 'query.result-too-large');
     }
-    const construct = await sparql('CONSTRUCT { ?s ?p ?copy } WHERE { GRAPH ?g { ?s ?p ?o } VALUES ?copy { 1 2 3 } }', 'application/n-triples');
+    const construct = await sparql(
+      'CONSTRUCT { ?s ?p ?copy } WHERE { GRAPH ?g { ?s ?p ?o } VALUES ?copy { 1 2 3 } }',
+      'application/n-triples',
+    );
     assert.equal(construct.status, 422);
     assert.equal((await construct.json()).code, 'query.result-too-large');
   });

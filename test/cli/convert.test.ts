@@ -15,21 +15,39 @@ describe('cli: convert and lower', () => {
     const quads = new Parser({ format: 'N-Quads' }).parse(result.stdout);
     assert.ok(quads.length > 4000);
     // The capture speaks 2025-11-25 (its initialize says so): tasks/* are methods of that version, not unknown ones.
-    assert.match(result.stderr, /^mcp-ld convert: 220 messages in 1 session → \d+ quads; 1 invalid, 2 unknown methods, 0 failed lines; protocol 2025-11-25 \(220\)$/m);
+    assert.match(
+      result.stderr,
+      /^mcp-ld convert: 220 messages in 1 session → \d+ quads; 1 invalid, 2 unknown methods, 0 failed lines; protocol 2025-11-25 \(220\)$/m,
+    );
   });
 
   it('`convert | lower` gives back the capture records', async () => {
     const converted = await runCli(['convert', trafficFile, '--quiet']);
     const lowered = await runCli(['lower'], { input: converted.stdout });
     assert.equal(lowered.code, 0, lowered.stderr);
-    const original = (await import('node:fs')).readFileSync(trafficFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-    assert.deepStrictEqual(lowered.stdout.trim().split('\n').map((l) => JSON.parse(l)), original);
+    const original = (await import('node:fs'))
+      .readFileSync(trafficFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    assert.deepStrictEqual(
+      lowered.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+      original,
+    );
   });
 
   it('reads stdin, a batch, and a pretty-printed message', async () => {
-    const batch = await runCli(['convert', '-', '--session', 'b'], { input: `[${ping},{"jsonrpc":"2.0","id":1,"result":{}}]` });
+    const batch = await runCli(['convert', '-', '--session', 'b'], {
+      input: `[${ping},{"jsonrpc":"2.0","id":1,"result":{}}]`,
+    });
     assert.equal(batch.code, 0, batch.stderr);
-    assert.match(batch.stdout, /<urn:mcp-ld:session\/b\/message\/2> <https:\/\/w3id.org\/mcp-ld\/ns#respondsTo> <urn:mcp-ld:session\/b\/message\/1>/);
+    assert.match(
+      batch.stdout,
+      /<urn:mcp-ld:session\/b\/message\/2> <https:\/\/w3id.org\/mcp-ld\/ns#respondsTo> <urn:mcp-ld:session\/b\/message\/1>/,
+    );
     const pretty = await runCli(['convert', '--session', 'p'], { input: JSON.stringify(JSON.parse(ping), null, 2) });
     assert.equal(pretty.code, 0, pretty.stderr);
     assert.match(pretty.stdout, /PingRequest/);
@@ -44,7 +62,9 @@ describe('cli: convert and lower', () => {
   });
 
   it('reports a bad line with its number, skips it, keeps the valid lines and exits 1', async () => {
-    const input = [ping, '{"jsonrpc":"2.0",', '{"hello":"world"}', '{"jsonrpc":"2.0","id":2,"method":"ping"}'].join('\n');
+    const input = [ping, '{"jsonrpc":"2.0",', '{"hello":"world"}', '{"jsonrpc":"2.0","id":2,"method":"ping"}'].join(
+      '\n',
+    );
     const result = await runCli(['convert', '--session', 's'], { input });
     assert.equal(result.code, 1);
     assert.match(result.stderr, /^line 2: Malformed JSON: .*line 2, column \d+/m);
@@ -57,26 +77,50 @@ describe('cli: convert and lower', () => {
     const bad = await runCli(['convert', '--strict'], { input: `${ping}\nnot json\n${ping}` });
     assert.equal(bad.code, 1);
     assert.match(bad.stderr, /Malformed JSON: .*\(line 2\)/);
-    const invalid = await runCli(['convert', '--strict'], { input: '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{}}' });
+    const invalid = await runCli(['convert', '--strict'], {
+      input: '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{}}',
+    });
     assert.equal(invalid.code, 1);
-    assert.match(invalid.stderr, /Invalid MCP message: line 1: CallToolRequest is invalid at \/params: \/params must have required property 'name'/);
+    assert.match(
+      invalid.stderr,
+      /Invalid MCP message: line 1: CallToolRequest is invalid at \/params: \/params must have required property 'name'/,
+    );
     assert.equal(invalid.stdout, '');
   });
 
   it('reports a line that is not UTF-8 with the byte, and a key given twice with its place, never changing either silently', async () => {
     const first = Buffer.from(`${ping}\n{"jsonrpc":"2.0","method":"notifications/message","params":{"data":"`);
-    const input = Buffer.concat([first, Buffer.from([0xc3, 0x28]), Buffer.from(`"}}\n{"jsonrpc":"2.0","id":2,"method":"ping","id":3}\n{"jsonrpc":"2.0","id":4,"method":"ping"}\n`)]);
+    const input = Buffer.concat([
+      first,
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from(`"}}\n{"jsonrpc":"2.0","id":2,"method":"ping","id":3}\n{"jsonrpc":"2.0","id":4,"method":"ping"}\n`),
+    ]);
     const result = await runCli(['convert', '--session', 's'], { input });
     assert.equal(result.code, 1);
-    assert.match(result.stderr, new RegExp(`^line 2: Invalid UTF-8: invalid UTF-8 at byte ${first.length} \\(0xC3\\)`, 'm'));
-    assert.match(result.stderr, /^line 3: Duplicate key: the key "id" is given twice in one object, the second time at line 3, column 41: /m);
+    assert.match(
+      result.stderr,
+      new RegExp(`^line 2: Invalid UTF-8: invalid UTF-8 at byte ${first.length} \\(0xC3\\)`, 'm'),
+    );
+    assert.match(
+      result.stderr,
+      /^line 3: Duplicate key: the key "id" is given twice in one object, the second time at line 3, column 41: /m,
+    );
     assert.match(result.stderr, /2 messages in 1 session .* 2 failed lines/);
     assert.ok(!result.stdout.includes('\uFFFD') && !result.stdout.includes('\\uFFFD'), 'no replacement character');
-    assert.match(result.stdout, /<urn:mcp-ld:session\/s\/message\/2> <http:\/\/json-rpc.org\/ontology#hasId> <urn:mcp-ld:session\/s\/id\/c2s\/n\/4>/, 'the line after them is read');
+    assert.match(
+      result.stdout,
+      /<urn:mcp-ld:session\/s\/message\/2> <http:\/\/json-rpc.org\/ontology#hasId> <urn:mcp-ld:session\/s\/id\/c2s\/n\/4>/,
+      'the line after them is read',
+    );
   });
 
   it('refuses nesting deeper than the limit with a clear error', async () => {
-    const deep = '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","arguments":' + '{"a":'.repeat(200) + '1' + '}'.repeat(200) + '}}';
+    const deep =
+      '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","arguments":' +
+      '{"a":'.repeat(200) +
+      '1' +
+      '}'.repeat(200) +
+      '}}';
     const result = await runCli(['convert'], { input: deep });
     assert.equal(result.code, 1);
     assert.match(result.stderr, /Nesting too deep: JSON nests deeper than 128 levels/);
@@ -84,9 +128,13 @@ describe('cli: convert and lower', () => {
 
   it('writes TriG, Turtle and JSON-LD that parse back to the same triples', async () => {
     const nquads = new Parser({ format: 'N-Quads' }).parse((await runCli(['convert', trafficFile, '--quiet'])).stdout);
-    const trig = new Parser({ format: 'TriG' }).parse((await runCli(['convert', trafficFile, '--quiet', '--format', 'trig'])).stdout);
+    const trig = new Parser({ format: 'TriG' }).parse(
+      (await runCli(['convert', trafficFile, '--quiet', '--format', 'trig'])).stdout,
+    );
     assert.equal(trig.length, nquads.length);
-    const turtle = new Parser({ format: 'Turtle' }).parse((await runCli(['convert', trafficFile, '--quiet', '--format', 'turtle'])).stdout);
+    const turtle = new Parser({ format: 'Turtle' }).parse(
+      (await runCli(['convert', trafficFile, '--quiet', '--format', 'turtle'])).stdout,
+    );
     assert.equal(turtle.length, nquads.length);
     const jsonldOut = await runCli(['convert', '--format', 'jsonld', '--session', 's'], { input: ping });
     assert.equal(jsonldOut.code, 0, jsonldOut.stderr);
@@ -112,7 +160,10 @@ describe('cli: convert and lower', () => {
     const result = await runCli(['lower'], { input });
     assert.equal(result.code, 1);
     const line = converted.subarray(0, at).toString().split('\n').length;
-    assert.equal(result.stderr, `mcp-ld lower: Invalid UTF-8: invalid UTF-8 at byte ${at} (0xE9): the input must be UTF-8, and mcp-ld does not replace what is not (line ${line})\n`);
+    assert.equal(
+      result.stderr,
+      `mcp-ld lower: Invalid UTF-8: invalid UTF-8 at byte ${at} (0xE9): the input must be UTF-8, and mcp-ld does not replace what is not (line ${line})\n`,
+    );
     assert.equal(result.stdout, '');
   });
 
@@ -127,6 +178,9 @@ describe('cli: convert and lower', () => {
     assert.match(current.stdout, /<https:\/\/w3id\.org\/mcp-ld\/ns#schemaVersion> "2026-07-28"/);
     const unknown = await runCli(['convert', '--protocol', '2026-13-01'], { input: discover });
     assert.equal(unknown.code, 2);
-    assert.match(unknown.stderr, /--protocol 2026-13-01: not a protocol version mcp-ld knows; known versions: 2024-11-05, /);
+    assert.match(
+      unknown.stderr,
+      /--protocol 2026-13-01: not a protocol version mcp-ld knows; known versions: 2024-11-05, /,
+    );
   });
 });

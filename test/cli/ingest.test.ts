@@ -27,7 +27,10 @@ describe('cli: ingest', function () {
     const data = path.join(dir, 'data');
     const result = await runCli(['ingest', trafficFile, '--data', data, '--batch', '50'], { env: cleanEnv() });
     assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stderr, /^mcp-ld ingest: 220 messages in 1 session → (\d+) quads; \d+ invalid, \d+ unknown methods, 0 failed lines; protocol 2025-11-25 \(220\); stored \1 quads in 5 batches into .*data$/m);
+    assert.match(
+      result.stderr,
+      /^mcp-ld ingest: 220 messages in 1 session → (\d+) quads; \d+ invalid, \d+ unknown methods, 0 failed lines; protocol 2025-11-25 \(220\); stored \1 quads in 5 batches into .*data$/m,
+    );
     assert.doesNotMatch(result.stderr, /memory only/);
     const quads = Number(/→ (\d+) quads/.exec(result.stderr)![1]);
     const again = await runCli(['ingest', trafficFile], { env: cleanEnv({ MCPLD_DATA: data }) });
@@ -45,14 +48,25 @@ describe('cli: ingest', function () {
     const file = path.join(dir, 'mixed.jsonl');
     writeFileSync(file, `${ping}\n{"jsonrpc":\n{"jsonrpc":"2.0","id":2,"method":"tools/list"}\n`);
     const data = path.join(dir, 'data');
-    const result = await runCli(['ingest', file, '-', '--data', data, '--session', 's1'], { env: cleanEnv(), input: `${ping.replace('1', '3')}\n` });
+    const result = await runCli(['ingest', file, '-', '--data', data, '--session', 's1'], {
+      env: cleanEnv(),
+      input: `${ping.replace('1', '3')}\n`,
+    });
     assert.equal(result.code, 1);
     assert.match(result.stderr, /mixed\.jsonl: line 2: Malformed JSON/);
-    assert.match(result.stderr, /3 messages in 1 session → \d+ quads; \d+ invalid, \d+ unknown methods, 1 failed line; protocol [-0-9]+ \(3\); stored \d+ quads/);
+    assert.match(
+      result.stderr,
+      /3 messages in 1 session → \d+ quads; \d+ invalid, \d+ unknown methods, 1 failed line; protocol [-0-9]+ \(3\); stored \d+ quads/,
+    );
     const store = await EmbeddedStore.open({ dataDir: data });
     try {
-      assert.deepEqual((await store.graphs()).map((g) => g.graph), ['urn:mcp-ld:session/s1']);
-      const result = await store.query('SELECT (COUNT(?m) AS ?n) WHERE { ?m a <http://json-rpc.org/ontology#Request> }');
+      assert.deepEqual(
+        (await store.graphs()).map((g) => g.graph),
+        ['urn:mcp-ld:session/s1'],
+      );
+      const result = await store.query(
+        'SELECT (COUNT(?m) AS ?n) WHERE { ?m a <http://json-rpc.org/ontology#Request> }',
+      );
       assert.equal(result.form === 'SELECT' && result.rows[0]!.get('n')!.value, '3');
     } finally {
       await store.close();
@@ -61,15 +75,24 @@ describe('cli: ingest', function () {
 
   it('reports a line that is not UTF-8 and a key given twice, stores the others and nothing of those', async () => {
     const data = path.join(dir, 'data');
-    const input = Buffer.concat([Buffer.from(`${ping}\n{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"`), Buffer.from([0xff]), Buffer.from(`"}}\n{"jsonrpc":"2.0","id":3,"method":"tools/list","method":"ping"}\n`)]);
+    const input = Buffer.concat([
+      Buffer.from(`${ping}\n{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"`),
+      Buffer.from([0xff]),
+      Buffer.from(`"}}\n{"jsonrpc":"2.0","id":3,"method":"tools/list","method":"ping"}\n`),
+    ]);
     const result = await runCli(['ingest', '-', '--data', data, '--session', 's1'], { env: cleanEnv(), input });
     assert.equal(result.code, 1);
     assert.match(result.stderr, /^stdin: line 2: Invalid UTF-8: invalid UTF-8 at byte 105 \(0xFF\)/m);
-    assert.match(result.stderr, /^stdin: line 3: Duplicate key: the key "method" is given twice in one object, the second time at line 3, column 47: /m);
+    assert.match(
+      result.stderr,
+      /^stdin: line 3: Duplicate key: the key "method" is given twice in one object, the second time at line 3, column 47: /m,
+    );
     assert.match(result.stderr, /1 message in 1 session → \d+ quads; \d+ invalid, \d+ unknown methods, 2 failed lines/);
     const store = await EmbeddedStore.open({ dataDir: data });
     try {
-      const counted = await store.query('SELECT (COUNT(?m) AS ?n) WHERE { ?m a <http://json-rpc.org/ontology#Request> }');
+      const counted = await store.query(
+        'SELECT (COUNT(?m) AS ?n) WHERE { ?m a <http://json-rpc.org/ontology#Request> }',
+      );
       assert.equal(counted.form === 'SELECT' && counted.rows[0]!.get('n')!.value, '1');
     } finally {
       await store.close();
@@ -97,7 +120,9 @@ describe('cli: ingest', function () {
     assert.equal(down.code, 1);
     assert.match(down.stderr, /Store unavailable: cannot reach the remote store/);
     assert.match(down.stderr, /stored 0 quads in 0 batches into the remote store; 1 store error/);
-    const both = await runCli(['ingest', trafficFile, '--store', 'http://127.0.0.1:9/sparql', '--data', data], { env: cleanEnv() });
+    const both = await runCli(['ingest', trafficFile, '--store', 'http://127.0.0.1:9/sparql', '--data', data], {
+      env: cleanEnv(),
+    });
     assert.equal(both.code, 2);
     const none = await runCli(['ingest'], { env: cleanEnv() });
     assert.equal(none.code, 2);
@@ -106,9 +131,15 @@ describe('cli: ingest', function () {
 
   it('stores into a remote Virtuoso with --store and the credentials from the environment', async function () {
     const virtuoso = await virtuosoOrSkip(this);
-    const remote = await RemoteStore.open({ queryUrl: virtuoso.queryUrl, user: virtuoso.user, password: virtuoso.password });
+    const remote = await RemoteStore.open({
+      queryUrl: virtuoso.queryUrl,
+      user: virtuoso.user,
+      password: virtuoso.password,
+    });
     for (const { graph } of await remote.graphs()) await remote.deleteGraph(graph);
-    const result = await runCli(['ingest', trafficFile, '--store', virtuoso.queryUrl], { env: cleanEnv({ MCPLD_STORE_USER: virtuoso.user, MCPLD_STORE_PASSWORD: virtuoso.password }) });
+    const result = await runCli(['ingest', trafficFile, '--store', virtuoso.queryUrl], {
+      env: cleanEnv({ MCPLD_STORE_USER: virtuoso.user, MCPLD_STORE_PASSWORD: virtuoso.password }),
+    });
     assert.equal(result.code, 0, result.stderr);
     const quads = Number(/→ (\d+) quads/.exec(result.stderr)![1]);
     assert.equal(await remote.size(), quads);

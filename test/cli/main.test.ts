@@ -31,7 +31,7 @@ describe('cli', () => {
     assert.ok(schema['x-jsonld-extra-terms']);
   });
 
-  it('`schema --protocol V` prints that version\'s effective annotated schema in the seed\'s shape', async () => {
+  it("`schema --protocol V` prints that version's effective annotated schema in the seed's shape", async () => {
     const result = await runCli(['schema', '--protocol', '2026-07-28']);
     assert.equal(result.code, 0, result.stderr);
     const schema = JSON.parse(result.stdout);
@@ -42,10 +42,20 @@ describe('cli', () => {
     assert.equal(discover.properties.jsonrpc, undefined, 'the JSON-RPC anchor describes jsonrpc and id');
     assert.equal(discover.properties.params['x-jsonld-id'], 'jrpc:hasParameters');
     // Carried from the seed through 2025-11-25's split of params into CallToolRequestParams.
-    assert.equal(schema.definitions.CallToolRequestParams.properties.name['x-jsonld-id'], 'http://modelcontextprotocol.io/ontology#hasName');
+    assert.equal(
+      schema.definitions.CallToolRequestParams.properties.name['x-jsonld-id'],
+      'http://modelcontextprotocol.io/ontology#hasName',
+    );
     const seed = JSON.parse((await runCli(['schema', '--protocol', '2026-07-28', '--seed'])).stdout);
-    assert.equal(seed.definitions.DiscoverResult.properties.ttlMs['x-jsonld-id'], undefined, '--seed: before the annotation file');
+    assert.equal(
+      seed.definitions.DiscoverResult.properties.ttlMs['x-jsonld-id'],
+      undefined,
+      '--seed: before the annotation file',
+    );
     assert.equal(schema.definitions.DiscoverResult.properties.ttlMs['x-jsonld-id'], 'mcp:hasTtlMs');
-    assert.deepEqual(JSON.parse((await runCli(['schema', '--protocol', '2025-06-18'])).stdout), JSON.parse((await runCli(['schema'])).stdout));
+    assert.deepEqual(
+      JSON.parse((await runCli(['schema', '--protocol', '2025-06-18'])).stdout),
+      JSON.parse((await runCli(['schema'])).stdout),
+    );
   });
 });

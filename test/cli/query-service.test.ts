@@ -19,7 +19,13 @@ interface Results {
 function comparable(stdout: string): unknown {
   const results = JSON.parse(stdout) as Results;
   if (results.boolean !== undefined) return results.boolean;
-  const rows = results.results!.bindings.map((row) => JSON.stringify(Object.entries(row).sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, term]) => [name, term.type, term.type === 'bnode' ? '_' : term.value])));
+  const rows = results.results!.bindings.map((row) =>
+    JSON.stringify(
+      Object.entries(row)
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([name, term]) => [name, term.type, term.type === 'bnode' ? '_' : term.value]),
+    ),
+  );
   return { vars: results.head.vars, rows: rows.sort() };
 }
 
@@ -45,7 +51,18 @@ describe('cli: query --store against a running mcp-ld serve, as against Virtuoso
   const constructFile = path.join(dir, 'construct.rq');
   // The named queries of issue 15 (and others of other shapes: aggregates, paths, OPTIONALs, unknown keys), each
   // process a second or so; and queries that name their own dataset.
-  const named = ['tool-calls', 'tool-errors', 'tool-inventory', 'sessions', 'slowest-requests', 'messages-per-method', 'protocol-versions', 'latency-by-method', 'unknown-keys', 'errors'];
+  const named = [
+    'tool-calls',
+    'tool-errors',
+    'tool-inventory',
+    'sessions',
+    'slowest-requests',
+    'messages-per-method',
+    'protocol-versions',
+    'latency-by-method',
+    'unknown-keys',
+    'errors',
+  ];
   const runs: [string, string[]][] = [
     ...named.map((name): [string, string[]] => [name, ['--name', name]]),
     ['FROM <urn:nope>', [fromFile]],
@@ -61,9 +78,19 @@ describe('cli: query --store against a running mcp-ld serve, as against Virtuoso
       assert.equal(ingested.code, 0, ingested.stderr);
     }
     writeFileSync(fromFile, 'SELECT (COUNT(*) AS ?n) FROM <urn:nope> WHERE { ?s ?p ?o }\n');
-    writeFileSync(constructFile, 'CONSTRUCT { ?session mld:called ?tool } WHERE { ?call a mcp:CallToolRequest ; jrpc:hasParameters/mcp:hasName ?tool ; mld:inSession ?session }\n');
+    writeFileSync(
+      constructFile,
+      'CONSTRUCT { ?session mld:called ?tool } WHERE { ?call a mcp:CallToolRequest ; jrpc:hasParameters/mcp:hasName ?tool ; mld:inSession ?session }\n',
+    );
     // The answers from the data directory first (one at a time: each takes its lock), and the service then holds it.
-    local = await run(runs.map(([, args]) => () => runCli(['query', ...args, '--data', data, '--format', 'json'])), 1);
+    local = await run(
+      runs.map(
+        ([, args]) =>
+          () =>
+            runCli(['query', ...args, '--data', data, '--format', 'json']),
+      ),
+      1,
+    );
     localGraph = await runCli(['query', constructFile, '--data', data, '--format', 'ntriples']);
     service = await startService(['--data', data]);
   });
@@ -76,7 +103,14 @@ describe('cli: query --store against a running mcp-ld serve, as against Virtuoso
     const known = new NamedQueries().list().map((q) => q.name);
     assert.ok(named.every((name) => known.includes(name)));
     // Two at a time: the machine has two cores.
-    const remote = await run(runs.map(([, args]) => () => runCli(['query', ...args, '--store', `${service!.url}/sparql`, '--format', 'json'])), 2);
+    const remote = await run(
+      runs.map(
+        ([, args]) =>
+          () =>
+            runCli(['query', ...args, '--store', `${service!.url}/sparql`, '--format', 'json']),
+      ),
+      2,
+    );
     let rows = 0;
     runs.forEach(([what], i) => {
       assert.equal(local[i]!.code, 0, `${what} --data: ${local[i]!.stderr}`);
@@ -85,7 +119,11 @@ describe('cli: query --store against a running mcp-ld serve, as against Virtuoso
       rows += (JSON.parse(local[i]!.stdout) as Results).results?.bindings.length ?? 0;
     });
     assert.ok(rows > 100, `the queries answered ${rows} rows`);
-    assert.equal((JSON.parse(remote[runs.length - 2]!.stdout) as Results).results!.bindings[0]!['n']!.value, '0', 'FROM <urn:nope> counts nothing');
+    assert.equal(
+      (JSON.parse(remote[runs.length - 2]!.stdout) as Results).results!.bindings[0]!['n']!.value,
+      '0',
+      'FROM <urn:nope> counts nothing',
+    );
   });
 
   it('prints the graph of a CONSTRUCT through the service as from the data directory', async () => {

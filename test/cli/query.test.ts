@@ -23,7 +23,11 @@ describe('cli: query', function () {
     assert.equal(result.code, 0, result.stderr);
     const [header, ...rows] = result.stdout.trim().split(/\r?\n/);
     const columns = header!.split(',');
-    const counted = new Map(rows.map((row) => row.split(',')).map((cells) => [cells[columns.indexOf('tool')]!, Number(cells[columns.indexOf('calls')])]));
+    const counted = new Map(
+      rows
+        .map((row) => row.split(','))
+        .map((cells) => [cells[columns.indexOf('tool')]!, Number(cells[columns.indexOf('calls')])]),
+    );
     const expected = new Map<string, number>();
     for (const { msg } of trafficRecords()) {
       if (msg['method'] === 'tools/call') {
@@ -50,12 +54,25 @@ describe('cli: query', function () {
     const rows = await runCli(['query', '--name', 'tool-calls', '--data', data, '--format', 'rows']);
     assert.equal(rows.code, 0, rows.stderr);
     assert.equal(rows.stdout, rowsText(toolCallRows(trafficRecords())));
-    const lines = await runCli(['query', '--name', 'tool-calls', '--param', 'tool=echo', '--data', data, '--format', 'jsonl']);
+    const lines = await runCli([
+      'query',
+      '--name',
+      'tool-calls',
+      '--param',
+      'tool=echo',
+      '--data',
+      data,
+      '--format',
+      'jsonl',
+    ]);
     assert.equal(lines.code, 0, lines.stderr);
     assert.equal(lines.stdout, jsonLinesText(toolCallRows(trafficRecords(), 'echo')));
     // IRIs compacted, unbound variables left out, also for a query file.
     const file = path.join(dir, 'kinds.rq');
-    writeFileSync(file, 'SELECT ?class ?none WHERE { VALUES ?class { mcp:CallToolRequest } ?m a ?class OPTIONAL { ?m mld:nothing ?none } } LIMIT 1\n');
+    writeFileSync(
+      file,
+      'SELECT ?class ?none WHERE { VALUES ?class { mcp:CallToolRequest } ?m a ?class OPTIONAL { ?m mld:nothing ?none } } LIMIT 1\n',
+    );
     const compacted = await runCli(['query', file, '--data', data, '--format', 'jsonl']);
     assert.equal(compacted.stdout, '{"class":"mcp:CallToolRequest"}\n');
     const ask = await runCli(['query', '-', '--data', data, '--format', 'rows'], { input: 'ASK { ?s ?p ?o }' });
@@ -66,10 +83,16 @@ describe('cli: query', function () {
   it('computes the percentiles of latency-by-method as the API does (p50, p95, p99 from the capture’s latencies)', async () => {
     const lines = await runCli(['query', '--name', 'latency-by-method', '--data', data, '--format', 'jsonl']);
     assert.equal(lines.code, 0, lines.stderr);
-    const rows = lines.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const rows = lines.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     assert.deepEqual(latencyRowsProblems(rows, trafficRecords()), []);
     const table = await runCli(['query', '--name', 'latency-by-method', '--data', data]);
-    assert.match(table.stdout.split('\n')[0]!, /^method +direction +answered +avgMs +p50Ms +p95Ms +p99Ms +minMs +maxMs$/);
+    assert.match(
+      table.stdout.split('\n')[0]!,
+      /^method +direction +answered +avgMs +p50Ms +p95Ms +p99Ms +minMs +maxMs$/,
+    );
   });
 
   it('lists the named queries', async () => {
@@ -97,18 +120,28 @@ describe('cli: query', function () {
 
   it('binds the --param of a query file that declares it, reads a query from stdin, and narrows to one session', async () => {
     const file = path.join(dir, 'calls.rq');
-    writeFileSync(file, '# @param tool xsd:string (required) — the tool\nSELECT (COUNT(*) AS ?n) WHERE { ?c a mcp:CallToolRequest ; jrpc:hasParameters/mcp:hasName ?tool }\n');
-    const expected = trafficRecords().filter(({ msg }) => msg['method'] === 'tools/call' && (msg['params'] as { name: string }).name === 'get-sum').length;
+    writeFileSync(
+      file,
+      '# @param tool xsd:string (required) — the tool\nSELECT (COUNT(*) AS ?n) WHERE { ?c a mcp:CallToolRequest ; jrpc:hasParameters/mcp:hasName ?tool }\n',
+    );
+    const expected = trafficRecords().filter(
+      ({ msg }) => msg['method'] === 'tools/call' && (msg['params'] as { name: string }).name === 'get-sum',
+    ).length;
     const bound = await runCli(['query', file, '--param', 'tool=get-sum', '--data', data, '--format', 'tsv']);
     assert.equal(bound.code, 0, bound.stderr);
     assert.equal(bound.stdout, `?n\n${expected}\n`);
     const missing = await runCli(['query', file, '--data', data]);
     assert.equal(missing.code, 1);
     assert.match(missing.stderr, /needs parameter tool/);
-    const stdin = await runCli(['query', '-', '--data', data, '--format', 'csv', '--session', '57cd8539-bf6a-4833-ae14-361ffa3a23c9'], { input: 'SELECT (COUNT(?m) AS ?n) WHERE { ?m mld:inSession ?s }' });
+    const stdin = await runCli(
+      ['query', '-', '--data', data, '--format', 'csv', '--session', '57cd8539-bf6a-4833-ae14-361ffa3a23c9'],
+      { input: 'SELECT (COUNT(?m) AS ?n) WHERE { ?m mld:inSession ?s }' },
+    );
     assert.equal(stdin.code, 0, stdin.stderr);
     assert.equal(stdin.stdout, `n\r\n${trafficRecords().length}\r\n`);
-    const elsewhere = await runCli(['query', '-', '--data', data, '--format', 'csv', '--session', 'no-such-session'], { input: 'SELECT (COUNT(?m) AS ?n) WHERE { ?m mld:inSession ?s }' });
+    const elsewhere = await runCli(['query', '-', '--data', data, '--format', 'csv', '--session', 'no-such-session'], {
+      input: 'SELECT (COUNT(?m) AS ?n) WHERE { ?m mld:inSession ?s }',
+    });
     assert.equal(elsewhere.code, 1, 'a session that is not there is said to be missing, not counted as empty');
     assert.match(elsewhere.stderr, /No such session: no session "no-such-session" in the store/);
   });
@@ -119,7 +152,10 @@ describe('cli: query', function () {
     assert.equal(turtle.code, 0, turtle.stderr);
     assert.match(turtle.stdout, /mld:sessionId "57cd8539-bf6a-4833-ae14-361ffa3a23c9"/);
     const nquads = await runCli(['query', '-', '--data', data, '--format', 'nquads'], { input: query });
-    assert.match(nquads.stdout, /^<urn:mcp-ld:session\/57cd8539-bf6a-4833-ae14-361ffa3a23c9> <https:\/\/w3id\.org\/mcp-ld\/ns#sessionId> "57cd8539-bf6a-4833-ae14-361ffa3a23c9" \.$/m);
+    assert.match(
+      nquads.stdout,
+      /^<urn:mcp-ld:session\/57cd8539-bf6a-4833-ae14-361ffa3a23c9> <https:\/\/w3id\.org\/mcp-ld\/ns#sessionId> "57cd8539-bf6a-4833-ae14-361ffa3a23c9" \.$/m,
+    );
     const csv = await runCli(['query', '-', '--data', data, '--format', 'csv'], { input: query });
     assert.equal(csv.code, 2);
     assert.match(csv.stderr, /a CONSTRUCT query is written as turtle/);
@@ -140,7 +176,9 @@ describe('cli: query', function () {
     for (const file of files) utimesSync(file, then, then);
     const before = files.map((file) => ({ bytes: readFileSync(file), mtimeMs: statSync(file).mtimeMs }));
     assert.ok(before[0]!.bytes.length > torn.length && before[1]!.bytes.length > 0, 'a journal and a snapshot to read');
-    const result = await runCli(['query', '-', '--data', own, '--format', 'tsv'], { input: 'SELECT (COUNT(DISTINCT ?s) AS ?n) WHERE { ?s a mld:Session }' });
+    const result = await runCli(['query', '-', '--data', own, '--format', 'tsv'], {
+      input: 'SELECT (COUNT(DISTINCT ?s) AS ?n) WHERE { ?s a mld:Session }',
+    });
     assert.equal(result.code, 0, result.stderr);
     assert.equal(result.stdout, '?n\n3\n');
     files.forEach((file, i) => {

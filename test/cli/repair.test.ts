@@ -16,7 +16,7 @@ async function journalOfWrites(dir: string, count: number): Promise<Buffer[]> {
   await store.close(); // fresh quads only: the journal stays as it is
   const bytes = readFileSync(path.join(dir, journalFileName));
   const frames: Buffer[] = [];
-  for (let offset = 0; offset < bytes.length; ) {
+  for (let offset = 0; offset < bytes.length;) {
     const end = offset + 24 + bytes.readUInt32BE(offset + 16);
     frames.push(bytes.subarray(offset, end));
     offset = end;
@@ -58,14 +58,35 @@ describe('cli: repair', function () {
     assert.equal(result.code, 0, result.stderr);
     const [aside] = damagedFiles(dir);
     assert.ok(aside, 'a file of the bytes set aside');
-    assert.match(result.stdout, new RegExp(`^repaired ${journal}: kept 4 writes \\(${original.length - frames[1]!.length} bytes\\) that read whole$`, 'm'));
+    assert.match(
+      result.stdout,
+      new RegExp(
+        `^repaired ${journal}: kept 4 writes \\(${original.length - frames[1]!.length} bytes\\) that read whole$`,
+        'm',
+      ),
+    );
     assert.match(result.stdout, new RegExp(`^set aside ${frames[1]!.length} bytes in ${path.join(dir, aside)}`, 'm'));
-    assert.match(result.stdout, new RegExp(`^  byte ${frames[0]!.length} of the old journal, ${frames[1]!.length} bytes: incomplete frame \\(its bytes name ${crashBatchGraph(2)}\\)$`, 'm'));
+    assert.match(
+      result.stdout,
+      new RegExp(
+        `^  byte ${frames[0]!.length} of the old journal, ${frames[1]!.length} bytes: incomplete frame \\(its bytes name ${crashBatchGraph(2)}\\)$`,
+        'm',
+      ),
+    );
     assert.match(result.stdout, new RegExp(`^sessions that may have lost writes: ${crashBatchGraph(2)}$`, 'm'));
-    assert.match(result.stdout, new RegExp(`^sessions in ${dir}: ${[1, 3, 4, 5].map(crashBatchGraph).join(', ')}$`, 'm'));
+    assert.match(
+      result.stdout,
+      new RegExp(`^sessions in ${dir}: ${[1, 3, 4, 5].map(crashBatchGraph).join(', ')}$`, 'm'),
+    );
     // Nothing lost: the kept frames and the bytes set aside are the old journal, byte for byte.
-    assert.ok(readFileSync(path.join(dir, aside)).equals(original.subarray(frames[0]!.length, frames[0]!.length + frames[1]!.length)));
-    assert.ok(readFileSync(journal).equals(Buffer.concat([original.subarray(0, frames[0]!.length), ...frames.slice(2)])));
+    assert.ok(
+      readFileSync(path.join(dir, aside)).equals(
+        original.subarray(frames[0]!.length, frames[0]!.length + frames[1]!.length),
+      ),
+    );
+    assert.ok(
+      readFileSync(journal).equals(Buffer.concat([original.subarray(0, frames[0]!.length), ...frames.slice(2)])),
+    );
     assert.deepEqual(await sessionsIn(dir), new Map([1, 3, 4, 5].map((n) => [crashBatchGraph(n), 20])));
     // The repaired directory takes writes again.
     const store = await EmbeddedStore.open({ dataDir: dir });
@@ -86,10 +107,24 @@ describe('cli: repair', function () {
     const result = await runCli(['repair', '--data', dir]);
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /kept 3 writes/);
-    assert.match(result.stdout, new RegExp(`byte ${offsets[1]} of the old journal, ${frames[1]!.length} bytes: checksum mismatch`));
-    assert.match(result.stdout, new RegExp(`byte ${offsets[3]} of the old journal, ${frames[3]!.length} bytes: bad magic number`));
-    assert.match(result.stdout, new RegExp(`byte ${offsets[5]} of the old journal, ${frames[5]!.length} bytes: write 1 after write 5: out of order \\(its bytes name ${crashBatchGraph(1)}\\)`));
-    assert.match(result.stdout, new RegExp(`byte ${offsets[6]} of the old journal, ${frames[6]!.length - 50} bytes: incomplete frame`));
+    assert.match(
+      result.stdout,
+      new RegExp(`byte ${offsets[1]} of the old journal, ${frames[1]!.length} bytes: checksum mismatch`),
+    );
+    assert.match(
+      result.stdout,
+      new RegExp(`byte ${offsets[3]} of the old journal, ${frames[3]!.length} bytes: bad magic number`),
+    );
+    assert.match(
+      result.stdout,
+      new RegExp(
+        `byte ${offsets[5]} of the old journal, ${frames[5]!.length} bytes: write 1 after write 5: out of order \\(its bytes name ${crashBatchGraph(1)}\\)`,
+      ),
+    );
+    assert.match(
+      result.stdout,
+      new RegExp(`byte ${offsets[6]} of the old journal, ${frames[6]!.length - 50} bytes: incomplete frame`),
+    );
     const aside = readFileSync(path.join(dir, damagedFiles(dir)[0]!));
     const region = (i: number) => journal.subarray(offsets[i]!, offsets[i + 1] ?? journal.length);
     assert.ok(aside.equals(Buffer.concat([region(1), region(3), region(5), region(6)])));
@@ -101,7 +136,10 @@ describe('cli: repair', function () {
     const before = readFileSync(path.join(dir, journalFileName));
     const result = await runCli(['repair', '--data', dir]);
     assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stdout, new RegExp(`^${path.join(dir, journalFileName)} reads whole \\(2 writes\\): nothing to repair$`, 'm'));
+    assert.match(
+      result.stdout,
+      new RegExp(`^${path.join(dir, journalFileName)} reads whole \\(2 writes\\): nothing to repair$`, 'm'),
+    );
     assert.ok(readFileSync(path.join(dir, journalFileName)).equals(before));
     assert.deepEqual(damagedFiles(dir), []);
   });
@@ -112,7 +150,13 @@ describe('cli: repair', function () {
     const result = await runCli(['repair', '--data', dir]);
     assert.equal(result.code, 1);
     assert.match(result.stdout, /reads whole \(2 writes\): nothing to repair/);
-    assert.match(result.stderr, new RegExp(`^mcp-ld repair: the data directory still does not open: Data directory damaged: ${path.join(dir, snapshotFileName)} does not start with a snapshot header$`, 'm'));
+    assert.match(
+      result.stderr,
+      new RegExp(
+        `^mcp-ld repair: the data directory still does not open: Data directory damaged: ${path.join(dir, snapshotFileName)} does not start with a snapshot header$`,
+        'm',
+      ),
+    );
   });
 
   it('refuses a directory in use (exit 1, naming the process) and a command line without a data directory (exit 2)', async () => {

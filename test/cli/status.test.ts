@@ -9,7 +9,12 @@ import { quarantineFileFor, spoolFileFor } from '../../src/tap/delivery.js';
 describe('cli: status', function () {
   this.timeout(60_000);
   const root = mkdtempSync(path.join(tmpdir(), 'mcp-ld-status-'));
-  const env = { ...process.env, XDG_CACHE_HOME: path.join(root, 'cache'), MCPLD_SPOOL: path.join(root, 'spool'), MCPLD_OWNER_IDLE_MS: '1000' };
+  const env = {
+    ...process.env,
+    XDG_CACHE_HOME: path.join(root, 'cache'),
+    MCPLD_SPOOL: path.join(root, 'spool'),
+    MCPLD_OWNER_IDLE_MS: '1000',
+  };
   after(() => rmSync(root, { recursive: true, force: true }));
 
   it('lists a data directory nobody holds with its sessions, what waits in its spool (with the oldest record) and what was set aside', async () => {
@@ -18,7 +23,8 @@ describe('cli: status', function () {
     assert.equal(ingested.code, 0, ingested.stderr);
     mkdirSync(env.MCPLD_SPOOL);
     const spool = spoolFileFor(env.MCPLD_SPOOL, data);
-    const line = (at: string, records: number) => JSON.stringify({ nquads: '<urn:x:a> <urn:x:b> "c" <urn:mcp-ld:session/s> .\n', records, at }) + '\n';
+    const line = (at: string, records: number) =>
+      JSON.stringify({ nquads: '<urn:x:a> <urn:x:b> "c" <urn:mcp-ld:session/s> .\n', records, at }) + '\n';
     writeFileSync(spool, line('2026-12-01T10:00:02.000Z', 4) + line('2026-12-01T10:00:01.000Z', 3));
     writeFileSync(quarantineFileFor(spool), line('2026-12-01T09:00:00.000Z', 2));
     const status = await runCli(['status'], { env });
@@ -42,6 +48,9 @@ describe('cli: status', function () {
     const none = await runCli(['status'], { env: empty });
     assert.equal(none.stdout, `no data directory known yet (none named, none held, nothing in ${empty.MCPLD_SPOOL})\n`);
     const missing = await runCli(['status', '--data', path.join(root, 'missing')], { env: empty });
-    assert.equal(missing.stdout, `data directory ${path.join(root, 'missing')}\n  does not exist\n  spool: nothing undelivered\n`);
+    assert.equal(
+      missing.stdout,
+      `data directory ${path.join(root, 'missing')}\n  does not exist\n  spool: nothing undelivered\n`,
+    );
   });
 });

@@ -18,12 +18,22 @@ import { runCli } from '../helpers/run-cli.js';
 const cliFormats = ['nquads', 'trig', 'turtle', 'jsonld'] as const;
 type Format = (typeof cliFormats)[number] | 'rdfxml';
 const formats: readonly Format[] = [...cliFormats, 'rdfxml'];
-const rapperSyntax: Partial<Record<Format, string>> = { nquads: 'nquads', trig: 'trig', turtle: 'turtle', rdfxml: 'rdfxml' };
+const rapperSyntax: Partial<Record<Format, string>> = {
+  nquads: 'nquads',
+  trig: 'trig',
+  turtle: 'turtle',
+  rdfxml: 'rdfxml',
+};
 /**
  * The formats Jena's riot reads here (its JSON-LD reader, Titanium in Jena 4.5.0, reads none of mcp-ld's JSON-LD: 0
  * quads, "1 errors", no message).
  */
-const riotSyntax: Partial<Record<Format, string>> = { nquads: 'N-Quads', trig: 'TriG', turtle: 'Turtle', rdfxml: 'RDF/XML' };
+const riotSyntax: Partial<Record<Format, string>> = {
+  nquads: 'N-Quads',
+  trig: 'TriG',
+  turtle: 'Turtle',
+  rdfxml: 'RDF/XML',
+};
 
 interface RdflibResult {
   name: string;
@@ -46,8 +56,14 @@ describe('conformance: every output format, read by rapper and rdflib (every cap
   before(async function () {
     python = pythonWith(['rdflib']);
     const jena = jenaClassPath();
-    requireTools(this, [...(hasCommand('rapper') ? [] : ['rapper (raptor2-utils)']), ...(python ? [] : ['python3 with rdflib (python3-rdflib)']), ...(jena ? [] : ['Apache Jena (libapache-jena-java, default-jdk-headless)'])]);
-    const app: FastifyInstance = await buildServer(readServiceConfig({}, { MCPLD_BODY_LIMIT: '50000000' }), { logger: false });
+    requireTools(this, [
+      ...(hasCommand('rapper') ? [] : ['rapper (raptor2-utils)']),
+      ...(python ? [] : ['python3 with rdflib (python3-rdflib)']),
+      ...(jena ? [] : ['Apache Jena (libapache-jena-java, default-jdk-headless)']),
+    ]);
+    const app: FastifyInstance = await buildServer(readServiceConfig({}, { MCPLD_BODY_LIMIT: '50000000' }), {
+      logger: false,
+    });
     try {
       for (const capture of captureFiles()) {
         for (const format of cliFormats) {
@@ -55,7 +71,12 @@ describe('conformance: every output format, read by rapper and rdflib (every cap
           assert.equal(result.code, 0, result.stderr);
           writeFileSync(file(capture, format), result.stdout);
         }
-        const response = await app.inject({ method: 'POST', url: '/convert', headers: { 'content-type': 'application/x-ndjson', accept: 'application/rdf+xml' }, payload: readFileSync(capture) });
+        const response = await app.inject({
+          method: 'POST',
+          url: '/convert',
+          headers: { 'content-type': 'application/x-ndjson', accept: 'application/rdf+xml' },
+          payload: readFileSync(capture),
+        });
         assert.equal(response.statusCode, 200, response.body);
         writeFileSync(file(capture, 'rdfxml'), response.body);
       }
@@ -69,12 +90,18 @@ describe('conformance: every output format, read by rapper and rdflib (every cap
       formats: Object.fromEntries(formats.filter((f) => f !== 'nquads').map((f) => [f, file(capture, f)])),
     }));
     writeFileSync(manifest, JSON.stringify({ captures }));
-    const run = spawnSync(python!, [path.join(packageRoot, 'test', 'conformance', 'rdf_checks.py'), manifest], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const run = spawnSync(python!, [path.join(packageRoot, 'test', 'conformance', 'rdf_checks.py'), manifest], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
     assert.equal(run.status, 0, run.stderr);
     rdflibResults = (JSON.parse(run.stdout) as { results: RdflibResult[] }).results;
     for (const [format, syntax] of Object.entries(riotSyntax)) {
       const files = captureFiles().map((capture) => file(capture, format as Format));
-      const riot = spawnSync('java', ['-cp', jena!, 'riotcmd.riot', '--count', `--syntax=${syntax}`, ...files], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      const riot = spawnSync('java', ['-cp', jena!, 'riotcmd.riot', '--count', `--syntax=${syntax}`, ...files], {
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      });
       for (const line of `${riot.stdout}\n${riot.stderr}`.split('\n')) {
         const match = /^file:\/\/(\S+) : (Quads|Triples) = ([\d,]+)/.exec(line.trim());
         if (match) riotCounts.set(match[1]!, match[3]!.replace(/,/g, ''));
@@ -86,7 +113,10 @@ describe('conformance: every output format, read by rapper and rdflib (every cap
 
   for (const capture of captureFiles()) {
     const name = path.basename(capture);
-    const quads = () => readFileSync(file(capture, 'nquads'), 'utf8').split('\n').filter((line) => line.trim() !== '').length;
+    const quads = () =>
+      readFileSync(file(capture, 'nquads'), 'utf8')
+        .split('\n')
+        .filter((line) => line.trim() !== '').length;
 
     it(`${name}: rapper parses N-Quads, TriG, Turtle and RDF/XML, each with the N-Quads' number of triples`, () => {
       const expected = quads();
@@ -94,7 +124,11 @@ describe('conformance: every output format, read by rapper and rdflib (every cap
       for (const [format, syntax] of Object.entries(rapperSyntax)) {
         const run = spawnSync('rapper', ['-i', syntax, '-c', file(capture, format as Format)], { encoding: 'utf8' });
         assert.equal(run.status, 0, `${format}: ${run.stderr}`);
-        assert.match(run.stderr, new RegExp(`returned ${expected} (triples|statements)`), `${format}: ${run.stderr.trim()}`);
+        assert.match(
+          run.stderr,
+          new RegExp(`returned ${expected} (triples|statements)`),
+          `${format}: ${run.stderr.trim()}`,
+        );
       }
     });
 
@@ -102,7 +136,11 @@ describe('conformance: every output format, read by rapper and rdflib (every cap
       const expected = String(quads());
       for (const format of Object.keys(riotSyntax) as Format[]) {
         assert.equal(riotCounts.get(`${format}:error`), undefined, `${format}: riot failed`);
-        assert.equal(riotCounts.get(file(capture, format)), expected, `${format}: riot counted ${riotCounts.get(file(capture, format))}`);
+        assert.equal(
+          riotCounts.get(file(capture, format)),
+          expected,
+          `${format}: riot counted ${riotCounts.get(file(capture, format))}`,
+        );
       }
     });
 

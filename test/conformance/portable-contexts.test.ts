@@ -54,22 +54,28 @@ const stringOrIntegerDatatypes: ReadonlySet<string> = new Set([`${ns.mcp}Progres
  * differ.
  */
 function portable(term: Term, message: string): Term {
-  if (term.termType === 'NamedNode' && (term.value === message || term.value.startsWith(`${message}/`))) return blankNode(`m${term.value.slice(message.length)}`);
+  if (term.termType === 'NamedNode' && (term.value === message || term.value.startsWith(`${message}/`)))
+    return blankNode(`m${term.value.slice(message.length)}`);
   if (term.termType !== 'Literal') return term;
   if (term.datatype.value === xsd.double) return literal(String(Number(term.value)), term.datatype);
-  if (stringOrIntegerDatatypes.has(term.datatype.value) && /^-?[0-9]+$/.test(term.value)) return literal(term.value, namedNode(xsd.integer));
+  if (stringOrIntegerDatatypes.has(term.datatype.value) && /^-?[0-9]+$/.test(term.value))
+    return literal(term.value, namedNode(xsd.integer));
   return term;
 }
 
 function portableGraph(quads: readonly Quad[], message: string): Quad[] {
-  return quads.map((q) => quad(portable(q.subject, message) as Quad['subject'], q.predicate, portable(q.object, message) as Quad['object']));
+  return quads.map((q) =>
+    quad(portable(q.subject, message) as Quad['subject'], q.predicate, portable(q.object, message) as Quad['object']),
+  );
 }
 
 /** The body triples of one lifted message (see the header). */
 function bodyTriples(reference: readonly Quad[], sessionLayer: readonly Quad[], message: string): Quad[] {
   const session = new Set(writeNQuads([...sessionLayer]).split('\n'));
   const body = reference.filter((q) => !session.has(writeNQuads([q]).trimEnd()));
-  const expressible = body.filter((q) => q.predicate.value !== rdf.type && !(q.subject.value === message && q.predicate.value === jrpc.hasId));
+  const expressible = body.filter(
+    (q) => q.predicate.value !== rdf.type && !(q.subject.value === message && q.predicate.value === jrpc.hasId),
+  );
   return portableGraph(expressible, message);
 }
 
@@ -83,7 +89,9 @@ async function samples(): Promise<Sample[]> {
       const session = sessionLayer.lift(record, 'session-layer');
       const lifted = await reference.lift(record);
       if (!('msg' in record) || lifted.definition === undefined || lifted.unknownMethod) continue;
-      const context = (JSON.parse(readFileSync(path.join(contextsDir, lifted.body.context), 'utf8')) as JsonObject)['@context']!;
+      const context = (JSON.parse(readFileSync(path.join(contextsDir, lifted.body.context), 'utf8')) as JsonObject)[
+        '@context'
+      ]!;
       found.push({
         name: `${file} #${record.seq ?? found.length} (${lifted.definition}, ${lifted.body.context})`,
         document: { '@context': context, ...record.msg },
@@ -95,7 +103,11 @@ async function samples(): Promise<Sample[]> {
 }
 
 function describe_(quads: readonly Quad[]): string {
-  return writeNQuads([...quads]).split('\n').filter((line) => line !== '').sort().join('\n    ');
+  return writeNQuads([...quads])
+    .split('\n')
+    .filter((line) => line !== '')
+    .sort()
+    .join('\n    ');
 }
 
 /** The samples whose expansion is not the body, each with both graphs (the first few). */
@@ -105,7 +117,10 @@ function mismatches(all: readonly Sample[], expanded: ReadonlyMap<string, Quad[]
     const theirs = expanded.get(sample.name);
     if (typeof theirs === 'string') wrong.push(`${sample.name}: ${theirs}`);
     else if (theirs === undefined) wrong.push(`${sample.name}: not expanded`);
-    else if (!isomorphic(portableGraph(theirs, '\u0000'), sample.body)) wrong.push(`${sample.name}:\n  reference body:\n    ${describe_(sample.body)}\n  expanded:\n    ${describe_(portableGraph(theirs, '\u0000'))}`);
+    else if (!isomorphic(portableGraph(theirs, '\u0000'), sample.body))
+      wrong.push(
+        `${sample.name}:\n  reference body:\n    ${describe_(sample.body)}\n  expanded:\n    ${describe_(portableGraph(theirs, '\u0000'))}`,
+      );
   }
   return wrong;
 }
@@ -129,7 +144,10 @@ describe('conformance: the message contexts, applied to raw messages by jsonld.j
     const expanded = new Map<string, Quad[] | string>();
     for (const sample of all) {
       try {
-        const nquads = (await jsonld.toRDF(sample.document as jsonld.JsonLdDocument, { format: 'application/n-quads', documentLoader: offlineDocumentLoader as never })) as unknown as string;
+        const nquads = (await jsonld.toRDF(sample.document as jsonld.JsonLdDocument, {
+          format: 'application/n-quads',
+          documentLoader: offlineDocumentLoader as never,
+        })) as unknown as string;
         expanded.set(sample.name, new Parser({ format: 'N-Quads' }).parse(nquads));
       } catch (error) {
         expanded.set(sample.name, `jsonld.js: ${(error as Error).message}`);
@@ -146,10 +164,16 @@ describe('conformance: the message contexts, applied to raw messages by jsonld.j
     try {
       const input = path.join(dir, 'documents.json');
       writeFileSync(input, JSON.stringify({ documents: all.map(({ name, document }) => ({ name, document })) }));
-      const run = spawnSync(python!, [path.join(packageRoot, 'test', 'conformance', 'context_expand.py'), input], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+      const run = spawnSync(python!, [path.join(packageRoot, 'test', 'conformance', 'context_expand.py'), input], {
+        encoding: 'utf8',
+        maxBuffer: 256 * 1024 * 1024,
+      });
       assert.equal(run.status, 0, run.stderr);
-      const graphs = (JSON.parse(run.stdout) as { graphs: { name: string; ntriples: string[]; error?: string }[] }).graphs;
-      const expanded = new Map<string, Quad[] | string>(graphs.map((g) => [g.name, g.error ?? new Parser({ format: 'N-Triples' }).parse(g.ntriples.join('\n'))]));
+      const graphs = (JSON.parse(run.stdout) as { graphs: { name: string; ntriples: string[]; error?: string }[] })
+        .graphs;
+      const expanded = new Map<string, Quad[] | string>(
+        graphs.map((g) => [g.name, g.error ?? new Parser({ format: 'N-Triples' }).parse(g.ntriples.join('\n'))]),
+      );
       const wrong = mismatches(all, expanded);
       assert.equal(wrong.length, 0, report(wrong, all.length, 'rdflib'));
     } finally {

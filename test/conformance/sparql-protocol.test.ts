@@ -46,18 +46,22 @@ interface ProtocolCase {
  * Why a case of the manifest does not apply to mcp-ld's read-only, union-default-graph /sparql (undefined: it applies).
  */
 function notApplicable(name: string): string | undefined {
-  if (name.includes('update')) return 'an update: /sparql is read-only without the write token, and its graphs are recorded sessions';
+  if (name.includes('update'))
+    return 'an update: /sparql is read-only without the write token, and its graphs are recorded sessions';
   return undefined;
 }
 
 /** The cases of the manifest, in its order. */
 function protocolCases(): ProtocolCase[] {
-  const store = new Store(new Parser({ baseIRI: manifestBase }).parse(readFileSync(path.join(dir, 'manifest.ttl'), 'utf8')));
+  const store = new Store(
+    new Parser({ baseIRI: manifestBase }).parse(readFileSync(path.join(dir, 'manifest.ttl'), 'utf8')),
+  );
   const one = (subject: Term, predicate: string): Term | undefined => store.getObjects(subject, predicate, null)[0];
   const all = (subject: Term, predicate: string): Term[] => store.getObjects(subject, predicate, null);
   const list = (head: Term | undefined): Term[] => {
     const items: Term[] = [];
-    for (let cell = head; cell && cell.value !== `${rdf}nil`; cell = one(cell, `${rdf}rest`)) items.push(one(cell, `${rdf}first`)!);
+    for (let cell = head; cell && cell.value !== `${rdf}nil`; cell = one(cell, `${rdf}rest`))
+      items.push(one(cell, `${rdf}first`)!);
     return items;
   };
   const manifest = store.getSubjects(`${rdf}type`, `${mf}Manifest`, null)[0]!;
@@ -65,7 +69,8 @@ function protocolCases(): ProtocolCase[] {
     const action = one(entry, `${mf}action`)!;
     const requests = list(one(action, `${ht}requests`)).map((request): ProtocolRequest => {
       const headers: Record<string, string> = {};
-      for (const header of list(one(request, `${ht}headers`))) headers[one(header, `${ht}fieldName`)!.value] = one(header, `${ht}fieldValue`)!.value;
+      for (const header of list(one(request, `${ht}headers`)))
+        headers[one(header, `${ht}fieldName`)!.value] = one(header, `${ht}fieldValue`)!.value;
       const response = one(request, `${ht}resp`)!;
       const body = one(request, `${ht}body`);
       const protocolRequest: ProtocolRequest = {
@@ -76,7 +81,10 @@ function protocolCases(): ProtocolCase[] {
       };
       if (body) {
         const chars = one(body, `${cnt}chars`)!.value;
-        protocolRequest.body = one(body, `${cnt}characterEncoding`)?.value === 'UTF-16' ? Buffer.from(`\ufeff${chars}`, 'utf16le') : Buffer.from(chars, 'utf8');
+        protocolRequest.body =
+          one(body, `${cnt}characterEncoding`)?.value === 'UTF-16'
+            ? Buffer.from(`\ufeff${chars}`, 'utf16le')
+            : Buffer.from(chars, 'utf8');
       }
       const expectedBoolean = one(response, `${mf}expectedBoolean`);
       if (expectedBoolean) protocolRequest.boolean = expectedBoolean.value === 'true';
@@ -84,8 +92,16 @@ function protocolCases(): ProtocolCase[] {
       if (format) protocolRequest.format = format.value;
       return protocolRequest;
     });
-    const graphs = all(entry, `${ut}graphData`).map((data) => ({ file: one(data, `${ut}graph`)!.value.slice(one(data, `${ut}graph`)!.value.lastIndexOf('/') + 1), graph: one(data, `${rdfs}label`)!.value }));
-    return { name: entry.value.slice(entry.value.indexOf('#') + 1), title: one(entry, `${mf}name`)!.value, graphs, requests };
+    const graphs = all(entry, `${ut}graphData`).map((data) => ({
+      file: one(data, `${ut}graph`)!.value.slice(one(data, `${ut}graph`)!.value.lastIndexOf('/') + 1),
+      graph: one(data, `${rdfs}label`)!.value,
+    }));
+    return {
+      name: entry.value.slice(entry.value.indexOf('#') + 1),
+      title: one(entry, `${mf}name`)!.value,
+      graphs,
+      requests,
+    };
   });
 }
 
@@ -109,10 +125,13 @@ async function check(service: Service, request: ProtocolRequest): Promise<string
   const response = await fetch(`${service.url}${request.path}`, init);
   const body = await response.text();
   const status = `StatusCode${String(response.status)[0]}xx`;
-  if (!request.statuses.includes(status)) return `${request.method} ${request.path}: status ${response.status}, expected ${request.statuses.join(' or ')}: ${body.slice(0, 300)}`;
+  if (!request.statuses.includes(status))
+    return `${request.method} ${request.path}: status ${response.status}, expected ${request.statuses.join(' or ')}: ${body.slice(0, 300)}`;
   const contentType = response.headers.get('content-type') ?? '';
-  if (request.format !== undefined && !resultTypes[request.format]!.test(contentType)) return `${request.method} ${request.path}: content type ${contentType} for ${request.format} results`;
-  if (request.boolean !== undefined && booleanOf(contentType, body) !== request.boolean) return `${request.method} ${request.path}: answered ${body.slice(0, 300)}, expected ${request.boolean}`;
+  if (request.format !== undefined && !resultTypes[request.format]!.test(contentType))
+    return `${request.method} ${request.path}: content type ${contentType} for ${request.format} results`;
+  if (request.boolean !== undefined && booleanOf(contentType, body) !== request.boolean)
+    return `${request.method} ${request.path}: answered ${body.slice(0, 300)}, expected ${request.boolean}`;
   return undefined;
 }
 
@@ -130,7 +149,11 @@ describe('conformance: the W3C SPARQL 1.1 Protocol test cases for a read-only en
         if (loaded.has(graph)) continue;
         loaded.add(graph);
         const triples: Quad[] = new Parser({ format: 'N-Triples' }).parse(readFileSync(path.join(dir, file), 'utf8'));
-        await store.ingest(triples.map((t) => `<${t.subject.value}> <${t.predicate.value}> <${t.object.value}> <${graph}> .`).join('\n') + '\n');
+        await store.ingest(
+          triples
+            .map((t) => `<${t.subject.value}> <${t.predicate.value}> <${t.object.value}> <${graph}> .`)
+            .join('\n') + '\n',
+        );
       }
     } finally {
       await store.close();

@@ -26,7 +26,11 @@ const queries = [
   { name: 'count', form: 'SELECT', sparql: 'SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }' },
   { name: 'ask-true', form: 'ASK', sparql: `${prefix}ASK { ?m jrpc:hasMethod "tools/list" }` },
   { name: 'ask-false', form: 'ASK', sparql: `${prefix}ASK { ?m jrpc:hasMethod "no/such/method" }` },
-  { name: 'construct', form: 'CONSTRUCT', sparql: `${prefix}CONSTRUCT { ?m jrpc:hasMethod ?method; mld:order ?order } WHERE { ?m jrpc:hasMethod ?method; mld:order ?order }` },
+  {
+    name: 'construct',
+    form: 'CONSTRUCT',
+    sparql: `${prefix}CONSTRUCT { ?m jrpc:hasMethod ?method; mld:order ?order } WHERE { ?m jrpc:hasMethod ?method; mld:order ?order }`,
+  },
 ] as const;
 
 interface Answer {
@@ -46,14 +50,19 @@ function n3(term: Term): string {
   if (term.termType === 'NamedNode') return `<${term.value}>`;
   if (term.termType !== 'Literal') return `_:${term.value}`;
   if (term.language) return `"${term.value}"@${term.language}`;
-  return term.datatype.value === 'http://www.w3.org/2001/XMLSchema#string' ? `"${term.value}"` : `"${term.value}"^^<${term.datatype.value}>`;
+  return term.datatype.value === 'http://www.w3.org/2001/XMLSchema#string'
+    ? `"${term.value}"`
+    : `"${term.value}"^^<${term.datatype.value}>`;
 }
 
 /** The rows as sorted lines in the form of Python's json.dumps(row, sort_keys=True) (ASCII values only). */
 function rows(result: QueryResult, plain: boolean): string[] {
   assert.equal(result.form, 'SELECT');
   const line = (row: Map<string, Term>) =>
-    `{${[...row].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(plain ? v.value : n3(v))}`).join(', ')}}`;
+    `{${[...row]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(plain ? v.value : n3(v))}`)
+      .join(', ')}}`;
   return result.rows.map(line).sort();
 }
 
@@ -88,17 +97,28 @@ describe('conformance: /sparql through SPARQLWrapper equals the in-process answe
   });
 
   it('asks every query in every format (one Python process)', async () => {
-    const first = await fetch(`${service!.url}/sparql?query=${encodeURIComponent(`${prefix}SELECT ?m WHERE { ?m jrpc:hasMethod "tools/call" } ORDER BY ?m LIMIT 1`)}`, { headers: { accept: 'application/sparql-results+json' } });
-    const message = ((await first.json()) as { results: { bindings: { m: { value: string } }[] } }).results.bindings[0]!.m.value;
+    const first = await fetch(
+      `${service!.url}/sparql?query=${encodeURIComponent(`${prefix}SELECT ?m WHERE { ?m jrpc:hasMethod "tools/call" } ORDER BY ?m LIMIT 1`)}`,
+      { headers: { accept: 'application/sparql-results+json' } },
+    );
+    const message = ((await first.json()) as { results: { bindings: { m: { value: string } }[] } }).results.bindings[0]!
+      .m.value;
     const all = [...queries, { name: 'describe', form: 'DESCRIBE', sparql: `DESCRIBE <${message}>` }];
     const manifest = path.join(data, 'queries.json');
     writeFileSync(manifest, JSON.stringify({ queries: all }));
-    const run = spawnSync(python!, [path.join(packageRoot, 'test', 'conformance', 'sparql_client.py'), `${service!.url}/sparql`, manifest], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const run = spawnSync(
+      python!,
+      [path.join(packageRoot, 'test', 'conformance', 'sparql_client.py'), `${service!.url}/sparql`, manifest],
+      { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+    );
     assert.equal(run.status, 0, run.stderr);
     answers = (JSON.parse(run.stdout) as { answers: Answer[] }).answers;
     for (const query of all) expected.set(query.name, await store!.query(query.sparql));
     assert.equal(answers.length, all.length * 4 - 2 * 2);
-    assert.deepEqual(answers.filter((a) => a.error !== undefined), []);
+    assert.deepEqual(
+      answers.filter((a) => a.error !== undefined),
+      [],
+    );
   });
 
   for (const name of ['methods', 'count', 'ask-true', 'ask-false', 'construct', 'describe']) {
@@ -115,7 +135,10 @@ describe('conformance: /sparql through SPARQLWrapper equals the in-process answe
         } else {
           const theirs: Quad[] = new Parser({ format: 'application/n-triples' }).parse(answer.ntriples!.join('\n'));
           assert.ok(local.quads.length > 0);
-          assert.ok(isomorphic(theirs, local.quads), `${answer.format}: ${theirs.length} triples, in-process ${local.quads.length}`);
+          assert.ok(
+            isomorphic(theirs, local.quads),
+            `${answer.format}: ${theirs.length} triples, in-process ${local.quads.length}`,
+          );
         }
       }
     });

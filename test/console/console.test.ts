@@ -22,7 +22,8 @@ const decimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 /** Figures as the console writes them (console/src/format.ts). */
 const count = (n: unknown) => integer.format(n as number);
 const percent = (rate: unknown) => `${decimal.format((rate as number) * 100)}%`;
-const millis = (ms: unknown) => (typeof ms !== 'number' ? '–' : ms < 1000 ? `${decimal.format(ms)} ms` : `${decimal.format(ms / 1000)} s`);
+const millis = (ms: unknown) =>
+  typeof ms !== 'number' ? '–' : ms < 1000 ? `${decimal.format(ms)} ms` : `${decimal.format(ms / 1000)} s`;
 
 describe('console: the web console in a real browser, against the corpus', function () {
   this.timeout(300_000);
@@ -39,7 +40,9 @@ describe('console: the web console in a real browser, against the corpus', funct
 
   const api = async (name: string, params: Record<string, string | number> = {}): Promise<Row[]> => {
     const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
-    const response = await fetch(`${service.url}/queries/${name}${query ? `?${query}` : ''}`, { headers: { accept: 'application/json' } });
+    const response = await fetch(`${service.url}/queries/${name}${query ? `?${query}` : ''}`, {
+      headers: { accept: 'application/json' },
+    });
     assert.equal(response.status, 200, `${name}: ${await response.clone().text()}`);
     return (await response.json()) as Row[];
   };
@@ -48,7 +51,10 @@ describe('console: the web console in a real browser, against the corpus', funct
   const open = async (hash: string) => {
     loads += 1;
     await page.goto(`${service.url}/?load=${loads}${hash}`, { waitUntil: 'domcontentloaded' });
-    await page.waitForFunction(() => document.body.dataset['ready'] !== undefined && document.querySelector('.view[aria-busy="false"]') !== null, { timeout: 60_000 });
+    await page.waitForFunction(
+      () => document.body.dataset['ready'] !== undefined && document.querySelector('.view[aria-busy="false"]') !== null,
+      { timeout: 60_000 },
+    );
   };
   const texts = (selector: string) => page.$$eval(selector, (nodes) => nodes.map((n) => (n.textContent ?? '').trim()));
   const text = async (selector: string) => (await page.$eval(selector, (n) => (n.textContent ?? '').trim())) as string;
@@ -58,8 +64,22 @@ describe('console: the web console in a real browser, against the corpus', funct
     await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: true });
     await page.evaluate(axeSource);
     const violations = (await page.evaluate(async () => {
-      const result = await (window as unknown as { axe: { run(context: Document, options: unknown): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, { resultTypes: ['violations'] });
-      return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+      const result = await (
+        window as unknown as {
+          axe: {
+            run(
+              context: Document,
+              options: unknown,
+            ): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }>;
+          };
+        }
+      ).axe.run(document, { resultTypes: ['violations'] });
+      return result.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+      }));
     })) as { id: string; impact: string; help: string; targets: string[] }[];
     const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     assert.deepEqual(bad, [], `${name}: accessibility violations`);
@@ -72,7 +92,11 @@ describe('console: the web console in a real browser, against the corpus', funct
     console.log(`      screenshots of the console: ${screenshots}`);
     service = await startService();
     for (const file of captureFiles()) {
-      const response = await fetch(`${service.url}/ingest`, { method: 'POST', headers: { 'content-type': 'application/x-ndjson' }, body: readFileSync(file) });
+      const response = await fetch(`${service.url}/ingest`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-ndjson' },
+        body: readFileSync(file),
+      });
       assert.equal(response.status, 200, await response.text());
     }
     page = await browser.newPage();
@@ -111,7 +135,10 @@ describe('console: the web console in a real browser, against the corpus', funct
     assert.equal(await text('[data-figure="error-rate"] .figure-value'), percent(totals!['errorRate']));
     assert.equal((await page.$$('.charts svg.chart')).length, 3);
     const versions = await api('protocol-versions');
-    assert.deepEqual(await texts('[data-view="overview"] td[data-column="version"]'), versions.map((r) => String(r['version'])));
+    assert.deepEqual(
+      await texts('[data-view="overview"] td[data-column="version"]'),
+      versions.map((r) => String(r['version'])),
+    );
     await audit('overview');
   });
 
@@ -128,17 +155,31 @@ describe('console: the web console in a real browser, against the corpus', funct
   it('Sessions: one row per session, as session-list gives them, sortable by the service', async () => {
     await open('#/sessions');
     const list = await api('session-list', { sort: 'start', descending: 'true' });
-    assert.deepEqual(await page.$$eval('tr[data-session]', (rows) => rows.map((r) => r.getAttribute('data-session'))), list.map((r) => r['sessionId']));
+    assert.deepEqual(
+      await page.$$eval('tr[data-session]', (rows) => rows.map((r) => r.getAttribute('data-session'))),
+      list.map((r) => r['sessionId']),
+    );
     assert.equal(await text('[data-figure="session-range"]'), `Sessions 1–${captures.length} of ${captures.length}`);
-    assert.deepEqual(await texts('td[data-column="messages"]'), list.map((r) => count(r['messages'])));
-    assert.deepEqual(await texts('td[data-column="errors"]'), list.map((r) => count(r['errors'])));
+    assert.deepEqual(
+      await texts('td[data-column="messages"]'),
+      list.map((r) => count(r['messages'])),
+    );
+    assert.deepEqual(
+      await texts('td[data-column="errors"]'),
+      list.map((r) => count(r['errors'])),
+    );
     await audit('sessions');
     // Sorting is the service's: clicking "Messages" asks session-list for it.
     await page.click('th button.sort[aria-label^="Sort by messages"]');
-    await page.waitForFunction(() => location.hash.includes('sort=messages') && document.querySelector('.view[aria-busy="false"]') !== null);
+    await page.waitForFunction(
+      () => location.hash.includes('sort=messages') && document.querySelector('.view[aria-busy="false"]') !== null,
+    );
     await page.waitForFunction(() => document.querySelector('th[aria-sort]')?.textContent?.includes('Messages'));
     const byMessages = await api('session-list', { sort: 'messages', descending: 'true' });
-    assert.deepEqual(await page.$$eval('tr[data-session]', (rows) => rows.map((r) => r.getAttribute('data-session'))), byMessages.map((r) => r['sessionId']));
+    assert.deepEqual(
+      await page.$$eval('tr[data-session]', (rows) => rows.map((r) => r.getAttribute('data-session'))),
+      byMessages.map((r) => r['sessionId']),
+    );
     // A filter is in the URL: a link to share.
     await open('#/sessions?protocol=2025-11-25');
     assert.equal((await page.$$('tr[data-session]')).length, 2);
@@ -149,14 +190,31 @@ describe('console: the web console in a real browser, against the corpus', funct
     const timeline = await api('session-timeline', { session: everythingId, limit: 200 });
     assert.equal(await text('[data-figure="messages"] .figure-value'), count(everythingRecords.length));
     const orders = await page.$$eval('li.msg', (rows) => rows.map((r) => Number(r.getAttribute('data-order'))));
-    assert.deepEqual(orders, timeline.map((r) => r['order']));
+    assert.deepEqual(
+      orders,
+      timeline.map((r) => r['order']),
+    );
     assert.equal(orders.length, 200, 'a page of 200 of its 220 messages');
-    assert.deepEqual(orders, everythingRecords.slice(0, 200).map((r) => r.seq), 'in capture order');
+    assert.deepEqual(
+      orders,
+      everythingRecords.slice(0, 200).map((r) => r.seq),
+      'in capture order',
+    );
     assert.ok((await page.$$('li.msg.failed')).length > 0, 'errors are marked');
     assert.ok((await page.$$('li.msg.tool-error')).length > 0, 'isError results are marked');
-    for (const seq of [1, 2, everythingRecords.find((r) => r.msg && (r.msg as { method?: string }).method === 'tools/call')!.seq!]) {
+    for (const seq of [
+      1,
+      2,
+      everythingRecords.find((r) => r.msg && (r.msg as { method?: string }).method === 'tools/call')!.seq!,
+    ]) {
       await page.click(`li.msg[data-order="${seq}"] button.arrow-cell`);
-      await page.waitForFunction((s) => document.querySelector('#message-title')?.textContent === `Message #${s}` && document.querySelector('pre[data-wire="msg"]') !== null, {}, seq);
+      await page.waitForFunction(
+        (s) =>
+          document.querySelector('#message-title')?.textContent === `Message #${s}` &&
+          document.querySelector('pre[data-wire="msg"]') !== null,
+        {},
+        seq,
+      );
       const shown = JSON.parse(await text('pre[data-wire="msg"]'));
       assert.deepEqual(shown, everythingRecords.find((r) => r.seq === seq)!.msg, `message ${seq}`);
     }
@@ -168,7 +226,10 @@ describe('console: the web console in a real browser, against the corpus', funct
     await page.waitForFunction((t) => document.querySelector(`[data-term="${t}"]`) !== null, {}, term);
     // The next page: the last 20 messages.
     await open(`#/session?id=${everythingId}&from=201`);
-    assert.deepEqual(await page.$$eval('li.msg', (rows) => rows.map((r) => Number(r.getAttribute('data-order')))), everythingRecords.slice(200).map((r) => r.seq));
+    assert.deepEqual(
+      await page.$$eval('li.msg', (rows) => rows.map((r) => Number(r.getAttribute('data-order')))),
+      everythingRecords.slice(200).map((r) => r.seq),
+    );
   });
 
   it('Session: every message of every capture, clicked, is deep-equal to the message on the wire', async () => {
@@ -179,9 +240,17 @@ describe('console: the web console in a real browser, against the corpus', funct
       for (const record of records.slice(0, 200)) {
         await page.click(`li.msg[data-order="${record.seq}"] button.arrow-cell`);
         await page
-          .waitForFunction((s) => document.querySelector('#message-title')?.textContent === `Message #${s}` && document.querySelector('pre[data-wire="msg"]') !== null, { timeout: 10_000 }, record.seq)
+          .waitForFunction(
+            (s) =>
+              document.querySelector('#message-title')?.textContent === `Message #${s}` &&
+              document.querySelector('pre[data-wire="msg"]') !== null,
+            { timeout: 10_000 },
+            record.seq,
+          )
           .catch(async (error) => {
-            throw new Error(`${file} message ${record.seq}: ${await page.$eval('aside.detail', (a) => a.textContent)}: ${error}`);
+            throw new Error(
+              `${file} message ${record.seq}: ${await page.$eval('aside.detail', (a) => a.textContent)}: ${error}`,
+            );
           });
         assert.deepEqual(JSON.parse(await text('pre[data-wire="msg"]')), record.msg, `${file} message ${record.seq}`);
       }
@@ -191,26 +260,43 @@ describe('console: the web console in a real browser, against the corpus', funct
   it('Tools: calls, error rate and p50/p95 per server and tool as the named queries give them; a tool’s histogram', async () => {
     await open('#/tools');
     const [calls, rates, latency] = await Promise.all([api('tool-calls'), api('tool-errors'), api('tool-latency')]);
-    assert.deepEqual(await page.$$eval('tr[data-tool]', (rows) => rows.map((r) => r.getAttribute('data-tool'))), calls.map((r) => `${r['server'] ?? ''}/${r['tool']}`));
+    assert.deepEqual(
+      await page.$$eval('tr[data-tool]', (rows) => rows.map((r) => r.getAttribute('data-tool'))),
+      calls.map((r) => `${r['server'] ?? ''}/${r['tool']}`),
+    );
     const cell = (tool: string, column: string) => text(`tr[data-tool="${tool}"] td[data-column="${column}"]`);
     for (const rate of rates) {
       const key = `${rate['server'] ?? ''}/${rate['tool']}`;
       assert.equal(await cell(key, 'calls'), count(rate['calls']), key);
       assert.equal(await cell(key, 'error-rate'), percent(rate['errorRate']), key);
     }
-    for (const row of latency) assert.equal(await cell(`${row['server'] ?? ''}/${row['tool']}`, 'p95'), millis(row['p95Ms']));
+    for (const row of latency)
+      assert.equal(await cell(`${row['server'] ?? ''}/${row['tool']}`, 'p95'), millis(row['p95Ms']));
     await audit('tools');
     await open('#/tools?server=everything&tool=echo');
     await page.waitForSelector('#tool-title');
-    const histogram = (await api('tool-latency-histogram', { tool: 'echo' })).filter((r) => r['server'] === 'everything');
+    const histogram = (await api('tool-latency-histogram', { tool: 'echo' })).filter(
+      (r) => r['server'] === 'everything',
+    );
     const bounds = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 30000, 60000, Infinity];
     const used = histogram.map((r) => bounds.indexOf((r['upToMs'] as number | undefined) ?? Infinity));
-    assert.equal((await page.$$('.tool-detail svg rect.bar')).length, Math.max(...used) - Math.min(...used) + 1, 'a bar per range from the fastest to the slowest');
-    await page.waitForFunction(() => document.querySelector('[data-parameters]')?.getAttribute('data-parameters') !== 'loading');
+    assert.equal(
+      (await page.$$('.tool-detail svg rect.bar')).length,
+      Math.max(...used) - Math.min(...used) + 1,
+      'a bar per range from the fastest to the slowest',
+    );
+    await page.waitForFunction(
+      () => document.querySelector('[data-parameters]')?.getAttribute('data-parameters') !== 'loading',
+    );
     const parameters = (await api('tool-parameters', { tool: 'echo' })).filter((r) => r['server'] === 'everything');
-    assert.equal(await page.$eval('[data-parameters]', (e) => e.getAttribute('data-parameters')), String(parameters.length));
+    assert.equal(
+      await page.$eval('[data-parameters]', (e) => e.getAttribute('data-parameters')),
+      String(parameters.length),
+    );
     await page.click('[data-changes="closed"] button');
-    await page.waitForFunction(() => document.querySelector('[data-changes]')?.getAttribute('data-changes') !== 'closed');
+    await page.waitForFunction(
+      () => document.querySelector('[data-changes]')?.getAttribute('data-changes') !== 'closed',
+    );
     const changes = (await api('tool-schema-changes', { tool: 'echo' })).filter((r) => r['server'] === 'everything');
     assert.equal(await page.$eval('[data-changes]', (e) => e.getAttribute('data-changes')), String(changes.length));
     await audit('tool');
@@ -219,12 +305,22 @@ describe('console: the web console in a real browser, against the corpus', funct
   it('Failures: the groups of the failures query, each linked to one in its session', async () => {
     await open('#/failures');
     const failures = await api('failures');
-    assert.equal(await text('[data-figure="failures"]'), `${count(failures.reduce((n, r) => n + (r['failures'] as number), 0))} failures in ${count(failures.length)} groups.`);
-    assert.deepEqual(await texts('td[data-column="count"]'), failures.map((r) => count(r['failures'])));
+    assert.equal(
+      await text('[data-figure="failures"]'),
+      `${count(failures.reduce((n, r) => n + (r['failures'] as number), 0))} failures in ${count(failures.length)} groups.`,
+    );
+    assert.deepEqual(
+      await texts('td[data-column="count"]'),
+      failures.map((r) => count(r['failures'])),
+    );
     await audit('failures');
     const first = failures[0]!;
     await page.click('td[data-column="example"] a');
-    await page.waitForFunction((o) => document.querySelector('#message-title')?.textContent === `Message #${o}`, {}, first['exampleOrder']);
+    await page.waitForFunction(
+      (o) => document.querySelector('#message-title')?.textContent === `Message #${o}`,
+      {},
+      first['exampleOrder'],
+    );
     assert.ok(await page.$(`li.msg.selected[data-order="${first['exampleOrder']}"]`));
   });
 
@@ -234,7 +330,11 @@ describe('console: the web console in a real browser, against the corpus', funct
     await page.select('#example', 'tool-calls');
     await page.click('.yasqe_queryButton');
     const expected = await api('tool-calls');
-    await page.waitForFunction((n) => document.querySelectorAll('.yasr table tbody tr').length === n, { timeout: 30_000 }, Math.min(expected.length, 50));
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('.yasr table tbody tr').length === n,
+      { timeout: 30_000 },
+      Math.min(expected.length, 50),
+    );
     const firstTool = await page.$eval('.yasr table tbody tr td:nth-child(3)', (td) => td.textContent ?? '');
     assert.ok(firstTool.includes(String(expected[0]!['tool'])), `${firstTool} is ${expected[0]!['tool']}`);
     await audit('query');
@@ -255,10 +355,25 @@ describe('console: the web console in a real browser, against the corpus', funct
   it('Live: a page open while traffic is ingested shows it without a reload', async () => {
     await open('#/sessions');
     const before = (await page.$$('tr[data-session]')).length;
-    const record = { seq: 1, ts: '2026-12-02T10:00:00.000Z', dir: 'c2s', server: 'live-test', session: 'live-session-1', msg: { jsonrpc: '2.0', id: 1, method: 'ping' } };
-    const response = await fetch(`${service.url}/ingest`, { method: 'POST', headers: { 'content-type': 'application/x-ndjson' }, body: `${JSON.stringify(record)}\n` });
+    const record = {
+      seq: 1,
+      ts: '2026-12-02T10:00:00.000Z',
+      dir: 'c2s',
+      server: 'live-test',
+      session: 'live-session-1',
+      msg: { jsonrpc: '2.0', id: 1, method: 'ping' },
+    };
+    const response = await fetch(`${service.url}/ingest`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-ndjson' },
+      body: `${JSON.stringify(record)}\n`,
+    });
     assert.equal(response.status, 200);
-    await page.waitForFunction((n) => document.querySelectorAll('tr[data-session]').length === n, { timeout: 20_000 }, before + 1);
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('tr[data-session]').length === n,
+      { timeout: 20_000 },
+      before + 1,
+    );
     assert.ok(await page.$('tr[data-session="live-session-1"]'));
     assert.equal(await page.evaluate(() => document.body.dataset['changes']), '1');
   });

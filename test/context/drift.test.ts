@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { contextsDir } from '../../src/core/paths.js';
 import { loadSchema, protocolVersions } from '../../src/schema/index.js';
-import { buildAllContexts, buildVersionContexts, checkContexts, checkGeneratedContexts, writeContexts, writeGeneratedContexts } from '../../src/context/index.js';
+import {
+  buildAllContexts,
+  buildVersionContexts,
+  checkContexts,
+  checkGeneratedContexts,
+  writeContexts,
+  writeGeneratedContexts,
+} from '../../src/context/index.js';
 import { runCli } from '../helpers/run-cli.js';
 
 /** Every file under `dir`, relative, with its bytes. */
@@ -38,9 +45,11 @@ describe('context: the committed contexts/ match the schema', () => {
     assert.deepEqual([...committed.keys()].sort(), [...generated.keys()].sort());
     const differing = [...generated].filter(([file, text]) => committed.get(file) !== text).map(([file]) => file);
     assert.deepEqual(differing, [], `contexts/ has drifted from the schema: ${differing.join(', ')}`);
-    for (const version of protocolVersions) assert.ok(generated.has(`${version}/messages/CallToolRequest.jsonld`), version);
+    for (const version of protocolVersions)
+      assert.ok(generated.has(`${version}/messages/CallToolRequest.jsonld`), version);
     // The top level stays the seed's version, term for term the same as its own folder.
-    for (const [file, text] of generated) if (!/^\d/.test(file)) assert.equal(generated.get(`2025-06-18/${file}`), text, file);
+    for (const [file, text] of generated)
+      if (!/^\d/.test(file)) assert.equal(generated.get(`2025-06-18/${file}`), text, file);
   });
 
   it('`--check` names a drifted file of one version, and `--protocol V` regenerates that version alone', async () => {
@@ -54,7 +63,10 @@ describe('context: the committed contexts/ match the schema', () => {
     assert.match(check.stderr, /2025-11-25\/messages\/NoSuchRequest\.jsonld is not generated/);
     const one = await runCli(['contexts', '--protocol', '2026-07-28', '--out', dir]);
     assert.equal(one.code, 0, one.stderr);
-    assert.ok(one.stdout.split('\n').every((line) => line === '' || line.includes('2026-07-28')), one.stdout);
+    assert.ok(
+      one.stdout.split('\n').every((line) => line === '' || line.includes('2026-07-28')),
+      one.stdout,
+    );
     assert.deepEqual(checkGeneratedContexts(dir, buildVersionContexts('2026-07-28')), []);
     const unknown = await runCli(['contexts', '--protocol', '2099-01-01']);
     assert.equal(unknown.code, 2);

@@ -30,7 +30,11 @@ function request(method: string, params: JsonObject): JsonObject {
 function syntheticIndex(definitions: JsonObject): SchemaIndex {
   const seed = loadSeedDocuments();
   const base: JsonObject = {
-    Result: { allOf: [{ $ref: `${RPC}#Response` }], type: 'object', properties: { _meta: { type: 'object', ...annotated('mcp:hasMetadata', '@json') } } },
+    Result: {
+      allOf: [{ $ref: `${RPC}#Response` }],
+      type: 'object',
+      properties: { _meta: { type: 'object', ...annotated('mcp:hasMetadata', '@json') } },
+    },
     EmptyResult: { $ref: '#/definitions/Result' },
     Thing: {
       type: 'object',
@@ -67,8 +71,16 @@ const doRequest = request('do', {
   thing: { $ref: '#/definitions/Thing', ...annotated('mcp:hasThing', 'mcp:Thing') },
   other: { $ref: '#/definitions/Other', ...annotated('mcp:hasOther', '@id') },
   level: { $ref: '#/definitions/Level', ...annotated('mcp:hasLevel', 'mcp:Level') },
-  things: { type: 'array', items: { $ref: '#/definitions/Thing' }, ...annotated('mcp:hasThings', '@id', { 'x-jsonld-container': '@list' }) },
-  blob: { type: 'object', properties: { name: { type: 'string', ...annotated('mcp:hasName') } }, ...annotated('mcp:hasBlob', '@json') },
+  things: {
+    type: 'array',
+    items: { $ref: '#/definitions/Thing' },
+    ...annotated('mcp:hasThings', '@id', { 'x-jsonld-container': '@list' }),
+  },
+  blob: {
+    type: 'object',
+    properties: { name: { type: 'string', ...annotated('mcp:hasName') } },
+    ...annotated('mcp:hasBlob', '@json'),
+  },
   link: { type: 'string', format: 'uri', ...annotated('mcp:links', '@id') },
   note: { type: 'string' },
 });
@@ -78,12 +90,30 @@ describe('context: message contexts', () => {
     const index = syntheticIndex({ DoRequest: doRequest });
     const context = contextOf(index, 'DoRequest')['@context'] as JsonObject;
     assert.equal(context['@version'], 1.1);
-    assert.deepEqual(Object.keys(context), ['@comment', '@version', '@vocab', 'jrpc', 'xsd', 'id', 'jsonrpc', 'method', 'params']);
+    assert.deepEqual(Object.keys(context), [
+      '@comment',
+      '@version',
+      '@vocab',
+      'jrpc',
+      'xsd',
+      'id',
+      'jsonrpc',
+      'method',
+      'params',
+    ]);
     assert.equal(context['id'], null, 'id is unmapped: its request-id node cannot be made from the raw JSON');
-    assert.equal(context['@vocab'], 'https://w3id.org/mcp-ld/ext#', 'keys the schema does not know expand into the extension namespace');
+    assert.equal(
+      context['@vocab'],
+      'https://w3id.org/mcp-ld/ext#',
+      'keys the schema does not know expand into the extension namespace',
+    );
     assert.deepEqual(context['method'], { '@id': 'jrpc:hasMethod', '@type': 'xsd:string' });
     const scope = paramsScope({ '@context': context });
-    assert.deepEqual(Object.keys(scope), ['@vocab', 'mcp', 'blob', 'level', 'link', 'other', 'thing', 'things'], 'only the prefixes it uses; unannotated keys get no term');
+    assert.deepEqual(
+      Object.keys(scope),
+      ['@vocab', 'mcp', 'blob', 'level', 'link', 'other', 'thing', 'things'],
+      'only the prefixes it uses; unannotated keys get no term',
+    );
   });
 
   it('make a class-typed object a node (@type @id) and keep a class on a string as its datatype', () => {
@@ -113,7 +143,11 @@ describe('context: message contexts', () => {
           jsonrpc: '2.0',
           id: 'r1',
           method: 'do',
-          params: { thing: { name: 'a', level: 'low', method: 'leak?' }, other: { name: 'b', type: 'other' }, level: 'high' },
+          params: {
+            thing: { name: 'a', level: 'low', method: 'leak?' },
+            other: { name: 'b', type: 'other' },
+            level: 'high',
+          },
         },
         context,
       ),
@@ -123,13 +157,29 @@ describe('context: message contexts', () => {
     assert.equal(byPredicate(`${MCP}hasOtherName`)[0]?.object.value, 'b');
     assert.equal(byPredicate(`${MCP}hasLevel`).length, 1, '`level` inside the thing is not a term of Thing');
     assert.equal(byPredicate(`${MCP}hasLevel`)[0]?.object.datatype?.value, `${MCP}Level`);
-    assert.equal(byPredicate('http://json-rpc.org/ontology#hasMethod').length, 1, '`method` inside params does not leak in');
+    assert.equal(
+      byPredicate('http://json-rpc.org/ontology#hasMethod').length,
+      1,
+      '`method` inside params does not leak in',
+    );
   });
 
   it('merge the terms of anyOf alternatives that agree', () => {
     const index = syntheticIndex({
       PickRequest: request('pick', {
-        pick: { anyOf: [{ $ref: '#/definitions/Thing' }, { type: 'object', properties: { name: { type: 'string', ...annotated('mcp:hasName', 'xsd:string') }, size: { type: 'integer', ...annotated('mcp:hasSize', 'xsd:integer') } } }], ...annotated('mcp:hasPick', '@id') },
+        pick: {
+          anyOf: [
+            { $ref: '#/definitions/Thing' },
+            {
+              type: 'object',
+              properties: {
+                name: { type: 'string', ...annotated('mcp:hasName', 'xsd:string') },
+                size: { type: 'integer', ...annotated('mcp:hasSize', 'xsd:integer') },
+              },
+            },
+          ],
+          ...annotated('mcp:hasPick', '@id'),
+        },
       }),
     });
     const pick = paramsScope(contextOf(index, 'PickRequest'))['pick'] as JsonObject;
@@ -139,7 +189,12 @@ describe('context: message contexts', () => {
 
   it('report a key that anyOf alternatives give two meanings, naming both pointers', () => {
     const index = syntheticIndex({
-      ClashRequest: request('clash', { either: { anyOf: [{ $ref: '#/definitions/Thing' }, { $ref: '#/definitions/Other' }], ...annotated('mcp:hasEither', '@id') } }),
+      ClashRequest: request('clash', {
+        either: {
+          anyOf: [{ $ref: '#/definitions/Thing' }, { $ref: '#/definitions/Other' }],
+          ...annotated('mcp:hasEither', '@id'),
+        },
+      }),
     });
     assert.throws(
       () => buildContexts(index, { reference: new Map() }),
@@ -153,7 +208,10 @@ describe('context: message contexts', () => {
 
   it('report a recursive definition instead of nesting contexts without end', () => {
     const index = syntheticIndex({
-      Tree: { type: 'object', properties: { child: { $ref: '#/definitions/Tree', ...annotated('mcp:hasChild', '@id') } } },
+      Tree: {
+        type: 'object',
+        properties: { child: { $ref: '#/definitions/Tree', ...annotated('mcp:hasChild', '@id') } },
+      },
       GrowRequest: request('grow', { tree: { $ref: '#/definitions/Tree', ...annotated('mcp:hasTree', '@id') } }),
     });
     assert.throws(() => contextOf(index, 'GrowRequest'), /Recursive schema/);
@@ -162,20 +220,47 @@ describe('context: message contexts', () => {
   it('scope a result definition under `result`, beside the JSON-RPC error', () => {
     const index = syntheticIndex({
       DoRequest: request('do', {}),
-      DoResult: { allOf: [{ $ref: `${RPC}#Response` }], type: 'object', properties: { thing: { $ref: '#/definitions/Thing', ...annotated('mcp:hasThing', '@id') } } },
+      DoResult: {
+        allOf: [{ $ref: `${RPC}#Response` }],
+        type: 'object',
+        properties: { thing: { $ref: '#/definitions/Thing', ...annotated('mcp:hasThing', '@id') } },
+      },
     });
     const context = contextOf(index, 'DoResult')['@context'] as JsonObject;
-    assert.deepEqual(Object.keys(context), ['@comment', '@version', '@vocab', 'jrpc', 'xsd', 'error', 'id', 'jsonrpc', 'result']);
+    assert.deepEqual(Object.keys(context), [
+      '@comment',
+      '@version',
+      '@vocab',
+      'jrpc',
+      'xsd',
+      'error',
+      'id',
+      'jsonrpc',
+      'result',
+    ]);
     const result = context['result'] as JsonObject;
     assert.equal(result['@id'], 'jrpc:hasResult');
-    assert.equal(result['@type'], '@id', 'the result is a node, not the opaque JSON the JSON-RPC schema alone would make it');
+    assert.equal(
+      result['@type'],
+      '@id',
+      'the result is a node, not the opaque JSON the JSON-RPC schema alone would make it',
+    );
     assert.deepEqual(Object.keys((result['@context'] as [null, JsonObject])[1]), ['@vocab', 'mcp', 'thing']);
     const error = context['error'] as JsonObject;
-    assert.deepEqual(Object.keys((error['@context'] as [null, JsonObject])[1]), ['@vocab', 'jrpc', 'xsd', 'code', 'data', 'message']);
+    assert.deepEqual(Object.keys((error['@context'] as [null, JsonObject])[1]), [
+      '@vocab',
+      'jrpc',
+      'xsd',
+      'code',
+      'data',
+      'message',
+    ]);
   });
 
   it('write CallToolRequest with its params scoped to name and arguments', () => {
-    const context = messageContext(loadSchema(), loadSchema().messageForMethod('tools/call')!)['@context'] as JsonObject;
+    const context = messageContext(loadSchema(), loadSchema().messageForMethod('tools/call')!)[
+      '@context'
+    ] as JsonObject;
     const scope = paramsScope({ '@context': context });
     assert.deepEqual(scope['name'], { '@id': 'mcp:hasName', '@type': 'xsd:string' });
     assert.deepEqual(scope['arguments'], { '@id': 'mcp:hasArguments', '@type': '@json' });
@@ -197,7 +282,12 @@ describe('context: merged context', () => {
   });
 
   it('prefer the most frequent meaning', () => {
-    const index = names({ AgainRequest: request('again', { again: { $ref: '#/definitions/Other', ...annotated('mcp:hasAgain', '@id') }, name: { type: 'string', ...annotated('mcp:hasOtherName', 'xsd:string') } }) });
+    const index = names({
+      AgainRequest: request('again', {
+        again: { $ref: '#/definitions/Other', ...annotated('mcp:hasAgain', '@id') },
+        name: { type: 'string', ...annotated('mcp:hasOtherName', 'xsd:string') },
+      }),
+    });
     assert.equal(termOf(index, 'name')['@id'], 'mcp:hasOtherName');
   });
 

@@ -12,7 +12,8 @@ const referenceFile = path.join(packageRoot, 'test', 'fixtures', 'reference', 'o
 function topLevelTerms(document: JsonObject): Map<string, string> {
   const context = document['@context'] as JsonObject;
   const prefixes = new Map<string, string>();
-  for (const [key, value] of Object.entries(context)) if (typeof value === 'string' && /[#/]$/.test(value)) prefixes.set(key, value);
+  for (const [key, value] of Object.entries(context))
+    if (typeof value === 'string' && /[#/]$/.test(value)) prefixes.set(key, value);
   const expand = (iri: string) => {
     const colon = iri.indexOf(':');
     const prefix = prefixes.get(iri.slice(0, colon));
@@ -43,7 +44,8 @@ function schemaAnnotations(): Map<string, Set<string>> {
     if (!isJsonObject(node)) return;
     const properties = node['properties'];
     if (isJsonObject(properties)) {
-      for (const [key, schema] of Object.entries(properties)) if (isJsonObject(schema) && typeof schema['x-jsonld-id'] === 'string') add(key, schema['x-jsonld-id']);
+      for (const [key, schema] of Object.entries(properties))
+        if (isJsonObject(schema) && typeof schema['x-jsonld-id'] === 'string') add(key, schema['x-jsonld-id']);
     }
     for (const value of Object.values(node)) visit(value);
   };
@@ -75,7 +77,8 @@ describe('context: the merged context and the OGC reference', () => {
       }
       applicable++;
       const ours = merged.get(key);
-      if (ours !== iri) incompatible.push(`${key}: OGC <${iri}>, ours ${ours === undefined ? '(no term)' : `<${ours}>`}`);
+      if (ours !== iri)
+        incompatible.push(`${key}: OGC <${iri}>, ours ${ours === undefined ? '(no term)' : `<${ours}>`}`);
     }
     console.log(
       `      OGC compatibility: ${applicable - incompatible.length}/${applicable} applicable OGC terms map to the same IRI ` +

@@ -40,7 +40,10 @@ describe('context: the 20 OGC examples', () => {
       const quads = await toQuads(document);
       assert.ok(quads.length > 0, `${file} yields no triple with ${definition.name}.jsonld`);
       if (isJsonObject(message['params']) && Object.keys(message['params']).length > 0) {
-        assert.ok(quads.some((q) => q.predicate.value === 'http://json-rpc.org/ontology#hasParameters'), `${file}: params become a node`);
+        assert.ok(
+          quads.some((q) => q.predicate.value === 'http://json-rpc.org/ontology#hasParameters'),
+          `${file}: params become a node`,
+        );
       }
     }
   });

@@ -7,10 +7,16 @@ import { createRequire } from 'node:module';
 import { packageRoot } from '../../src/core/paths.js';
 
 const require = createRequire(import.meta.url);
-const semver = require('semver') as { minVersion(range: string): { version: string } | null; satisfies(version: string, range: string): boolean };
+const semver = require('semver') as {
+  minVersion(range: string): { version: string } | null;
+  satisfies(version: string, range: string): boolean;
+};
 
 /** Every package.json under node_modules (nested ones included), as [where, manifest]. */
-function installed(dir: string, found: [string, { name?: string; version?: string; engines?: { node?: string } }][] = []) {
+function installed(
+  dir: string,
+  found: [string, { name?: string; version?: string; engines?: { node?: string } }][] = [],
+) {
   if (!existsSync(dir)) return found;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (!entry.isDirectory() || entry.name === '.bin' || entry.name === '.cache') continue;
@@ -28,11 +34,21 @@ function installed(dir: string, found: [string, { name?: string; version?: strin
 
 describe('dependencies fit the Node.js versions the package claims', () => {
   it('every installed package supports the oldest Node.js of the engines field', () => {
-    const claim = (JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
+    const claim = (
+      JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { engines: { node: string } }
+    ).engines.node;
     const oldest = semver.minVersion(claim)!.version;
     const misfits = installed(path.join(packageRoot, 'node_modules'))
-      .filter(([, manifest]) => manifest.engines?.node && typeof manifest.engines.node === 'string' && !semver.satisfies(oldest, manifest.engines.node))
-      .map(([where, manifest]) => `${manifest.name}@${manifest.version} wants node ${manifest.engines!.node} (${path.relative(packageRoot, where)})`);
+      .filter(
+        ([, manifest]) =>
+          manifest.engines?.node &&
+          typeof manifest.engines.node === 'string' &&
+          !semver.satisfies(oldest, manifest.engines.node),
+      )
+      .map(
+        ([where, manifest]) =>
+          `${manifest.name}@${manifest.version} wants node ${manifest.engines!.node} (${path.relative(packageRoot, where)})`,
+      );
     assert.deepEqual(misfits, [], `packages that want a newer Node.js than ${oldest}`);
   });
 });

@@ -16,7 +16,10 @@ describe('core: the error catalogue', () => {
 
   it('makes an error from its code: the catalogue’s status and title, the fields and extensions given', () => {
     const error = McpLdError.of('input.line-too-long', { detail: 'line 3 is too long', line: 3 });
-    assert.deepEqual([error.code, error.status, error.title, error.detail, error.line], ['input.line-too-long', 413, 'Line too long', 'line 3 is too long', 3]);
+    assert.deepEqual(
+      [error.code, error.status, error.title, error.detail, error.line],
+      ['input.line-too-long', 413, 'Line too long', 'line 3 is too long', 3],
+    );
     assert.equal(error.message, 'Line too long: line 3 is too long');
     const stored = { quads: 10, batches: 1, messages: 2 };
     assert.equal(error.extend({ stored }), error);

@@ -5,7 +5,24 @@ import { absoluteIriPattern, hasIriScheme, iriRef, isAbsoluteIri } from '../../s
 import { convertQuerySchema } from '../../src/api/routes/convert.js';
 
 const accepted = ['urn:mcp-ld:', 'https://example.org/a?b=c#d', 'urn:x:é😀', 'tag:a\u00a0b', 'mailto:a@b'];
-const refused = ['', 'relative/path', '1urn:x', 'urn:a b', 'urn:<a>', 'urn:a"b', 'urn:a{b}', 'urn:a|b', 'urn:a^b', 'urn:a`b', 'urn:a\\b', 'urn:a\nb', 'urn:a\u0000', 'urn:a\u007f', 'urn:a\u0085', 'urn:a\u009f'];
+const refused = [
+  '',
+  'relative/path',
+  '1urn:x',
+  'urn:a b',
+  'urn:<a>',
+  'urn:a"b',
+  'urn:a{b}',
+  'urn:a|b',
+  'urn:a^b',
+  'urn:a`b',
+  'urn:a\\b',
+  'urn:a\nb',
+  'urn:a\u0000',
+  'urn:a\u007f',
+  'urn:a\u0085',
+  'urn:a\u009f',
+];
 
 describe('core: IRIs', () => {
   it('takes absolute IRIs and refuses relative references and what IRIREF or RFC 3987 leaves out', () => {
@@ -16,7 +33,8 @@ describe('core: IRIs', () => {
   it('gives POST /convert ?base= the same answer through its JSON Schema pattern', () => {
     assert.equal(convertQuerySchema.properties.base.pattern, absoluteIriPattern);
     const validate = new Ajv().compile({ type: 'string', pattern: absoluteIriPattern });
-    for (const text of [...accepted, ...refused]) assert.equal(validate(text), isAbsoluteIri(text), JSON.stringify(text));
+    for (const text of [...accepted, ...refused])
+      assert.equal(validate(text), isAbsoluteIri(text), JSON.stringify(text));
   });
 
   it('tells an absolute IRI from a relative reference by its scheme alone', () => {

@@ -34,7 +34,11 @@ describe('core/json-error', () => {
   });
 
   it('agrees with JSON.parse on every prefix of a message: a prefix that does not parse ends early', () => {
-    const message = JSON.stringify({ jsonrpc: '2.0', id: 7, result: { content: [{ type: 'text', text: 'é "q" \\' }], isError: false, n: -12.5e3 } }, null, 1);
+    const message = JSON.stringify(
+      { jsonrpc: '2.0', id: 7, result: { content: [{ type: 'text', text: 'é "q" \\' }], isError: false, n: -12.5e3 } },
+      null,
+      1,
+    );
     for (let length = 0; length < message.length; length++) {
       const prefix = message.slice(0, length);
       let parses = true;

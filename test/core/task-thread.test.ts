@@ -17,7 +17,10 @@ describe('core: a thread for CPU-bound tasks', () => {
   it('runs tasks one after the other in one thread; an McpLdError comes back whole, with what was put on it', async () => {
     assert.deepEqual(await Promise.all([thread.run({ op: 'count' }), thread.run({ op: 'count' })]), [1, 2]);
     const error = await refusal(thread.run({ op: 'fail' }));
-    assert.deepEqual([error.code, error.status, error.detail, error.line, error.retryAfter], ['test.failed', 418, 'as asked', 3, 2]);
+    assert.deepEqual(
+      [error.code, error.status, error.detail, error.line, error.retryAfter],
+      ['test.failed', 418, 'as asked', 3, 2],
+    );
     assert.deepEqual((error as McpLdError & { errors?: unknown }).errors, [{ line: 3 }]);
     assert.equal(await thread.run({ op: 'count' }), 4, 'the thread lives on');
   });
@@ -25,7 +28,8 @@ describe('core: a thread for CPU-bound tasks', () => {
   it('fails a task past its time limit with its timeout error, and runs the next one in a new thread', async () => {
     await thread.run({ op: 'count' });
     const started = performance.now();
-    const timeoutError = (ms: number) => new McpLdError({ code: 'test.timeout', status: 504, title: 'Timed out', detail: `${ms} ms` });
+    const timeoutError = (ms: number) =>
+      new McpLdError({ code: 'test.timeout', status: 504, title: 'Timed out', detail: `${ms} ms` });
     const error = await refusal(thread.run({ op: 'spin', ms: 60_000 }, { timeoutMs: 200, timeoutError }));
     assert.equal(error.code, 'test.timeout');
     assert.ok(performance.now() - started < 5000);
@@ -34,7 +38,8 @@ describe('core: a thread for CPU-bound tasks', () => {
 
   it('fails a task that kills its thread with its crash error, and runs the next one in a new thread', async () => {
     await thread.run({ op: 'count' });
-    const crashError = (reason: string) => new McpLdError({ code: 'test.crashed', status: 422, title: 'Crashed', detail: reason });
+    const crashError = (reason: string) =>
+      new McpLdError({ code: 'test.crashed', status: 422, title: 'Crashed', detail: reason });
     const error = await refusal(thread.run({ op: 'exit' }, { crashError }));
     assert.equal(error.code, 'test.crashed');
     assert.match(error.detail, /code 7/);

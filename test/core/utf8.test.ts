@@ -23,7 +23,8 @@ function assertAgrees(bytes: Uint8Array): void {
   assert.equal(offset < 0, decodes(bytes), label);
   if (offset < 0) return;
   assert.ok(decodes(bytes.subarray(0, offset)), `${label}: the bytes before ${offset} are UTF-8`);
-  for (let end = offset + 1; end <= Math.min(bytes.length, offset + 4); end++) assert.ok(!decodes(bytes.subarray(0, end)), `${label}: no character starts at ${offset}`);
+  for (let end = offset + 1; end <= Math.min(bytes.length, offset + 4); end++)
+    assert.ok(!decodes(bytes.subarray(0, end)), `${label}: no character starts at ${offset}`);
 }
 
 describe('core: UTF-8 check', () => {
@@ -37,7 +38,8 @@ describe('core: UTF-8 check', () => {
   it('agrees on the second byte of every three- and four-byte lead (overlong forms, surrogates, past U+10FFFF)', () => {
     for (let lead = 0xe0; lead <= 0xf7; lead++) {
       for (let second = 0; second < 256; second++) {
-        for (const rest of [[0x80, 0x80], [0xbf, 0xbf], [0x80], [0x41, 0x80], [0xc0, 0x80], []]) assertAgrees(Uint8Array.of(lead, second, ...rest));
+        for (const rest of [[0x80, 0x80], [0xbf, 0xbf], [0x80], [0x41, 0x80], [0xc0, 0x80], []])
+          assertAgrees(Uint8Array.of(lead, second, ...rest));
       }
     }
   });
@@ -46,7 +48,11 @@ describe('core: UTF-8 check', () => {
     assert.equal(decodeUtf8(Buffer.from('naïve ☃ 𝄞')), 'naïve ☃ 𝄞');
     assert.throws(
       () => decodeUtf8(Uint8Array.of(0x61, 0x62, 0xe2, 0x28, 0xa1), 100, 7),
-      (error: unknown) => error instanceof McpLdError && error.code === 'input.invalid-utf8' && error.line === 7 && error.detail.startsWith('invalid UTF-8 at byte 102 (0xE2)'),
+      (error: unknown) =>
+        error instanceof McpLdError &&
+        error.code === 'input.invalid-utf8' &&
+        error.line === 7 &&
+        error.detail.startsWith('invalid UTF-8 at byte 102 (0xE2)'),
     );
   });
 });

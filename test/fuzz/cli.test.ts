@@ -27,16 +27,32 @@ function reportedLines(stderr: string, prefix: string): number[] {
 
 /** The refused lines are reported one by one up to shownFailures, and the rest counted on one line. */
 function assertReported(stderr: string, prefix: string, refused: number[], command: string): void {
-  assert.deepEqual(reportedLines(stderr, prefix), refused.slice(0, shownFailures), `${command} reports the first refused lines`);
+  assert.deepEqual(
+    reportedLines(stderr, prefix),
+    refused.slice(0, shownFailures),
+    `${command} reports the first refused lines`,
+  );
   const rest = refused.length - shownFailures;
-  if (rest > 0) assert.match(stderr, new RegExp(`^… and ${rest} more (malformed|failed) lines?$`, 'm'), `${command} counts the other refused lines`);
+  if (rest > 0)
+    assert.match(
+      stderr,
+      new RegExp(`^… and ${rest} more (malformed|failed) lines?$`, 'm'),
+      `${command} counts the other refused lines`,
+    );
   else assert.doesNotMatch(stderr, /^… and /m);
 }
 
 function assertCleanExit(result: { code: number | null; stderr: string }, command: string): void {
-  assert.ok(result.code === 0 || result.code === 1, `${command} exits 0 or 1, not ${result.code}: ${result.stderr.slice(-2000)}`);
+  assert.ok(
+    result.code === 0 || result.code === 1,
+    `${command} exits 0 or 1, not ${result.code}: ${result.stderr.slice(-2000)}`,
+  );
   assert.doesNotMatch(result.stderr, /^\s+at .*[:(]\d+:\d+\)?$/m, `${command} prints no stack trace`);
-  assert.doesNotMatch(result.stderr, /internal error|TypeError|RangeError|SyntaxError|ReferenceError/, `${command} meets no bug`);
+  assert.doesNotMatch(
+    result.stderr,
+    /internal error|TypeError|RangeError|SyntaxError|ReferenceError/,
+    `${command} meets no bug`,
+  );
 }
 
 describe('fuzz: mcp-ld convert and ingest as processes', function () {
@@ -52,7 +68,9 @@ describe('fuzz: mcp-ld convert and ingest as processes', function () {
       const body = linesBody(inputs);
       writeFileSync(file, body);
       // Line 1 is the valid first line; input i is on line i + 2.
-      const mustRefuse = inputs.flatMap((input, i) => (expectation(input, 'line').refused && !isBlankLine(input.bytes) ? [i + 2] : []));
+      const mustRefuse = inputs.flatMap((input, i) =>
+        expectation(input, 'line').refused && !isBlankLine(input.bytes) ? [i + 2] : [],
+      );
       const refusedInProcess = [...parseInput(body)].filter((item) => item.error).map((item) => item.line);
       for (const line of mustRefuse) assert.ok(refusedInProcess.includes(line), `line ${line} is refused in process`);
 
@@ -62,7 +80,9 @@ describe('fuzz: mcp-ld convert and ingest as processes', function () {
       assert.equal(converted.code, refusedInProcess.length > 0 ? 1 : 0);
       new Parser({ format: 'N-Quads' }).parse(converted.stdout);
 
-      const ingested = await runCli(['ingest', file, '--data', path.join(dir, 'data'), '--session', 'fuzz'], { env: cleanEnv() });
+      const ingested = await runCli(['ingest', file, '--data', path.join(dir, 'data'), '--session', 'fuzz'], {
+        env: cleanEnv(),
+      });
       assertCleanExit(ingested, 'ingest');
       assertReported(ingested.stderr, `${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: `, refusedInProcess, 'ingest');
       assert.match(ingested.stderr, /stored \d+ quads in \d+ batch/);

@@ -45,9 +45,15 @@ function convertChecked(input: FuzzInput, outcomes?: Tally): void {
     assert.ok(item.error.status >= 400 && item.error.status < 500, `a 4xx: ${item.error.status}`);
   }
   if (expected.refused) {
-    assert.ok(items.every((item) => item.error), `refused (one of ${expected.refused.join(', ')}), but accepted`);
+    assert.ok(
+      items.every((item) => item.error),
+      `refused (one of ${expected.refused.join(', ')}), but accepted`,
+    );
     const codes = items.map((item) => item.error!.code);
-    assert.ok(codes.some((code) => expected.refused!.includes(code)), `refused with one of ${expected.refused.join(', ')}, not ${codes.join(', ')}`);
+    assert.ok(
+      codes.some((code) => expected.refused!.includes(code)),
+      `refused with one of ${expected.refused.join(', ')}, not ${codes.join(', ')}`,
+    );
     return;
   }
   const lifter = new Lifter(schemaFor(input.version), { defaultSession: 'fuzz' });
@@ -61,7 +67,11 @@ function convertChecked(input: FuzzInput, outcomes?: Tally): void {
     // The record holds what JSON.parse read, nothing changed.
     if (!isRawLine(item.record)) {
       const wanted = messageIn(item.index !== undefined ? (expected.value as JsonValue[])[item.index] : expected.value);
-      assert.equal(canonical(item.record.msg), canonical(wanted!), 'the record holds the message as JSON.parse read it');
+      assert.equal(
+        canonical(item.record.msg),
+        canonical(wanted!),
+        'the record holds the message as JSON.parse read it',
+      );
     }
     try {
       const lifted = lifter.lift(item.record);
@@ -81,7 +91,11 @@ function convertChecked(input: FuzzInput, outcomes?: Tally): void {
   assert.equal(parsed.length, quads.length, 'the N-Quads parse back, quad for quad');
   if (collided) return void outcomes?.add('two messages on one IRI: not compared');
   const lowered = new Lowerer(lifter.plans).lower(parsed);
-  assert.deepEqual(lowered.map(contentOf).sort(), [...byIri.values()].sort(), 'lowering gives back every message exactly');
+  assert.deepEqual(
+    lowered.map(contentOf).sort(),
+    [...byIri.values()].sort(),
+    'lowering gives back every message exactly',
+  );
 }
 
 describe('fuzz: the converter in process', function () {
@@ -89,6 +103,11 @@ describe('fuzz: the converter in process', function () {
 
   it('refuses by name what it must, and gives back exactly what it accepts (one message, pretty-printed, a batch)', async () => {
     const outcomes = new Tally();
-    await check('converter', fc.property(fuzzInput(['line', 'pretty', 'batch']), (input) => convertChecked(input, outcomes)), 1000, outcomes);
+    await check(
+      'converter',
+      fc.property(fuzzInput(['line', 'pretty', 'batch']), (input) => convertChecked(input, outcomes)),
+      1000,
+      outcomes,
+    );
   });
 });

@@ -10,7 +10,11 @@ interface Answer {
 
 export async function send(url: string, init: RequestInit): Promise<Answer> {
   const response = await fetch(url, init);
-  return { status: response.status, type: response.headers.get('content-type') ?? '', body: Buffer.from(await response.arrayBuffer()) };
+  return {
+    status: response.status,
+    type: response.headers.get('content-type') ?? '',
+    body: Buffer.from(await response.arrayBuffer()),
+  };
 }
 
 /** Never a 5xx; a 4xx is problem+json that says its status, with a title and a detail. */
@@ -20,7 +24,10 @@ export function assertNoServerError(answer: Answer, what: string): void {
   assert.match(answer.type, /^application\/problem\+json/, `${what}: a ${answer.status} is problem+json`);
   const problem = JSON.parse(answer.body.toString()) as { status: number; title: unknown; detail: unknown };
   assert.equal(problem.status, answer.status, `${what}: the problem says its status`);
-  assert.ok(typeof problem.title === 'string' && typeof problem.detail === 'string', `${what}: the problem has a title and a detail`);
+  assert.ok(
+    typeof problem.title === 'string' && typeof problem.detail === 'string',
+    `${what}: the problem has a title and a detail`,
+  );
 }
 
 /** How many quads the store holds. */
@@ -31,14 +38,23 @@ export async function storeSize(service: Service): Promise<number> {
     body: 'SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }',
   });
   assert.equal(answer.status, 200, answer.body.toString());
-  return Number((JSON.parse(answer.body.toString()) as { results: { bindings: { n: { value: string } }[] } }).results.bindings[0]!.n.value);
+  return Number(
+    (JSON.parse(answer.body.toString()) as { results: { bindings: { n: { value: string } }[] } }).results.bindings[0]!.n
+      .value,
+  );
 }
 
 /** Deletes the sessions an ingest stored (so that the store, and counting it, stays small over many runs). */
 export async function deleteSessions(service: Service, sessions: string[], token?: string): Promise<void> {
   for (const session of sessions) {
-    const answer = await send(`${service.url}/sessions/${encodeURIComponent(session)}`, { method: 'DELETE', headers: token ? { authorization: `Bearer ${token}` } : {} });
-    assert.ok(answer.status === 204 || answer.status === 404, `DELETE /sessions/${session}: ${answer.status} ${answer.body.toString()}`);
+    const answer = await send(`${service.url}/sessions/${encodeURIComponent(session)}`, {
+      method: 'DELETE',
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    assert.ok(
+      answer.status === 204 || answer.status === 404,
+      `DELETE /sessions/${session}: ${answer.status} ${answer.body.toString()}`,
+    );
   }
 }
 

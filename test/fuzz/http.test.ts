@@ -41,17 +41,28 @@ describe('fuzz: POST /convert and /ingest on a real mcp-ld serve', function () {
       const bytes = whole ? generated.input.bytes : linesBody(generated.inputs);
       const type = whole ? 'application/json' : 'application/x-ndjson';
       // NDJSON: line 1 is the valid first line; input i is on line i + 2.
-      const mustRefuse = whole ? [] : generated.inputs.flatMap((input, i) => (expectation(input, 'line').refused && !isBlankLine(input.bytes) ? [i + 2] : []));
+      const mustRefuse = whole
+        ? []
+        : generated.inputs.flatMap((input, i) =>
+            expectation(input, 'line').refused && !isBlankLine(input.bytes) ? [i + 2] : [],
+          );
       const wholeRefused = whole && expectation(generated.input, 'whole').refused !== undefined;
       const headers = { 'content-type': type, 'mcp-ld-session': 'fuzz', authorization: `Bearer ${token}` };
 
-      const converted = await send(`${service.url}/convert?session=fuzz`, { method: 'POST', headers, body: new Uint8Array(bytes) });
+      const converted = await send(`${service.url}/convert?session=fuzz`, {
+        method: 'POST',
+        headers,
+        body: new Uint8Array(bytes),
+      });
       statuses.add(`convert ${converted.status}`);
       assertNoServerError(converted, 'POST /convert');
-      if (wholeRefused || mustRefuse.length > 0) assert.equal(converted.status, 400, 'POST /convert refuses a body with a line it must refuse');
+      if (wholeRefused || mustRefuse.length > 0)
+        assert.equal(converted.status, 400, 'POST /convert refuses a body with a line it must refuse');
       if (converted.status === 200) new Parser({ format: 'N-Quads' }).parse(converted.body.toString());
       else if (mustRefuse.length > 0) {
-        const listed = (JSON.parse(converted.body.toString()) as { errors: { line: number }[] }).errors.map((e) => e.line);
+        const listed = (JSON.parse(converted.body.toString()) as { errors: { line: number }[] }).errors.map(
+          (e) => e.line,
+        );
         for (const line of mustRefuse) assert.ok(listed.includes(line), `POST /convert lists line ${line}`);
       }
 
@@ -60,10 +71,15 @@ describe('fuzz: POST /convert and /ingest on a real mcp-ld serve', function () {
       statuses.add(`ingest ${ingested.status}`);
       assertNoServerError(ingested, 'POST /ingest');
       if (wholeRefused) assert.equal(ingested.status, 400, 'POST /ingest refuses what it must');
-      if (ingested.status >= 400) assert.equal(await storeSize(service), before, 'a refused ingest leaves the store as it was');
+      if (ingested.status >= 400)
+        assert.equal(await storeSize(service), before, 'a refused ingest leaves the store as it was');
       else {
         const summary = JSON.parse(ingested.body.toString()) as { errors: { line: number }[]; sessions: string[] };
-        for (const line of mustRefuse) assert.ok(summary.errors.some((e) => e.line === line), `POST /ingest reports line ${line}`);
+        for (const line of mustRefuse)
+          assert.ok(
+            summary.errors.some((e) => e.line === line),
+            `POST /ingest reports line ${line}`,
+          );
         await deleteSessions(service, summary.sessions, token);
       }
     });

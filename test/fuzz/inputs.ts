@@ -25,10 +25,18 @@ function baseMessages(): BaseMessage[] {
   for (const version of protocolVersions) {
     const index = loadSchema({ protocol: version });
     for (const message of index.messages) {
-      for (const instance of messageInstances(index, message.name)) pool.push({ source: `${version} ${message.name} ${instance.choices.join('; ')}`, version, value: instance.message });
+      for (const instance of messageInstances(index, message.name))
+        pool.push({
+          source: `${version} ${message.name} ${instance.choices.join('; ')}`,
+          version,
+          value: instance.message,
+        });
     }
   }
-  for (const file of captureFiles()) trafficRecords(file).forEach((record, i) => pool!.push({ source: `${file.split('/').pop()} record ${i + 1}`, value: record as unknown as JsonObject }));
+  for (const file of captureFiles())
+    trafficRecords(file).forEach((record, i) =>
+      pool!.push({ source: `${file.split('/').pop()} record ${i + 1}`, value: record as unknown as JsonObject }),
+    );
   for (const { name, msg } of [...ogcExamples(), ...officialMessageExamples()]) pool.push({ source: name, value: msg });
   return pool;
 }
@@ -38,8 +46,69 @@ const maxDepth = 128;
 
 // ---- Values ----------------------------------------------------------------------------------------------------
 
-const specialStrings = ['', '\u0000', '\ud800', '\udfff', 'x\udc00', '\ud83d\ude00', '"', '\\', '\n', '\r\n', '\u2028', '\ufeff', '\ufffd', '\u0085', '\u00a0', '__proto__', 'constructor', 'toString', '@id', '@context', '@type', '@value', '_:b0', 'http://x/ y', '<>', '%', '%ff', 'a/b~c', 'jsonrpc', 'method', 'id', 'result', 'error', 'params', '_meta', 'msg', 'raw'];
-const specialChars = ['\u0000', '\ud800', '\udbff', '\udc00', '\udfff', '"', '\\', '\n', '\t', '\u2028', '\ufeff', '\ufffd', '\u007f', '\u0080', '<', '>', '%', '~', '/', ' ', 'é', '😀'];
+const specialStrings = [
+  '',
+  '\u0000',
+  '\ud800',
+  '\udfff',
+  'x\udc00',
+  '\ud83d\ude00',
+  '"',
+  '\\',
+  '\n',
+  '\r\n',
+  '\u2028',
+  '\ufeff',
+  '\ufffd',
+  '\u0085',
+  '\u00a0',
+  '__proto__',
+  'constructor',
+  'toString',
+  '@id',
+  '@context',
+  '@type',
+  '@value',
+  '_:b0',
+  'http://x/ y',
+  '<>',
+  '%',
+  '%ff',
+  'a/b~c',
+  'jsonrpc',
+  'method',
+  'id',
+  'result',
+  'error',
+  'params',
+  '_meta',
+  'msg',
+  'raw',
+];
+const specialChars = [
+  '\u0000',
+  '\ud800',
+  '\udbff',
+  '\udc00',
+  '\udfff',
+  '"',
+  '\\',
+  '\n',
+  '\t',
+  '\u2028',
+  '\ufeff',
+  '\ufffd',
+  '\u007f',
+  '\u0080',
+  '<',
+  '>',
+  '%',
+  '~',
+  '/',
+  ' ',
+  'é',
+  '😀',
+];
 const anyChar = fc.oneof(
   fc.constantFrom(...specialChars),
   // any UTF-16 code unit: lone surrogates too
@@ -48,13 +117,36 @@ const anyChar = fc.oneof(
   fc.constantFrom('a', 'b', 'x', '1'),
 );
 export const anyString = fc.oneof(fc.constantFrom(...specialStrings), fc.string({ unit: anyChar, maxLength: 12 }));
-const specialNumbers = [-0, 0, 1, -1, 2 ** 31, 2 ** 53, 2 ** 53 + 2, 2 ** 64, -(2 ** 63), Number.MAX_VALUE, -Number.MAX_VALUE, Number.MIN_VALUE, 0.1, 1e21, 1e-7, 123.456, -2.5];
-const anyNumber = fc.oneof(fc.constantFrom(...specialNumbers), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }));
+const specialNumbers = [
+  -0,
+  0,
+  1,
+  -1,
+  2 ** 31,
+  2 ** 53,
+  2 ** 53 + 2,
+  2 ** 64,
+  -(2 ** 63),
+  Number.MAX_VALUE,
+  -Number.MAX_VALUE,
+  Number.MIN_VALUE,
+  0.1,
+  1e21,
+  1e-7,
+  123.456,
+  -2.5,
+];
+const anyNumber = fc.oneof(
+  fc.constantFrom(...specialNumbers),
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+);
 
 /** An object with these keys as own properties, as JSON.parse makes them (`__proto__` included). */
 function objectOf(entries: [string, JsonValue][]): JsonObject {
   const object: JsonObject = {};
-  for (const [key, value] of entries) Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+  for (const [key, value] of entries)
+    Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
   return object;
 }
 
@@ -85,9 +177,31 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('replace' as const), at, value: anyJson }), weight: 4 },
   { arbitrary: fc.record({ kind: fc.constant('add-key' as const), at, key: anyString, value: anyJson }), weight: 4 },
   { arbitrary: fc.record({ kind: fc.constant('delete' as const), at }), weight: 2 },
-  { arbitrary: fc.record({ kind: fc.constant('nest' as const), at, levels: fc.oneof(fc.integer({ min: 1, max: 20 }), fc.integer({ min: 115, max: 140 })), inArray: fc.boolean() }), weight: 1 },
-  { arbitrary: fc.record({ kind: fc.constant('big-string' as const), at, length: fc.integer({ min: 1000, max: 100_000 }), text: fc.oneof(fc.constant('a'), anyString.filter((s) => s.length > 0)) }), weight: 1 },
-  { arbitrary: fc.record({ kind: fc.constant('big-array' as const), at, length: fc.integer({ min: 100, max: 5000 }) }), weight: 1 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('nest' as const),
+      at,
+      levels: fc.oneof(fc.integer({ min: 1, max: 20 }), fc.integer({ min: 115, max: 140 })),
+      inArray: fc.boolean(),
+    }),
+    weight: 1,
+  },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('big-string' as const),
+      at,
+      length: fc.integer({ min: 1000, max: 100_000 }),
+      text: fc.oneof(
+        fc.constant('a'),
+        anyString.filter((s) => s.length > 0),
+      ),
+    }),
+    weight: 1,
+  },
+  {
+    arbitrary: fc.record({ kind: fc.constant('big-array' as const), at, length: fc.integer({ min: 100, max: 5000 }) }),
+    weight: 1,
+  },
 );
 
 type Path = (string | number)[];
@@ -127,7 +241,8 @@ function nested(value: JsonValue, levels: number, inArray: boolean): JsonValue {
 
 function applyMutation(root: JsonValue, m: Mutation): JsonValue {
   // Replacing the root makes anything but a message: only adding to it or deleting from it keeps it one.
-  const paths = m.kind === 'add-key' || m.kind === 'delete' || pathsOf(root).length === 1 ? pathsOf(root) : pathsOf(root).slice(1);
+  const paths =
+    m.kind === 'add-key' || m.kind === 'delete' || pathsOf(root).length === 1 ? pathsOf(root) : pathsOf(root).slice(1);
   const path = paths[m.at % paths.length]!;
   const target = getAt(root, path);
   switch (m.kind) {
@@ -147,7 +262,11 @@ function applyMutation(root: JsonValue, m: Mutation): JsonValue {
     case 'big-string':
       return setAt(root, path, m.text.repeat(Math.ceil(m.length / m.text.length)).slice(0, m.length));
     case 'big-array':
-      return setAt(root, path, Array.from({ length: m.length }, (_, i) => (i % 3 === 0 ? i : i % 3 === 1 ? `item ${i}` : { i })));
+      return setAt(
+        root,
+        path,
+        Array.from({ length: m.length }, (_, i) => (i % 3 === 0 ? i : i % 3 === 1 ? `item ${i}` : { i })),
+      );
   }
 }
 
@@ -162,16 +281,59 @@ type Fault =
 
 /** Number texts past a double (refused), and ones JSON.parse reads as some double (kept as that double). */
 const hugeNumberTexts = ['1e400', '-1e400', '1E999', '-2e308', '1.8e308'];
-const otherNumberTexts = ['-0', '-0.0', '0e0', '18446744073709551616', '-9223372036854775809', '1e-400', '4.9e-324', '1.0', '1E+2', '100000000000000000000000', '0.30000000000000004', '1.7976931348623157e308'];
-const invalidSequences = [[0x80], [0xbf], [0xc0, 0xaf], [0xc1, 0xbf], [0xc3, 0x28], [0xe0, 0x80, 0x80], [0xed, 0xa0, 0x80], [0xed, 0xbf, 0xbf], [0xe2, 0x82], [0xf0, 0x8f, 0xbf, 0xbf], [0xf4, 0x90, 0x80, 0x80], [0xf5], [0xfe], [0xff], [0xf0, 0x9f, 0x98]];
+const otherNumberTexts = [
+  '-0',
+  '-0.0',
+  '0e0',
+  '18446744073709551616',
+  '-9223372036854775809',
+  '1e-400',
+  '4.9e-324',
+  '1.0',
+  '1E+2',
+  '100000000000000000000000',
+  '0.30000000000000004',
+  '1.7976931348623157e308',
+];
+const invalidSequences = [
+  [0x80],
+  [0xbf],
+  [0xc0, 0xaf],
+  [0xc1, 0xbf],
+  [0xc3, 0x28],
+  [0xe0, 0x80, 0x80],
+  [0xed, 0xa0, 0x80],
+  [0xed, 0xbf, 0xbf],
+  [0xe2, 0x82],
+  [0xf0, 0x8f, 0xbf, 0xbf],
+  [0xf4, 0x90, 0x80, 0x80],
+  [0xf5],
+  [0xfe],
+  [0xff],
+  [0xf0, 0x9f, 0x98],
+];
 
 const fault: fc.Arbitrary<Fault> = fc.oneof(
-  fc.record({ kind: fc.constant('duplicate-key' as const), at, which: fc.nat(), escaped: fc.boolean(), value: anyJson }),
-  fc.record({ kind: fc.constant('number-text' as const), at, text: fc.constantFrom(...hugeNumberTexts, ...otherNumberTexts) }),
+  fc.record({
+    kind: fc.constant('duplicate-key' as const),
+    at,
+    which: fc.nat(),
+    escaped: fc.boolean(),
+    value: anyJson,
+  }),
+  fc.record({
+    kind: fc.constant('number-text' as const),
+    at,
+    text: fc.constantFrom(...hugeNumberTexts, ...otherNumberTexts),
+  }),
   fc.record({ kind: fc.constant('invalid-utf8' as const), at, bytes: fc.constantFrom(...invalidSequences) }),
   fc.record({ kind: fc.constant('truncate' as const), at }),
   // Any byte but a line break (which would make two lines of one).
-  fc.record({ kind: fc.constant('flip-byte' as const), at, byte: fc.integer({ min: 0, max: 255 }).filter((b) => b !== 0x0a && b !== 0x0d) }),
+  fc.record({
+    kind: fc.constant('flip-byte' as const),
+    at,
+    byte: fc.integer({ min: 0, max: 255 }).filter((b) => b !== 0x0a && b !== 0x0d),
+  }),
 );
 
 const dupSentinel = '\u0000fuzz-duplicate\u0000';
@@ -262,7 +424,9 @@ function build(spec: InputSpec): FuzzInput {
   const messages = baseMessages();
   const bases = spec.base.map((i) => messages[i % messages.length]!);
   const story: string[] = [`from ${bases.map((b) => b.source).join(' + ')} as ${spec.shape}`];
-  let value: JsonValue = JSON.parse(JSON.stringify(spec.shape === 'batch' ? bases.map((b) => b.value) : bases[0]!.value)) as JsonValue;
+  let value: JsonValue = JSON.parse(
+    JSON.stringify(spec.shape === 'batch' ? bases.map((b) => b.value) : bases[0]!.value),
+  ) as JsonValue;
   for (const m of spec.mutations) {
     value = applyMutation(value, m);
     story.push(`${m.kind} at ${m.at}`);
@@ -344,7 +508,11 @@ export function fuzzLines(maxLines: number): fc.Arbitrary<FuzzInput[]> {
 const firstLine = '{"jsonrpc":"2.0","id":"fuzz-first","method":"ping"}';
 
 export function linesBody(inputs: FuzzInput[]): Buffer {
-  return Buffer.concat([Buffer.from(firstLine), ...inputs.flatMap((input) => [Buffer.from('\n'), input.bytes]), Buffer.from('\n')]);
+  return Buffer.concat([
+    Buffer.from(firstLine),
+    ...inputs.flatMap((input) => [Buffer.from('\n'), input.bytes]),
+    Buffer.from('\n'),
+  ]);
 }
 
 /** Whether a line is blank as the readers see it (they skip such lines). */

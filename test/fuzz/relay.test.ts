@@ -59,7 +59,10 @@ class Running {
 
 /** The recorder's closing count: everything recorded, by kind. */
 function recordedLines(stderr: string): { recorded: number; unrecorded: number } {
-  const match = /(\d+) messages recorded \(\d+ quads\)(?:, (\d+) non-JSON lines)?(?:, (\d+) lines kept as raw lines \([^)]*\))?(?:, (\d+) non-MCP messages)?(?:, (\d+) relayed but not recorded)?/.exec(stderr);
+  const match =
+    /(\d+) messages recorded \(\d+ quads\)(?:, (\d+) non-JSON lines)?(?:, (\d+) lines kept as raw lines \([^)]*\))?(?:, (\d+) non-MCP messages)?(?:, (\d+) relayed but not recorded)?/.exec(
+      stderr,
+    );
   assert.ok(match, `a closing count in: ${stderr.slice(-2000)}`);
   const [, messages, nonJson, keptRaw, notMcp, unrecorded] = match.map((n) => Number(n ?? 0));
   return { recorded: messages! + nonJson! + keptRaw! + notMcp!, unrecorded: unrecorded! };
@@ -72,23 +75,41 @@ describe('fuzz: the stdio tap and the HTTP proxy relay every byte unchanged', fu
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   it('the tap: out comes what went in, in both directions, and every line is recorded', async () => {
-    const tap = new Running(spawn(node, [cliPath, 'tap', '--data', path.join(dir, 'tap-data'), '--session-name', 'fuzz', '--', node, '-e', 'process.stdin.pipe(process.stdout)']));
+    const tap = new Running(
+      spawn(node, [
+        cliPath,
+        'tap',
+        '--data',
+        path.join(dir, 'tap-data'),
+        '--session-name',
+        'fuzz',
+        '--',
+        node,
+        '-e',
+        'process.stdin.pipe(process.stdout)',
+      ]),
+    );
     let sent = 0;
     let lines = 0;
-    const property = fc.asyncProperty(fuzzLines(8), fc.constantFrom('\n', '\r\n'), fc.array(fc.nat(), { maxLength: 8 }), async (inputs, newline, points) => {
-      const bytes = Buffer.from(linesBody(inputs).toString('latin1').replaceAll('\n', newline), 'latin1');
-      const start = sent;
-      sent += bytes.length;
-      lines += 1 + inputs.filter((input) => !isBlankLine(input.bytes)).length;
-      for (const piece of cut(bytes, points)) {
-        tap.child.stdin.write(piece);
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-      await tap.until(() => tap.outLength >= sent, `${sent} bytes back`);
-      const out = Buffer.concat(tap.out);
-      assert.ok(out.subarray(start, sent).equals(bytes), 'the bytes relayed are the bytes sent');
-      assert.ok(tap.alive, 'the tap is alive');
-    });
+    const property = fc.asyncProperty(
+      fuzzLines(8),
+      fc.constantFrom('\n', '\r\n'),
+      fc.array(fc.nat(), { maxLength: 8 }),
+      async (inputs, newline, points) => {
+        const bytes = Buffer.from(linesBody(inputs).toString('latin1').replaceAll('\n', newline), 'latin1');
+        const start = sent;
+        sent += bytes.length;
+        lines += 1 + inputs.filter((input) => !isBlankLine(input.bytes)).length;
+        for (const piece of cut(bytes, points)) {
+          tap.child.stdin.write(piece);
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        await tap.until(() => tap.outLength >= sent, `${sent} bytes back`);
+        const out = Buffer.concat(tap.out);
+        assert.ok(out.subarray(start, sent).equals(bytes), 'the bytes relayed are the bytes sent');
+        assert.ok(tap.alive, 'the tap is alive');
+      },
+    );
     try {
       await check('tap relay', property, 60);
     } finally {
@@ -111,8 +132,14 @@ describe('fuzz: the stdio tap and the HTTP proxy relay every byte unchanged', fu
           return response.end(body);
         }
         response.writeHead(200, { 'content-type': 'text/event-stream' });
-        const points = String(request.headers['x-fuzz-cut'] ?? '').split(',').filter(Boolean).map(Number);
-        for (const piece of cut(Buffer.concat([Buffer.from('event: message\ndata: '), body, Buffer.from('\n\n')]), points)) {
+        const points = String(request.headers['x-fuzz-cut'] ?? '')
+          .split(',')
+          .filter(Boolean)
+          .map(Number);
+        for (const piece of cut(
+          Buffer.concat([Buffer.from('event: message\ndata: '), body, Buffer.from('\n\n')]),
+          points,
+        )) {
           response.write(piece);
           await new Promise((resolve) => setTimeout(resolve, 1));
         }
@@ -121,21 +148,34 @@ describe('fuzz: the stdio tap and the HTTP proxy relay every byte unchanged', fu
     });
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
     const target = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-    const proxy = new Running(spawn(node, [cliPath, 'proxy', '--target', target, '--port', '0', '--data', path.join(dir, 'proxy-data')]));
+    const proxy = new Running(
+      spawn(node, [cliPath, 'proxy', '--target', target, '--port', '0', '--data', path.join(dir, 'proxy-data')]),
+    );
     await proxy.until(() => /at http:\/\/127\.0\.0\.1:\d+/.test(proxy.err), 'the proxy to listen');
     const proxied = `http://127.0.0.1:${/at http:\/\/127\.0\.0\.1:(\d+)/.exec(proxy.err)![1]}`;
-    const property = fc.asyncProperty(fuzzInput(['line', 'pretty', 'batch']), fc.boolean(), fc.array(fc.nat(), { maxLength: 8 }), async (input, sse, points) => {
-      const response = await fetch(`${proxied}${sse ? '/sse' : '/mcp'}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'x-fuzz-cut': points.join(',') },
-        body: new Uint8Array(input.bytes),
-      });
-      const answer = Buffer.from(await response.arrayBuffer());
-      const expected = sse ? Buffer.concat([Buffer.from('event: message\ndata: '), input.bytes, Buffer.from('\n\n')]) : input.bytes;
-      assert.equal(response.status, 200);
-      assert.ok(answer.equals(expected), 'the answer relayed is the answer upstream gave');
-      assert.ok(proxy.alive, 'the proxy is alive');
-    });
+    const property = fc.asyncProperty(
+      fuzzInput(['line', 'pretty', 'batch']),
+      fc.boolean(),
+      fc.array(fc.nat(), { maxLength: 8 }),
+      async (input, sse, points) => {
+        const response = await fetch(`${proxied}${sse ? '/sse' : '/mcp'}`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            'x-fuzz-cut': points.join(','),
+          },
+          body: new Uint8Array(input.bytes),
+        });
+        const answer = Buffer.from(await response.arrayBuffer());
+        const expected = sse
+          ? Buffer.concat([Buffer.from('event: message\ndata: '), input.bytes, Buffer.from('\n\n')])
+          : input.bytes;
+        assert.equal(response.status, 200);
+        assert.ok(answer.equals(expected), 'the answer relayed is the answer upstream gave');
+        assert.ok(proxy.alive, 'the proxy is alive');
+      },
+    );
     try {
       await check('proxy relay', property, 100);
     } finally {

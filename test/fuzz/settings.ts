@@ -29,15 +29,31 @@ function runsOf(runs: number, longRuns = runs * longFactor): number {
 
 /** Runs `property` (seeded, bounded), prints its run count, and fails with fast-check's report (seed, path, shrunk
  *  counterexample) if it does not hold. */
-export async function check<T>(name: string, property: fc.IAsyncPropertyWithHooks<T> | fc.IPropertyWithHooks<T>, runs: number, tally?: Tally, longRuns?: number): Promise<void> {
+export async function check<T>(
+  name: string,
+  property: fc.IAsyncPropertyWithHooks<T> | fc.IPropertyWithHooks<T>,
+  runs: number,
+  tally?: Tally,
+  longRuns?: number,
+): Promise<void> {
   if (!announced) {
     announced = true;
     process.stdout.write(`      fuzz: seed ${fuzzSeed}${long ? ' (npm run fuzz: replay with FUZZ_SEED)' : ''}\n`);
   }
-  const parameters: fc.Parameters<T> = { seed: fuzzSeed, numRuns: runsOf(runs, longRuns), includeErrorInReport: true, ...(fuzzPath ? { path: fuzzPath } : {}) };
+  const parameters: fc.Parameters<T> = {
+    seed: fuzzSeed,
+    numRuns: runsOf(runs, longRuns),
+    includeErrorInReport: true,
+    ...(fuzzPath ? { path: fuzzPath } : {}),
+  };
   const details = await fc.check(property as fc.IAsyncProperty<T>, parameters);
-  process.stdout.write(`      fuzz: ${name}: ${details.numRuns} runs${details.numSkips ? ` (${details.numSkips} skipped)` : ''}${tally && tally.size > 0 ? `; ${tally}` : ''}\n`);
-  if (details.failed) throw new Error(`${name}: ${fc.defaultReportMessage(details)}\n(replay: FUZZ_SEED=${details.seed} FUZZ_PATH=${details.counterexamplePath ?? ''} FUZZ_RUNS=${runsOf(runs, longRuns)})`);
+  process.stdout.write(
+    `      fuzz: ${name}: ${details.numRuns} runs${details.numSkips ? ` (${details.numSkips} skipped)` : ''}${tally && tally.size > 0 ? `; ${tally}` : ''}\n`,
+  );
+  if (details.failed)
+    throw new Error(
+      `${name}: ${fc.defaultReportMessage(details)}\n(replay: FUZZ_SEED=${details.seed} FUZZ_PATH=${details.counterexamplePath ?? ''} FUZZ_RUNS=${runsOf(runs, longRuns)})`,
+    );
 }
 
 /** Counts of what the runs of a property met (answer statuses, refusal codes), printed beside its run count. */
@@ -53,6 +69,9 @@ export class Tally {
   }
 
   toString(): string {
-    return [...this.counts].sort(([a], [b]) => (a < b ? -1 : 1)).map(([what, n]) => `${what} ×${n}`).join(', ');
+    return [...this.counts]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([what, n]) => `${what} ×${n}`)
+      .join(', ');
   }
 }

@@ -35,7 +35,9 @@ function expand(value: string, prefixes: Record<string, string>): string {
   const colon = value.indexOf(':');
   if (colon <= 0 || value.startsWith('@')) return value;
   const prefix = value.slice(0, colon);
-  return prefix in prefixes && !value.slice(colon + 1).startsWith('//') ? prefixes[prefix] + value.slice(colon + 1) : value;
+  return prefix in prefixes && !value.slice(colon + 1).startsWith('//')
+    ? prefixes[prefix] + value.slice(colon + 1)
+    : value;
 }
 
 interface Branch {
@@ -63,7 +65,10 @@ export class AnnotatedPaths {
   private annotation(location: SchemaLocation): Annotation | undefined {
     const node = location.node;
     if (typeof node['x-jsonld-id'] !== 'string') return undefined;
-    const result: Annotation = { predicate: expand(node['x-jsonld-id'], this.prefixes), source: `${documentUris[location.document]}#${location.pointer}` };
+    const result: Annotation = {
+      predicate: expand(node['x-jsonld-id'], this.prefixes),
+      source: `${documentUris[location.document]}#${location.pointer}`,
+    };
     if (typeof node['x-jsonld-type'] === 'string') result.type = expand(node['x-jsonld-type'], this.prefixes);
     if (typeof node['x-jsonld-container'] === 'string') result.container = node['x-jsonld-container'];
     return result;
@@ -77,7 +82,12 @@ export class AnnotatedPaths {
     let branches: Branch[] = [{ alternatives: [], properties: new Map() }];
     const combine = (parts: Branch[]) => {
       const next: Branch[] = [];
-      for (const a of branches) for (const b of parts) next.push({ alternatives: [...a.alternatives, ...b.alternatives], properties: new Map([...a.properties, ...b.properties]) });
+      for (const a of branches)
+        for (const b of parts)
+          next.push({
+            alternatives: [...a.alternatives, ...b.alternatives],
+            properties: new Map([...a.properties, ...b.properties]),
+          });
       branches = next;
     };
     const allOf = Array.isArray(node['allOf']) ? node['allOf'] : [];
@@ -102,7 +112,10 @@ export class AnnotatedPaths {
               ? `{${member['required'].join(',')}}`
               : `#${i}`;
         for (const branch of this.branches(memberLocation, undefined, depth + 1)) {
-          alternatives.push({ alternatives: [{ kind: 'alternative', label, location: memberLocation }, ...branch.alternatives], properties: branch.properties });
+          alternatives.push({
+            alternatives: [{ kind: 'alternative', label, location: memberLocation }, ...branch.alternatives],
+            properties: branch.properties,
+          });
         }
       });
     }
@@ -111,7 +124,8 @@ export class AnnotatedPaths {
     if (isJsonObject(properties)) {
       const own = new Map<string, SchemaLocation>();
       for (const [key, schema] of Object.entries(properties)) {
-        if (isJsonObject(schema) && typeof schema['x-jsonld-id'] === 'string') own.set(key, this.sub(target, ['properties', key], schema));
+        if (isJsonObject(schema) && typeof schema['x-jsonld-id'] === 'string')
+          own.set(key, this.sub(target, ['properties', key], schema));
       }
       combine([{ alternatives: [], properties: own }]);
     }
@@ -128,25 +142,40 @@ export class AnnotatedPaths {
       if ('properties' in n || 'allOf' in n) return true;
       for (const keyword of ['anyOf', 'oneOf']) {
         const list = n[keyword];
-        if (Array.isArray(list) && list.some((m) => isJsonObject(m) && isObject(this.follow({ ...target, node: m }).node))) return true;
+        if (
+          Array.isArray(list) &&
+          list.some((m) => isJsonObject(m) && isObject(this.follow({ ...target, node: m }).node))
+        )
+          return true;
       }
       return false;
     };
     if (isObject(node)) return target;
     const items = Array.isArray(node['items']) ? node['items'][0] : node['items'];
     if ((node['type'] === 'array' || 'items' in node) && isJsonObject(items)) {
-      const itemLocation = this.follow(this.sub(target, Array.isArray(node['items']) ? ['items', '0'] : ['items'], items));
+      const itemLocation = this.follow(
+        this.sub(target, Array.isArray(node['items']) ? ['items', '0'] : ['items'], items),
+      );
       if (isObject(itemLocation.node)) return itemLocation;
     }
     return undefined;
   }
 
-  private walk(location: SchemaLocation, prefix: PathStep[], label: string, into: AnnotatedPath[], definition: string, stack: string[], skipDocument?: string): void {
+  private walk(
+    location: SchemaLocation,
+    prefix: PathStep[],
+    label: string,
+    into: AnnotatedPath[],
+    definition: string,
+    stack: string[],
+    skipDocument?: string,
+  ): void {
     const target = this.follow(location);
     const id = `${target.document}#${target.pointer}`;
     if (stack.includes(id)) return;
     for (const branch of this.branches(location, skipDocument)) {
-      const branchLabel = label + branch.alternatives.map((s) => (s.kind === 'alternative' ? `<${s.label}>` : '')).join('');
+      const branchLabel =
+        label + branch.alternatives.map((s) => (s.kind === 'alternative' ? `<${s.label}>` : '')).join('');
       for (const [key, propertyLocation] of [...branch.properties].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
         let annotation = this.annotation(propertyLocation)!;
         let valueSchema = annotation.type === '@json' ? undefined : this.objectSchema(propertyLocation);
@@ -206,11 +235,21 @@ export class AnnotatedPaths {
     const target = this.follow(location);
     const node = target.node;
     if ('const' in node && JSON.stringify(node['const']) !== JSON.stringify(value)) return false;
-    if (Array.isArray(node['enum']) && !node['enum'].some((e) => JSON.stringify(e) === JSON.stringify(value))) return false;
+    if (Array.isArray(node['enum']) && !node['enum'].some((e) => JSON.stringify(e) === JSON.stringify(value)))
+      return false;
     const declared = node['type'];
     const types = typeof declared === 'string' ? [declared] : Array.isArray(declared) ? declared : [];
     if (types.length > 0) {
-      const actual = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value;
+      const actual =
+        value === null
+          ? 'null'
+          : Array.isArray(value)
+            ? 'array'
+            : typeof value === 'number'
+              ? Number.isInteger(value)
+                ? 'integer'
+                : 'number'
+              : typeof value;
       if (!types.includes(actual) && !(actual === 'integer' && types.includes('number'))) return false;
     }
     if (Array.isArray(node['required'])) {
@@ -220,14 +259,31 @@ export class AnnotatedPaths {
     const properties = node['properties'];
     if (isJsonObject(properties) && isJsonObject(value)) {
       for (const [key, schema] of Object.entries(properties)) {
-        if (key in value && isJsonObject(schema) && !this.matches(value[key]!, this.sub(target, ['properties', key], schema), depth + 1)) return false;
+        if (
+          key in value &&
+          isJsonObject(schema) &&
+          !this.matches(value[key]!, this.sub(target, ['properties', key], schema), depth + 1)
+        )
+          return false;
       }
     }
     const allOf = node['allOf'];
-    if (Array.isArray(allOf) && !allOf.every((m, i) => !isJsonObject(m) || this.matches(value, this.sub(target, ['allOf', String(i)], m), depth + 1))) return false;
+    if (
+      Array.isArray(allOf) &&
+      !allOf.every(
+        (m, i) => !isJsonObject(m) || this.matches(value, this.sub(target, ['allOf', String(i)], m), depth + 1),
+      )
+    )
+      return false;
     for (const keyword of ['anyOf', 'oneOf']) {
       const list = node[keyword];
-      if (Array.isArray(list) && !list.some((m, i) => isJsonObject(m) && this.matches(value, this.sub(target, [keyword, String(i)], m), depth + 1))) return false;
+      if (
+        Array.isArray(list) &&
+        !list.some(
+          (m, i) => isJsonObject(m) && this.matches(value, this.sub(target, [keyword, String(i)], m), depth + 1),
+        )
+      )
+        return false;
     }
     return true;
   }
@@ -239,13 +295,20 @@ type PathOutcome = { applies: false } | { applies: true; failure?: string };
 function rootOf(quads: readonly Quad[]): RdfTerm {
   const objects = new Set(quads.map((q) => `${q.object.termType}:${q.object.value}`));
   const roots = new Map<string, RdfTerm>();
-  for (const quad of quads) if (!objects.has(`${quad.subject.termType}:${quad.subject.value}`)) roots.set(`${quad.subject.termType}:${quad.subject.value}`, quad.subject);
+  for (const quad of quads)
+    if (!objects.has(`${quad.subject.termType}:${quad.subject.value}`))
+      roots.set(`${quad.subject.termType}:${quad.subject.value}`, quad.subject);
   if (roots.size !== 1) throw new Error(`expected one root node, found ${roots.size}`);
   return [...roots.values()][0]!;
 }
 
 function objectsOf(quads: readonly Quad[], subject: RdfTerm, predicate: string): RdfTerm[] {
-  return quads.filter((q) => q.subject.termType === subject.termType && q.subject.value === subject.value && q.predicate.value === predicate).map((q) => q.object);
+  return quads
+    .filter(
+      (q) =>
+        q.subject.termType === subject.termType && q.subject.value === subject.value && q.predicate.value === predicate,
+    )
+    .map((q) => q.object);
 }
 
 function listItems(quads: readonly Quad[], head: RdfTerm): RdfTerm[] | undefined {
@@ -272,9 +335,11 @@ const isNode = (term: RdfTerm) => term.termType === 'NamedNode' || term.termType
 /** One value of an annotated property against its RDF object. */
 function checkItem(value: JsonValue, object: RdfTerm, annotation: Annotation): string | undefined {
   if (isJsonObject(value)) return isNode(object) ? undefined : `an object should be a node, got ${show(object)}`;
-  if (annotation.type === '@id' || annotation.type === '@vocab') return object.termType === 'NamedNode' ? undefined : `expected an IRI, got ${show(object)}`;
+  if (annotation.type === '@id' || annotation.type === '@vocab')
+    return object.termType === 'NamedNode' ? undefined : `expected an IRI, got ${show(object)}`;
   if (object.termType !== 'Literal') return `expected a literal, got ${show(object)}`;
-  if (annotation.type !== undefined && object.datatype?.value !== annotation.type) return `expected datatype <${annotation.type}>, got ${show(object)}`;
+  if (annotation.type !== undefined && object.datatype?.value !== annotation.type)
+    return `expected datatype <${annotation.type}>, got ${show(object)}`;
   return undefined;
 }
 
@@ -282,7 +347,12 @@ function checkItem(value: JsonValue, object: RdfTerm, annotation: Annotation): s
  * Follows `path` through `message` and the graph `quads` made from it: whether the path applies to this
  * instance (it has a value there, on the alternatives the path takes) and, if so, what is wrong, if anything.
  */
-export function checkPath(paths: AnnotatedPaths, path: AnnotatedPath, message: JsonObject, quads: readonly Quad[]): PathOutcome {
+export function checkPath(
+  paths: AnnotatedPaths,
+  path: AnnotatedPath,
+  message: JsonObject,
+  quads: readonly Quad[],
+): PathOutcome {
   let current: Array<{ json: JsonValue; node: RdfTerm }> = [{ json: message, node: rootOf(quads) }];
   for (const [index, step] of path.steps.entries()) {
     const last = index === path.steps.length - 1;
@@ -304,20 +374,26 @@ export function checkPath(paths: AnnotatedPaths, path: AnnotatedPath, message: J
       if (annotation.type === '@json') {
         if (!last) return { applies: true, failure: `${where}: a path continues below @json` };
         const bad = objects.find((o) => o.termType !== 'Literal' || o.datatype?.value !== RDF_JSON);
-        if (bad || objects.length !== 1) return { applies: true, failure: `${where}: expected one rdf:JSON literal, got ${objects.map(show).join(', ')}` };
+        if (bad || objects.length !== 1)
+          return {
+            applies: true,
+            failure: `${where}: expected one rdf:JSON literal, got ${objects.map(show).join(', ')}`,
+          };
         continue;
       }
       const values = Array.isArray(value) ? value : [value];
       let items: RdfTerm[];
       if (annotation.container === '@list') {
-        if (objects.length !== 1) return { applies: true, failure: `${where}: expected one rdf:List, got ${objects.length} objects` };
+        if (objects.length !== 1)
+          return { applies: true, failure: `${where}: expected one rdf:List, got ${objects.length} objects` };
         const list = listItems(quads, objects[0]!);
         if (list === undefined) return { applies: true, failure: `${where}: ${show(objects[0]!)} is not an rdf:List` };
         items = list;
       } else {
         items = objects;
       }
-      if (items.length !== values.length) return { applies: true, failure: `${where}: ${values.length} value(s) but ${items.length} RDF object(s)` };
+      if (items.length !== values.length)
+        return { applies: true, failure: `${where}: ${values.length} value(s) but ${items.length} RDF object(s)` };
       for (const [i, item] of values.entries()) {
         // Without @list, RDF keeps no order: each value must have a fitting object.
         const candidates = annotation.container === '@list' ? [items[i]!] : items;

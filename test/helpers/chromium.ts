@@ -5,14 +5,17 @@ import type { Browser } from 'puppeteer-core';
 import puppeteer from 'puppeteer-core';
 
 function chromiumPath(): string | undefined {
-  return [process.env['MCPLD_CHROMIUM'], '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => p !== undefined && p !== '' && existsSync(p));
+  return [process.env['MCPLD_CHROMIUM'], '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+    (p): p is string => p !== undefined && p !== '' && existsSync(p),
+  );
 }
 
 /** The browser, or undefined (after saying so loudly) when there is none and CI is not set. */
 export async function launchChromium(): Promise<Browser | undefined> {
   const executablePath = chromiumPath();
   if (!executablePath) {
-    const message = 'chromium not found (MCPLD_CHROMIUM, /usr/bin/chromium): install it with `apt-get install -y chromium` to run the browser tests';
+    const message =
+      'chromium not found (MCPLD_CHROMIUM, /usr/bin/chromium): install it with `apt-get install -y chromium` to run the browser tests';
     if (process.env['CI']) throw new Error(`${message}; CI needs them`);
     console.warn(`\n  !!! SKIPPED: ${message}\n`);
     return undefined;
@@ -21,7 +24,18 @@ export async function launchChromium(): Promise<Browser | undefined> {
   return puppeteer.launch({
     executablePath,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-default-apps', '--disable-extensions', '--window-size=1400,900'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-default-apps',
+      '--disable-extensions',
+      '--window-size=1400,900',
+    ],
     defaultViewport: { width: 1400, height: 900 },
   });
 }

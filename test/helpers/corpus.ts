@@ -54,7 +54,10 @@ export function officialMessageExamples(): { name: string; msg: JsonObject }[] {
       readdirSync(path.join(dir, definition))
         .filter((f) => f.endsWith('.json'))
         .sort()
-        .map((file) => ({ name: `${definition}/${file}`, msg: JSON.parse(readFileSync(path.join(dir, definition, file), 'utf8')) as JsonObject })),
+        .map((file) => ({
+          name: `${definition}/${file}`,
+          msg: JSON.parse(readFileSync(path.join(dir, definition, file), 'utf8')) as JsonObject,
+        })),
     )
     .filter(({ msg }) => msg['jsonrpc'] === '2.0');
 }

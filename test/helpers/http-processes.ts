@@ -8,10 +8,19 @@ import { cliPath } from './run-cli.js';
 import { freePort } from './ports.js';
 
 const require = createRequire(import.meta.url);
-const everything2025 = path.join(path.dirname(require.resolve('server-everything-2025.5.12/package.json')), 'dist', 'index.js');
+const everything2025 = path.join(
+  path.dirname(require.resolve('server-everything-2025.5.12/package.json')),
+  'dist',
+  'index.js',
+);
 
 /** Starts a process and resolves once its stdout or stderr (together) matches `ready`. */
-export function startUntil(command: string, args: string[], ready: RegExp, env: NodeJS.ProcessEnv = process.env): Promise<{ child: ChildProcess; match: RegExpMatchArray; output: () => string }> {
+export function startUntil(
+  command: string,
+  args: string[],
+  ready: RegExp,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ child: ChildProcess; match: RegExpMatchArray; output: () => string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let seen = '';
@@ -48,13 +57,24 @@ interface RunningProxy {
 }
 
 export async function startProxy(target: string, args: string[] = []): Promise<RunningProxy> {
-  const { child, match, output } = await startUntil(process.execPath, [cliPath, 'proxy', '--target', target, '--port', '0', ...args], /at (http:\/\/127\.0\.0\.1:\d+)/);
+  const { child, match, output } = await startUntil(
+    process.execPath,
+    [cliPath, 'proxy', '--target', target, '--port', '0', ...args],
+    /at (http:\/\/127\.0\.0\.1:\d+)/,
+  );
   return { child, origin: match[1]!, output };
 }
 
 /** server-everything 2025.5.12 in mode `sse` (HTTP+SSE: GET /sse, POST /message) or `streamableHttp` (/mcp). */
-export async function startEverything2025(mode: 'sse' | 'streamableHttp'): Promise<{ child: ChildProcess; origin: string }> {
+export async function startEverything2025(
+  mode: 'sse' | 'streamableHttp',
+): Promise<{ child: ChildProcess; origin: string }> {
   const port = await freePort();
-  const { child } = await startUntil(process.execPath, [everything2025, mode], /listening on port|Server is running on port/, { ...process.env, PORT: String(port) });
+  const { child } = await startUntil(
+    process.execPath,
+    [everything2025, mode],
+    /listening on port|Server is running on port/,
+    { ...process.env, PORT: String(port) },
+  );
   return { child, origin: `http://127.0.0.1:${port}` };
 }

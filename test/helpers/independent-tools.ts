@@ -31,11 +31,13 @@ export function pythonWith(modules: readonly string[]): string | undefined {
 
 const javaDir = '/usr/share/java';
 /** slf4j bindings and bridges that must not be on the class path together (independent-rdf-tools.md). */
-const conflictingJars = /log4j-over-slf4j|slf4j-log4j12|slf4j-jdk14|slf4j-jcl|slf4j-simple|maven3-slf4j-provider|slf4j-migrator|jcl-over-slf4j|jul-to-slf4j/;
+const conflictingJars =
+  /log4j-over-slf4j|slf4j-log4j12|slf4j-jdk14|slf4j-jcl|slf4j-simple|maven3-slf4j-provider|slf4j-migrator|jcl-over-slf4j|jul-to-slf4j/;
 
 /** The class path of Debian's jars with the OWL API on it (undefined: libowlapi-java, java or javac is missing). */
 export function owlApiClassPath(): string | undefined {
-  if (!hasCommand('java') || !hasCommand('javac') || !existsSync(path.join(javaDir, 'owlapi-distribution.jar'))) return undefined;
+  if (!hasCommand('java') || !hasCommand('javac') || !existsSync(path.join(javaDir, 'owlapi-distribution.jar')))
+    return undefined;
   return readdirSync(javaDir)
     .filter((jar) => jar.endsWith('.jar') && !conflictingJars.test(jar))
     .map((jar) => path.join(javaDir, jar))
@@ -51,12 +53,17 @@ export function owlApiClassPath(): string | undefined {
  */
 export function jenaClassPath(): string | undefined {
   const jena = path.join(javaDir, 'jena-core.jar');
-  if (!hasCommand('java') || !hasCommand('jar') || !existsSync(jena) || !existsSync(path.join(javaDir, 'jena-arq.jar'))) return undefined;
+  if (!hasCommand('java') || !hasCommand('jar') || !existsSync(jena) || !existsSync(path.join(javaDir, 'jena-arq.jar')))
+    return undefined;
   const fix = path.join(tmpdir(), 'mcp-ld-jena-xerces-messages');
   if (!existsSync(path.join(fix, 'xerces', 'impl', 'xpath', 'regex', 'message.properties'))) {
     const shaded = path.join(fix, 'org', 'apache', 'jena', 'ext', 'xerces', 'impl');
     mkdirSync(fix, { recursive: true });
-    const extract = spawnSync('jar', ['xf', jena, 'org/apache/jena/ext/xerces/impl/msg', 'org/apache/jena/ext/xerces/impl/xpath/regex'], { cwd: fix, stdio: 'ignore' });
+    const extract = spawnSync(
+      'jar',
+      ['xf', jena, 'org/apache/jena/ext/xerces/impl/msg', 'org/apache/jena/ext/xerces/impl/xpath/regex'],
+      { cwd: fix, stdio: 'ignore' },
+    );
     if (extract.status !== 0) return undefined;
     mkdirSync(path.join(fix, 'xerces', 'impl', 'xpath'), { recursive: true });
     spawnSync('cp', ['-r', path.join(shaded, 'msg'), path.join(fix, 'xerces', 'impl', 'msg')]);

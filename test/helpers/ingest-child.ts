@@ -6,7 +6,8 @@
 import { EmbeddedStore } from '../../src/store/embedded-store.js';
 import { crashBatch } from './crash-batch.js';
 
-const [dir, perBatch = '500', concurrency = '1', compactLogBytes = String(512 * 1024 * 1024), repeat] = process.argv.slice(2);
+const [dir, perBatch = '500', concurrency = '1', compactLogBytes = String(512 * 1024 * 1024), repeat] =
+  process.argv.slice(2);
 if (!dir) throw new Error('usage: ingest-child.js DIR QUADS_PER_BATCH CONCURRENCY COMPACT_LOG_BYTES');
 
 const store = await EmbeddedStore.open({ dataDir: dir, compactLogBytes: Number(compactLogBytes) });

@@ -4,7 +4,13 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../../src/core/json.js';
 import { contextDefinitions, messageContext } from '../../src/context/message-contexts.js';
 import { SchemaModel, type PropertySite } from '../../src/lint/schema-model.js';
-import { jsonRpcEnvelope, type DocumentId, type MessageDefinition, type SchemaIndex, type SchemaLocation } from '../../src/schema/index.js';
+import {
+  jsonRpcEnvelope,
+  type DocumentId,
+  type MessageDefinition,
+  type SchemaIndex,
+  type SchemaLocation,
+} from '../../src/schema/index.js';
 
 interface Disagreement {
   /** The message definition whose context disagrees. */
@@ -34,13 +40,20 @@ function expand(value: string, prefixes: Prefixes): string {
 
 function show(reading: TermReading | undefined): string {
   if (reading === undefined) return 'no term';
-  return [`<${reading.id}>`, reading.type && `type ${reading.type}`, reading.container && `container ${reading.container}`].filter(Boolean).join(' ');
+  return [
+    `<${reading.id}>`,
+    reading.type && `type ${reading.type}`,
+    reading.container && `container ${reading.container}`,
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** The prefixes a context object declares (string values that are not keyword aliases). */
 function declaredPrefixes(context: JsonObject): Prefixes {
   const prefixes: Prefixes = {};
-  for (const [key, value] of Object.entries(context)) if (typeof value === 'string' && !value.startsWith('@')) prefixes[key] = value;
+  for (const [key, value] of Object.entries(context))
+    if (typeof value === 'string' && !value.startsWith('@')) prefixes[key] = value;
   return prefixes;
 }
 
@@ -88,7 +101,11 @@ class Agreement {
    * The annotated sites in force for each key of the object at `location`: its own override those of its `$ref`
    * target and `allOf` members (the JSON-LD refinement the contexts make); its alternatives' all apply.
    */
-  private sitesInForce(location: SchemaLocation, exclude?: DocumentId, seen: ReadonlySet<string> = new Set()): Map<string, PropertySite[]> {
+  private sitesInForce(
+    location: SchemaLocation,
+    exclude?: DocumentId,
+    seen: ReadonlySet<string> = new Set(),
+  ): Map<string, PropertySite[]> {
     const key = `${location.document}#${location.pointer}`;
     const inForce = new Map<string, PropertySite[]>();
     if (seen.has(key)) return inForce;
@@ -105,12 +122,21 @@ class Agreement {
       const site = this.model.site(schema.document, schema.pointer);
       if (site?.id !== undefined) inForce.set(name, [site]);
     }
-    for (const alternative of parts.alternatives) if (!excluded(alternative)) add(this.sitesInForce(alternative, undefined, inner));
+    for (const alternative of parts.alternatives)
+      if (!excluded(alternative)) add(this.sitesInForce(alternative, undefined, inner));
     return inForce;
   }
 
   /** Compares the terms of `context` with the sites in force in the object at `location`, then each scoped value. */
-  compare(message: string, path: string, location: SchemaLocation, context: JsonObject, outer: Prefixes, options: { exclude?: DocumentId; skip?: string } = {}, stack: string[] = []): void {
+  compare(
+    message: string,
+    path: string,
+    location: SchemaLocation,
+    context: JsonObject,
+    outer: Prefixes,
+    options: { exclude?: DocumentId; skip?: string } = {},
+    stack: string[] = [],
+  ): void {
     const prefixes = { ...outer, ...declaredPrefixes(context) };
     const inForce = this.sitesInForce(location, options.exclude);
     // The context generator joins the scope of a term with the key of the one that opened this scope into this
@@ -120,7 +146,8 @@ class Agreement {
     for (const site of inForce.get(holder) ?? []) {
       const element = this.model.analyse(site).element;
       if (element === undefined) continue;
-      for (const [key, sites] of this.sitesInForce(this.model.walker.follow(element))) if (!inForce.has(key)) inForce.set(key, sites);
+      for (const [key, sites] of this.sitesInForce(this.model.walker.follow(element)))
+        if (!inForce.has(key)) inForce.set(key, sites);
     }
     for (const [key, sites] of inForce) {
       if (key === options.skip) continue;
@@ -130,7 +157,12 @@ class Agreement {
         this.compared.add(site);
         const expected = this.expected(site);
         if (show(actual) !== show(expected)) {
-          this.disagreements.push({ message, path: `${path}/${key}`, site: site.label, problem: `the lint reads ${show(expected)}, the context has ${show(actual)}` });
+          this.disagreements.push({
+            message,
+            path: `${path}/${key}`,
+            site: site.label,
+            problem: `the lint reads ${show(expected)}, the context has ${show(actual)}`,
+          });
           continue;
         }
         const element = this.model.analyse(site).element;
@@ -142,8 +174,14 @@ class Agreement {
       }
     }
     for (const [key, value] of Object.entries(context)) {
-      if (key.startsWith('@') || key === options.skip || (typeof value === 'string' && !value.startsWith('@'))) continue;
-      if (!inForce.has(key)) this.disagreements.push({ message, path: `${path}/${key}`, problem: `the context has ${show(readTerm(value, prefixes))}, the lint sees no annotated property` });
+      if (key.startsWith('@') || key === options.skip || (typeof value === 'string' && !value.startsWith('@')))
+        continue;
+      if (!inForce.has(key))
+        this.disagreements.push({
+          message,
+          path: `${path}/${key}`,
+          problem: `the context has ${show(readTerm(value, prefixes))}, the lint sees no annotated property`,
+        });
     }
   }
 
@@ -163,7 +201,11 @@ class Agreement {
     const prefixes = declaredPrefixes(context);
     const result = readTerm(context['result'], prefixes);
     if (envelopeResult === undefined || result?.id !== this.expected(envelopeResult).id || result.type !== '@id') {
-      this.disagreements.push({ message: name, path: '/result', problem: `the context's result is ${show(result)}, not a node under the envelope's result IRI` });
+      this.disagreements.push({
+        message: name,
+        path: '/result',
+        problem: `the context's result is ${show(result)}, not a node under the envelope's result IRI`,
+      });
     }
     const scope = scopeOf(context['result']);
     if (scope !== undefined) this.compare(name, '/result', location, scope, prefixes, { exclude: 'json-rpc' });
@@ -182,7 +224,9 @@ interface AgreementReport {
 export function compareLintWithContexts(index: SchemaIndex): AgreementReport {
   const agreement = new Agreement(index);
   for (const message of contextDefinitions(index)) agreement.message(message);
-  const unreached = agreement.model.properties.filter((site) => site.id !== undefined && site.jsonAncestor === undefined && !agreement.compared.has(site));
+  const unreached = agreement.model.properties.filter(
+    (site) => site.id !== undefined && site.jsonAncestor === undefined && !agreement.compared.has(site),
+  );
   return { disagreements: agreement.disagreements, compared: [...agreement.compared], unreached };
 }
 

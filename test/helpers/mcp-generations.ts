@@ -20,7 +20,11 @@ interface Transcript {
   progress: number[];
 }
 
-const sampled = { model: 'mcp-ld-test-model', role: 'assistant' as const, content: { type: 'text' as const, text: 'a sampled answer' } };
+const sampled = {
+  model: 'mcp-ld-test-model',
+  role: 'assistant' as const,
+  content: { type: 'text' as const, text: 'a sampled answer' },
+};
 
 /**
  * The session both 2025.5.12 "everything" modes serve: lists, calls (progress, sampling back to the client), a prompt,
@@ -32,7 +36,11 @@ async function everythingScenario(client: Client104 | Client1112): Promise<Trans
   const results: unknown[] = [];
   results.push(await client.callTool({ name: 'echo', arguments: { message: 'through the proxy' } }));
   results.push(await client.callTool({ name: 'add', arguments: { a: 19, b: 23 } }));
-  results.push(await client.callTool({ name: 'longRunningOperation', arguments: { duration: 0.3, steps: 3 } }, undefined, { onprogress: (p: { progress: number }) => progress.push(p.progress) }));
+  results.push(
+    await client.callTool({ name: 'longRunningOperation', arguments: { duration: 0.3, steps: 3 } }, undefined, {
+      onprogress: (p: { progress: number }) => progress.push(p.progress),
+    }),
+  );
   results.push(await client.callTool({ name: 'sampleLLM', arguments: { prompt: 'say something', maxTokens: 10 } }));
   results.push(await client.getPrompt({ name: 'simple_prompt' }));
   results.push(await client.readResource({ uri: 'test://static/resource/1' }));
@@ -40,14 +48,20 @@ async function everythingScenario(client: Client104 | Client1112): Promise<Trans
 }
 
 /** 2024-11-05's HTTP+SSE: GET `sseUrl`, then POSTs to the endpoint it names. `sessionId`: the endpoint's. */
-export async function runLegacySseSession(sseUrl: string): Promise<Transcript & { sessionId: string | null; endpoint: string }> {
+export async function runLegacySseSession(
+  sseUrl: string,
+): Promise<Transcript & { sessionId: string | null; endpoint: string }> {
   const client = new Client104({ name: 'mcp-ld-test-sse', version: '1.0.4' }, { capabilities: { sampling: {} } });
   client.setRequestHandler(CreateMessageRequestSchema104, async () => sampled);
   const transport = new SSEClientTransport104(new URL(sseUrl));
   await client.connect(transport);
   try {
     const endpoint = (transport as unknown as { _endpoint: URL })._endpoint;
-    return { ...(await everythingScenario(client)), sessionId: endpoint.searchParams.get('sessionId'), endpoint: endpoint.href };
+    return {
+      ...(await everythingScenario(client)),
+      sessionId: endpoint.searchParams.get('sessionId'),
+      endpoint: endpoint.href,
+    };
   } finally {
     await client.close();
   }
@@ -55,7 +69,10 @@ export async function runLegacySseSession(sseUrl: string): Promise<Transcript & 
 
 /** Streamable HTTP of 2025-03-26: the server names the session (Mcp-Session-Id); the client ends it with DELETE. */
 export async function runStreamable2025Session(url: string): Promise<Transcript & { sessionId: string | undefined }> {
-  const client = new Client1112({ name: 'mcp-ld-test-streamable', version: '1.11.2' }, { capabilities: { sampling: {} } });
+  const client = new Client1112(
+    { name: 'mcp-ld-test-streamable', version: '1.11.2' },
+    { capabilities: { sampling: {} } },
+  );
   client.setRequestHandler(CreateMessageRequestSchema1112, async () => sampled);
   const transport = new StreamableHTTPClientTransport1112(new URL(url));
   await client.connect(transport);
@@ -74,8 +91,14 @@ export async function runStreamable2025Session(url: string): Promise<Transcript 
  * a multi-round-trip elicitation, a tool-list change arriving on the listen stream), a prompt, a resource, two calls
  * at once. `clientName` names the client (its clientInfo).
  */
-export async function runModernSession(url: string, clientName = 'mcp-ld-test-modern'): Promise<Transcript & { listChanged: number }> {
-  const client = new Client({ name: clientName, version: '2.4.0' }, { capabilities: { elicitation: {} }, versionNegotiation: { mode: 'auto' } });
+export async function runModernSession(
+  url: string,
+  clientName = 'mcp-ld-test-modern',
+): Promise<Transcript & { listChanged: number }> {
+  const client = new Client(
+    { name: clientName, version: '2.4.0' },
+    { capabilities: { elicitation: {} }, versionNegotiation: { mode: 'auto' } },
+  );
   client.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: { confirm: true } }));
   let listChanged = 0;
   let changed: () => void = () => {};
@@ -91,13 +114,19 @@ export async function runModernSession(url: string, clientName = 'mcp-ld-test-mo
     const tools = (await client.listTools()).tools.map((tool) => tool.name).sort();
     const results: unknown[] = [];
     results.push(await client.callTool({ name: 'echo', arguments: { message: `from ${clientName}` } }));
-    results.push(await client.callTool({ name: 'count', arguments: { n: 3 } }, { onprogress: (p) => progress.push(p.progress) }));
+    results.push(
+      await client.callTool({ name: 'count', arguments: { n: 3 } }, { onprogress: (p) => progress.push(p.progress) }),
+    );
     results.push(await client.callTool({ name: 'delete-note', arguments: { note: 'groceries' } }));
     results.push(await client.callTool({ name: 'touch', arguments: {} }));
     await changedOnce;
     results.push(await client.getPrompt({ name: 'greeting', arguments: { name: clientName } }));
     results.push(await client.readResource({ uri: 'notes://readme' }));
-    results.push(...(await Promise.all([1, 2].map((i) => client.callTool({ name: 'echo', arguments: { message: `at once ${i}` } })))));
+    results.push(
+      ...(await Promise.all(
+        [1, 2].map((i) => client.callTool({ name: 'echo', arguments: { message: `at once ${i}` } })),
+      )),
+    );
     await subscription.close();
     return { tools, results, progress, listChanged };
   } finally {

@@ -3,7 +3,13 @@
 // one instance per alternative of every `anyOf`/`oneOf` met on the way (a result's JSON-RPC error branch too).
 // Reads the schema on its own (it shares no code with src/context), so tests can judge the contexts by it.
 import { isJsonObject, joinPointer, type JsonObject, type JsonValue } from '../../src/core/json.js';
-import { documentUris, type DocumentId, type MessageKind, type SchemaIndex, type SchemaLocation } from '../../src/schema/index.js';
+import {
+  documentUris,
+  type DocumentId,
+  type MessageKind,
+  type SchemaIndex,
+  type SchemaLocation,
+} from '../../src/schema/index.js';
 
 interface MessageInstance {
   definition: string;
@@ -61,7 +67,8 @@ class Generator {
     const found: SchemaLocation[] = [];
     for (const keyword of ['anyOf', 'oneOf']) {
       const list = location.node[keyword];
-      if (Array.isArray(list)) list.forEach((m, i) => isJsonObject(m) && found.push(this.at(location, [keyword, String(i)], m)));
+      if (Array.isArray(list))
+        list.forEach((m, i) => isJsonObject(m) && found.push(this.at(location, [keyword, String(i)], m)));
     }
     return found;
   }
@@ -69,7 +76,12 @@ class Generator {
   /** The first non-null declared type, or the one the keywords imply; undefined when unconstrained. */
   private typeOf(node: JsonObject): string | undefined {
     const declared = node['type'];
-    const types = typeof declared === 'string' ? [declared] : Array.isArray(declared) ? declared.filter((t): t is string => typeof t === 'string') : [];
+    const types =
+      typeof declared === 'string'
+        ? [declared]
+        : Array.isArray(declared)
+          ? declared.filter((t): t is string => typeof t === 'string')
+          : [];
     const nonNull = types.filter((t) => t !== 'null');
     if (nonNull.length > 0) return nonNull[0];
     if (types.length > 0) return 'null';
@@ -101,13 +113,16 @@ class Generator {
     depth: number,
     options: { exclude?: DocumentId; substitute?: (path: string, key: string) => JsonValue | undefined } = {},
   ): JsonValue {
-    if (depth > maxDepth) throw new RecursionError(`instance generation went deeper than ${maxDepth} at ${path}: a recursive schema?`);
+    if (depth > maxDepth)
+      throw new RecursionError(`instance generation went deeper than ${maxDepth} at ${path}: a recursive schema?`);
     const target = this.follow(location);
     const node = target.node;
     if ('const' in node) return structuredClone(node['const']!);
     if (Array.isArray(node['enum']) && node['enum'].length > 0) return structuredClone(node['enum'][0]!);
 
-    const alternatives = this.alternatives(target).filter((a) => options.exclude === undefined || this.follow(a).document !== options.exclude);
+    const alternatives = this.alternatives(target).filter(
+      (a) => options.exclude === undefined || this.follow(a).document !== options.exclude,
+    );
     let chosen: SchemaLocation | undefined;
     if (alternatives.length > 0) {
       const key = `${path}|${documentUris[target.document]}#${target.pointer}`;
@@ -144,15 +159,25 @@ class Generator {
         for (const [key, schema] of Object.entries(properties)) {
           if (!isJsonObject(schema)) continue;
           const substituted = options.substitute?.(path, key);
-          object[key] = substituted !== undefined ? substituted : this.propertyValue(this.at(target, ['properties', key], schema), `${path}/${key}`, run, depth + 1);
+          object[key] =
+            substituted !== undefined
+              ? substituted
+              : this.propertyValue(this.at(target, ['properties', key], schema), `${path}/${key}`, run, depth + 1);
         }
       }
       const additional = node['additionalProperties'];
       const declaresProperties = isJsonObject(properties) && Object.keys(properties).length > 0;
-      if (Object.keys(object).length === 0 && !declaresProperties && additional !== false && allOf.length === 0 && chosen === undefined) {
-        object['example'] = isJsonObject(additional) && Object.keys(additional).length > 0
-          ? this.value(this.at(target, ['additionalProperties'], additional), `${path}/example`, run, depth + 1)
-          : 'value';
+      if (
+        Object.keys(object).length === 0 &&
+        !declaresProperties &&
+        additional !== false &&
+        allOf.length === 0 &&
+        chosen === undefined
+      ) {
+        object['example'] =
+          isJsonObject(additional) && Object.keys(additional).length > 0
+            ? this.value(this.at(target, ['additionalProperties'], additional), `${path}/example`, run, depth + 1)
+            : 'value';
       }
       return object;
     }
@@ -165,7 +190,9 @@ class Generator {
           items = items[0];
           tokens = ['items', '0'];
         }
-        return [isJsonObject(items) ? this.value(this.at(target, tokens, items), `${path}/0`, run, depth + 1) : 'value'];
+        return [
+          isJsonObject(items) ? this.value(this.at(target, tokens, items), `${path}/0`, run, depth + 1) : 'value',
+        ];
       }
       case 'string': {
         const format = node['format'];
@@ -205,13 +232,21 @@ function envelopeOf(index: SchemaIndex, location: SchemaLocation, depth = 0): Sc
   if (!Array.isArray(allOf)) return undefined;
   for (const [i, member] of allOf.entries()) {
     if (!isJsonObject(member)) continue;
-    const found = envelopeOf(index, { document: target.document, pointer: joinPointer(target.pointer, 'allOf', String(i)), node: member }, depth + 1);
+    const found = envelopeOf(
+      index,
+      { document: target.document, pointer: joinPointer(target.pointer, 'allOf', String(i)), node: member },
+      depth + 1,
+    );
     if (found) return found;
   }
   return undefined;
 }
 
-const kindByAnchor: Record<string, MessageKind> = { Request: 'request', Notification: 'notification', Response: 'result' };
+const kindByAnchor: Record<string, MessageKind> = {
+  Request: 'request',
+  Notification: 'notification',
+  Response: 'result',
+};
 
 /** A message definition's kind: the index's, or that of the JSON-RPC definition it builds on (`Request`, `Result`…). */
 export function messageKind(index: SchemaIndex, name: string): MessageKind {
@@ -238,7 +273,9 @@ export function messageInstances(index: SchemaIndex, name: string): MessageInsta
     const envelope = envelopeOf(index, definition);
     if (envelope === undefined) throw new Error(`${name} does not build on a JSON-RPC response`);
     const substitute = (path: string, key: string) =>
-      path === '' && key === 'result' ? generator.value(definition, '/result', run, 1, { exclude: 'json-rpc' }) : undefined;
+      path === '' && key === 'result'
+        ? generator.value(definition, '/result', run, 1, { exclude: 'json-rpc' })
+        : undefined;
     return { run, value: generator.value(envelope, '', run, 0, { substitute }) };
   };
 
@@ -246,7 +283,8 @@ export function messageInstances(index: SchemaIndex, name: string): MessageInsta
   const queue: Array<ReadonlyMap<string, number>> = [new Map()];
   const scheduled = new Set<string>();
   while (queue.length > 0) {
-    if (instances.length >= maxInstances) throw new Error(`${name}: more than ${maxInstances} instances; the alternatives multiply`);
+    if (instances.length >= maxInstances)
+      throw new Error(`${name}: more than ${maxInstances} instances; the alternatives multiply`);
     const decisions = queue.shift()!;
     const { run, value } = once(decisions);
     if (!isJsonObject(value)) throw new Error(`${name}: the generated message is not an object`);

@@ -9,7 +9,9 @@ export function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (address && typeof address !== 'string' ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        address && typeof address !== 'string' ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }

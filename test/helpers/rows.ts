@@ -11,8 +11,15 @@ function canonicalDateTime(ts: string): string {
  * The rows of `tool-calls` for these records (those `keep` keeps): per server and tool, calls, sessions, first and last
  * call.
  */
-export function toolCallRows(records: CaptureRecord[], only?: string, keep: (record: CaptureRecord) => boolean = () => true): Record<string, string | number>[] {
-  const byTool = new Map<string, { server: string; tool: string; calls: number; sessions: Set<string>; times: string[] }>();
+export function toolCallRows(
+  records: CaptureRecord[],
+  only?: string,
+  keep: (record: CaptureRecord) => boolean = () => true,
+): Record<string, string | number>[] {
+  const byTool = new Map<
+    string,
+    { server: string; tool: string; calls: number; sessions: Set<string>; times: string[] }
+  >();
   for (const record of records) {
     const msg = record.msg;
     if (msg?.['method'] !== 'tools/call' || !('id' in msg)) continue;
@@ -27,10 +34,22 @@ export function toolCallRows(records: CaptureRecord[], only?: string, keep: (rec
   }
   const byTime = (a: string, b: string) => Date.parse(a) - Date.parse(b);
   return [...byTool.values()]
-    .sort((a, b) => b.calls - a.calls || (a.server < b.server ? -1 : a.server > b.server ? 1 : 0) || (a.tool < b.tool ? -1 : a.tool > b.tool ? 1 : 0))
+    .sort(
+      (a, b) =>
+        b.calls - a.calls ||
+        (a.server < b.server ? -1 : a.server > b.server ? 1 : 0) ||
+        (a.tool < b.tool ? -1 : a.tool > b.tool ? 1 : 0),
+    )
     .map((e) => {
       const times = [...e.times].sort(byTime);
-      return { server: e.server, tool: e.tool, calls: e.calls, sessions: e.sessions.size, firstCall: canonicalDateTime(times[0]!), lastCall: canonicalDateTime(times.at(-1)!) };
+      return {
+        server: e.server,
+        tool: e.tool,
+        calls: e.calls,
+        sessions: e.sessions.size,
+        firstCall: canonicalDateTime(times[0]!),
+        lastCall: canonicalDateTime(times.at(-1)!),
+      };
     });
 }
 
@@ -59,7 +78,8 @@ function latenciesByMethod(records: CaptureRecord[]): Map<string, number[]> {
   for (const record of records) {
     const msg = record.msg;
     if (!msg) continue;
-    if (typeof msg['method'] === 'string' && 'id' in msg) pending.set(`${record.session}|${record.dir}|${typeof msg['id']}|${String(msg['id'])}`, record);
+    if (typeof msg['method'] === 'string' && 'id' in msg)
+      pending.set(`${record.session}|${record.dir}|${typeof msg['id']}|${String(msg['id'])}`, record);
     else if ('id' in msg && ('result' in msg || 'error' in msg)) {
       const key = `${record.session}|${record.dir === 'c2s' ? 's2c' : 'c2s'}|${typeof msg['id']}|${String(msg['id'])}`;
       const request = pending.get(key);
@@ -88,9 +108,18 @@ export function latencyRowsProblems(rows: Record<string, unknown>[], records: Ca
       continue;
     }
     const mean = list.reduce((a, b) => a + b, 0) / list.length;
-    const want = { answered: list.length, p50Ms: percentileOf(list, 50), p95Ms: percentileOf(list, 95), p99Ms: percentileOf(list, 99), minMs: Math.min(...list), maxMs: Math.max(...list) };
-    for (const [key, value] of Object.entries(want)) if (row[key] !== value) problems.push(`${row['method']}: ${key} ${row[key]} ≠ ${value}`);
-    if (typeof row['avgMs'] !== 'number' || Math.abs(row['avgMs'] - mean) > 1e-9) problems.push(`${row['method']}: avgMs ${row['avgMs']} ≠ ${mean}`);
+    const want = {
+      answered: list.length,
+      p50Ms: percentileOf(list, 50),
+      p95Ms: percentileOf(list, 95),
+      p99Ms: percentileOf(list, 99),
+      minMs: Math.min(...list),
+      maxMs: Math.max(...list),
+    };
+    for (const [key, value] of Object.entries(want))
+      if (row[key] !== value) problems.push(`${row['method']}: ${key} ${row[key]} ≠ ${value}`);
+    if (typeof row['avgMs'] !== 'number' || Math.abs(row['avgMs'] - mean) > 1e-9)
+      problems.push(`${row['method']}: avgMs ${row['avgMs']} ≠ ${mean}`);
   }
   return problems;
 }

@@ -22,7 +22,13 @@ export class SchemaKeys {
       const members = node[keyword];
       if (!Array.isArray(members)) continue;
       members.forEach((member, i) => {
-        if (isJsonObject(member)) found.push(...this.expand({ document: location.document, pointer: `${location.pointer}/${keyword}/${i}`, node: member }, seen));
+        if (isJsonObject(member))
+          found.push(
+            ...this.expand(
+              { document: location.document, pointer: `${location.pointer}/${keyword}/${i}`, node: member },
+              seen,
+            ),
+          );
       });
     }
     return found;
@@ -32,10 +38,12 @@ export class SchemaKeys {
     const next: SchemaLocation[] = [];
     for (const location of locations.flatMap((l) => this.expand(l))) {
       const { node } = location;
-      const at = (keyword: string, child: JsonObject) => next.push({ document: location.document, pointer: `${location.pointer}/${keyword}`, node: child });
+      const at = (keyword: string, child: JsonObject) =>
+        next.push({ document: location.document, pointer: `${location.pointer}/${keyword}`, node: child });
       if (/^\d+$/.test(segment) && isJsonObject(node['items'])) at('items', node['items']);
       const properties = node['properties'];
-      if (isJsonObject(properties) && isJsonObject(properties[segment])) at(`properties/${segment}`, properties[segment]);
+      if (isJsonObject(properties) && isJsonObject(properties[segment]))
+        at(`properties/${segment}`, properties[segment]);
       else if (isJsonObject(node['additionalProperties'])) at('additionalProperties', node['additionalProperties']);
     }
     return next;

@@ -9,7 +9,10 @@ export interface Service {
 
 export function startService(args: string[] = [], env: Record<string, string> = {}): Promise<Service> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cliPath, 'serve', '--port', '0', ...args], { env: { ...process.env, MCPLD_LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [cliPath, 'serve', '--port', '0', ...args], {
+      env: { ...process.env, MCPLD_LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let seen = '';
     child.stderr!.setEncoding('utf8').on('data', (text: string) => {
       seen += text;

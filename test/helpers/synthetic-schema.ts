@@ -7,7 +7,10 @@ export const ex = 'http://example.org/ns#';
 export const xsd = 'http://www.w3.org/2001/XMLSchema#';
 
 /** Seed documents with `definitions` (and optionally extra terms) in the MCP slot and a tiny JSON-RPC document. */
-export function syntheticSeed(definitions: JsonObject, options: { extraTerms?: JsonObject; jsonRpc?: JsonObject; prefixes?: JsonObject } = {}): SeedDocuments {
+export function syntheticSeed(
+  definitions: JsonObject,
+  options: { extraTerms?: JsonObject; jsonRpc?: JsonObject; prefixes?: JsonObject } = {},
+): SeedDocuments {
   return {
     mcp: {
       definitions,

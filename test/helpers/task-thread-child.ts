@@ -2,7 +2,8 @@
 import { McpLdError } from '../../src/core/problem.js';
 import { serveTasks } from '../../src/core/task-thread.js';
 
-export type ChildTask = { op: 'count' } | { op: 'spin'; ms: number } | { op: 'fail' } | { op: 'exit' } | { op: 'retire' };
+export type ChildTask =
+  { op: 'count' } | { op: 'spin'; ms: number } | { op: 'fail' } | { op: 'exit' } | { op: 'retire' };
 
 /** Tasks this thread has answered: a new thread starts again at 1. */
 let answered = 0;
@@ -18,7 +19,17 @@ serveTasks<ChildTask, number>((task) => {
       return { value: answered };
     }
     case 'fail':
-      throw Object.assign(new McpLdError({ code: 'test.failed', status: 418, title: 'Failed', detail: 'as asked', line: 3, retryAfter: 2 }), { errors: [{ line: 3 }] });
+      throw Object.assign(
+        new McpLdError({
+          code: 'test.failed',
+          status: 418,
+          title: 'Failed',
+          detail: 'as asked',
+          line: 3,
+          retryAfter: 2,
+        }),
+        { errors: [{ line: 3 }] },
+      );
     case 'exit':
       process.exit(7);
     case 'retire':

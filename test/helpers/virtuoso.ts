@@ -1,5 +1,6 @@
 // Starts a throwaway Virtuoso (Debian's virtuoso-opensource) on loopback for the remote-store tests and bench:store's
-// remote mode: its own database directory and free ports, a service user allowed to update, stopped when the process exits.
+// remote mode: its own database directory and free ports, a service user allowed to update, stopped when the process
+// exits.
 // Where Virtuoso cannot run, the remote tests skip loudly on a developer machine and fail in CI
 // (CI=true or MCPLD_TEST_VIRTUOSO=1, which .ci/run sets after installing it).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -35,7 +36,8 @@ interface VirtuosoOptions {
   numberOfBuffers?: number;
   /** Dirty pages before Virtuoso writes them out; default Virtuoso's. */
   maxDirtyBuffers?: number;
-  /** Rows a SPARQL answer is cut at. The tests' default is low on purpose (Debian's own): cut results must be reported. */
+  /** Rows a SPARQL answer is cut at. The tests' default is low on purpose (Debian's own): cut results must be
+   * reported. */
   resultSetMaxRows?: number;
   /** How long it may take to answer after start (default 90 s; large buffers on a busy machine take longer). */
   startTimeoutMs?: number;
@@ -55,7 +57,9 @@ async function waitUntilUp(origin: string, child: ChildProcess, log: () => strin
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`virtuoso-t exited with ${child.exitCode}:\n${log()}`);
     try {
-      const response = await fetch(`${origin}/sparql?query=${encodeURIComponent('ASK {}')}`, { signal: AbortSignal.timeout(2000) });
+      const response = await fetch(`${origin}/sparql?query=${encodeURIComponent('ASK {}')}`, {
+        signal: AbortSignal.timeout(2000),
+      });
       await response.arrayBuffer();
       if (response.ok) return;
     } catch {
@@ -67,7 +71,10 @@ async function waitUntilUp(origin: string, child: ChildProcess, log: () => strin
 }
 
 function isql(port: number, sql: string, timeoutMs = 30_000): void {
-  const result = spawnSync('isql-vt', [`127.0.0.1:${port}`, 'dba', 'dba', `exec=${sql}`], { encoding: 'utf8', timeout: timeoutMs });
+  const result = spawnSync('isql-vt', [`127.0.0.1:${port}`, 'dba', 'dba', `exec=${sql}`], {
+    encoding: 'utf8',
+    timeout: timeoutMs,
+  });
   if (result.status !== 0 || /\*\*\* Error/.test(result.stdout + result.stderr)) {
     throw new Error(`isql-vt failed (${result.status}): ${result.stdout}${result.stderr}`);
   }
@@ -83,7 +90,9 @@ function sharedVirtuoso(): Promise<Virtuoso> {
 
 export async function startVirtuoso(options: VirtuosoOptions = {}): Promise<Virtuoso> {
   if (!which('virtuoso-t') || !which('isql-vt')) {
-    throw new Error('virtuoso-t / isql-vt not found: install Debian\'s virtuoso-opensource (apt-get install virtuoso-opensource), as .ci/run does');
+    throw new Error(
+      "virtuoso-t / isql-vt not found: install Debian's virtuoso-opensource (apt-get install virtuoso-opensource), as .ci/run does",
+    );
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'mcp-ld-virtuoso-'));
   const isqlPort = await freePort();
@@ -117,7 +126,10 @@ export async function startVirtuoso(options: VirtuosoOptions = {}): Promise<Virt
   let output = '';
   const start = async () => {
     output = '';
-    child = spawn('virtuoso-t', ['+configfile', 'virtuoso.ini', '+foreground'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn('virtuoso-t', ['+configfile', 'virtuoso.ini', '+foreground'], {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output = (output + chunk).slice(-4000)));
     child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output = (output + chunk).slice(-4000)));
     child.unref();

@@ -14,16 +14,36 @@ describe('lift: capture times', () => {
   });
 
   it('writes the ends of the four-digit years, the epoch and the milliseconds around them as toISOString does', () => {
-    const edges = [0, -1, 1, 999, 1000, 86_399_999, -62_167_219_200_000, 253_402_300_799_999, Date.UTC(2024, 1, 29, 23, 59, 59, 999), Date.UTC(1969, 11, 31, 23, 59, 59, 999)];
-    for (const time of edges) for (const near of [time - 1, time, time + 1]) assert.equal(isoDateTime(near), new Date(near).toISOString(), `time ${near}`);
+    const edges = [
+      0,
+      -1,
+      1,
+      999,
+      1000,
+      86_399_999,
+      -62_167_219_200_000,
+      253_402_300_799_999,
+      Date.UTC(2024, 1, 29, 23, 59, 59, 999),
+      Date.UTC(1969, 11, 31, 23, 59, 59, 999),
+    ];
+    for (const time of edges)
+      for (const near of [time - 1, time, time + 1])
+        assert.equal(isoDateTime(near), new Date(near).toISOString(), `time ${near}`);
   });
 
   it('writes years before 0000 and after 9999 with a sign and six digits, as toISOString does', () => {
-    for (const time of [-62_167_219_200_001, 253_402_300_800_000, Date.UTC(-271_821, 3, 20), 8.64e15]) assert.equal(isoDateTime(time), new Date(time).toISOString());
+    for (const time of [-62_167_219_200_001, 253_402_300_800_000, Date.UTC(-271_821, 3, 20), 8.64e15])
+      assert.equal(isoDateTime(time), new Date(time).toISOString());
   });
 
   it('parses a capture time as Date.parse does, the same text twice in a row and other texts after it', () => {
-    for (const text of ['2025-11-25T10:00:00.123Z', '2025-11-25T10:00:00.123Z', '2025-11-25T12:00:00+02:00', 'not a time', '2025-11-25T10:00:00.123Z']) {
+    for (const text of [
+      '2025-11-25T10:00:00.123Z',
+      '2025-11-25T10:00:00.123Z',
+      '2025-11-25T12:00:00+02:00',
+      'not a time',
+      '2025-11-25T10:00:00.123Z',
+    ]) {
       assert.deepEqual(captureTime(text), Date.parse(text));
     }
   });

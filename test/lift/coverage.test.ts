@@ -26,7 +26,11 @@ function leaves(value: JsonValue): number {
 /** Every leaf of a JSON value with its path. */
 function* leafPaths(value: JsonValue, at: (string | number)[] = []): Generator<[(string | number)[], JsonValue]> {
   const children: [string | number, JsonValue][] | undefined =
-    value === null || typeof value !== 'object' ? undefined : Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
+    value === null || typeof value !== 'object'
+      ? undefined
+      : Array.isArray(value)
+        ? value.map((v, i) => [i, v])
+        : Object.entries(value);
   if (!children || children.length === 0) {
     yield [at, value];
     return;
@@ -35,14 +39,23 @@ function* leafPaths(value: JsonValue, at: (string | number)[] = []): Generator<[
 }
 
 /** The predicate a schema keyword is lifted by, when its name is not the keyword's. */
-const keywordPredicates: Record<string, string> = { type: mld.jsonType, enum: mld.enumValue, $schema: mld.schemaDialect, const: mld.constValue };
+const keywordPredicates: Record<string, string> = {
+  type: mld.jsonType,
+  enum: mld.enumValue,
+  $schema: mld.schemaDialect,
+  const: mld.constValue,
+};
 const keywordPredicate = (keyword: string | number) => keywordPredicates[keyword] ?? `${ns.mld}${keyword}`;
 
 type Derived = Map<string, { predicate: string; object: Quad['object'] }[]>;
 
 const hasLiteral = (derived: Derived, subject: string, predicates: string[], form: LiteralForm) =>
   (derived.get(subject) ?? []).some(
-    ({ predicate, object }) => predicates.includes(predicate) && object.termType === 'Literal' && object.value === form.value && object.datatype.value === form.datatype,
+    ({ predicate, object }) =>
+      predicates.includes(predicate) &&
+      object.termType === 'Literal' &&
+      object.value === form.value &&
+      object.datatype.value === form.datatype,
   );
 
 /**
@@ -59,7 +72,12 @@ function derivedTerm(derived: Derived, base: string, at: (string | number)[], le
   if (n >= 2 && typeof at[n - 1] === 'number') {
     if (hasLiteral(derived, node(at.slice(0, n - 2)), [keywordPredicate(at[n - 2]!)], form)) return true;
     if (at[n - 2] === 'required' && typeof leaf === 'string') {
-      return hasLiteral(derived, childIri(node([...at.slice(0, n - 2), 'properties']), leaf), [mld.required], naturalLiteral(true));
+      return hasLiteral(
+        derived,
+        childIri(node([...at.slice(0, n - 2), 'properties']), leaf),
+        [mld.required],
+        naturalLiteral(true),
+      );
     }
   }
   return false;
@@ -99,7 +117,8 @@ function measure(records: CaptureRecord[]): Figures {
     }
     const body: Quad[] = full.lift(record).quads.filter((q) => !layer.has(writeNQuads([q]).trim()));
     for (const q of body) {
-      if (q.object.termType !== 'Literal' || q.object.datatype.value !== rdf.JSON || q.object.value === 'null') continue;
+      if (q.object.termType !== 'Literal' || q.object.datatype.value !== rdf.JSON || q.object.value === 'null')
+        continue;
       const value = JSON.parse(q.object.value) as JsonValue;
       const key = keyOf(q.predicate.value);
       for (const [at, leaf] of leafPaths(value)) {

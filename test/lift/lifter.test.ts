@@ -36,11 +36,20 @@ describe('lift: fast engine', () => {
     const jsonRpcClasses = new Set<string>([jrpc.Request, jrpc.Notification, jrpc.Response, jrpc.ErrorResponse]);
     records.forEach((record, i) => {
       const types = objects(quads, message(i + 1), rdf.type);
-      assert.equal(types.filter((t) => jsonRpcClasses.has(t)).length, 1, `message ${i + 1} has one JSON-RPC class: ${types}`);
+      assert.equal(
+        types.filter((t) => jsonRpcClasses.has(t)).length,
+        1,
+        `message ${i + 1} has one JSON-RPC class: ${types}`,
+      );
       const method = typeof record.msg['method'] === 'string' ? record.msg['method'] : undefined;
       // The capture speaks 2025-11-25, and is lifted by that version's schema.
-      if (method && !loadSchema({ protocol: '2025-11-25' }).messageForMethod(method)) assert.ok(types.includes(mld.UnknownMessage), `message ${i + 1} (${method})`);
-      else if (!('error' in record.msg)) assert.ok(types.some((t) => t.startsWith(ns.mcp)), `message ${i + 1} has an MCP class: ${types}`);
+      if (method && !loadSchema({ protocol: '2025-11-25' }).messageForMethod(method))
+        assert.ok(types.includes(mld.UnknownMessage), `message ${i + 1} (${method})`);
+      else if (!('error' in record.msg))
+        assert.ok(
+          types.some((t) => t.startsWith(ns.mcp)),
+          `message ${i + 1} has an MCP class: ${types}`,
+        );
     });
   });
 
@@ -48,7 +57,9 @@ describe('lift: fast engine', () => {
     const first = (method: string) => records.findIndex((r) => r.msg['method'] === method) + 1;
     assert.ok(objects(quads, message(first('tools/call')), rdf.type).includes(mcp('CallToolRequest')));
     const listTools = records.findIndex((r) => r.msg['method'] === 'tools/list');
-    const answer = records.findIndex((r, i) => i > listTools && r.msg['id'] === records[listTools]!.msg['id'] && 'result' in r.msg) + 1;
+    const answer =
+      records.findIndex((r, i) => i > listTools && r.msg['id'] === records[listTools]!.msg['id'] && 'result' in r.msg) +
+      1;
     assert.ok(objects(quads, message(answer), rdf.type).includes(mcp('ListToolsResult')));
     assert.deepEqual(objects(quads, message(answer), mld.respondsTo), [message(listTools + 1)]);
   });
@@ -68,7 +79,9 @@ describe('lift: fast engine', () => {
   it('describes the session with client, server, protocol version and capabilities from initialize', () => {
     assert.ok(objects(quads, session, rdf.type).includes(mld.Session));
     assert.deepEqual(objects(quads, session, mld.client), ['urn:mcp-ld:implementation/mcpcap-driver/0.1.0']);
-    assert.deepEqual(objects(quads, session, mld.serverImplementation), ['urn:mcp-ld:implementation/mcp-servers%2Feverything/2.0.0']);
+    assert.deepEqual(objects(quads, session, mld.serverImplementation), [
+      'urn:mcp-ld:implementation/mcp-servers%2Feverything/2.0.0',
+    ]);
     assert.equal(literalOf(quads, session, mld.protocolVersion).value, '2025-11-25');
     assert.deepEqual(objects(quads, session, mld.clientCapabilities), [`${message(1)}/params/capabilities`]);
     assert.deepEqual(objects(quads, session, mld.serverCapabilities), [`${message(2)}/result/capabilities`]);
@@ -98,23 +111,79 @@ describe('lift: fast engine', () => {
     const lifter = new Lifter(schema);
     const request = lifter.lift({ session: 's', dir: 'c2s', msg: { jsonrpc: '2.0', id: 3, method: 'tools/list' } });
     const response = lifter.lift({ session: 's', dir: 's2c', msg: { jsonrpc: '2.0', id: 3, result: { tools: [] } } });
-    assert.deepEqual(objects(response.quads, response.iri, jrpc.hasId), objects(request.quads, request.iri, jrpc.hasId));
+    assert.deepEqual(
+      objects(response.quads, response.iri, jrpc.hasId),
+      objects(request.quads, request.iri, jrpc.hasId),
+    );
     assert.deepEqual(objects(response.quads, response.iri, mld.respondsTo), [request.iri]);
-    assert.deepEqual(literalOf(response.quads, response.iri, mld.answersMethod), { value: 'tools/list', datatype: xsd.string });
+    assert.deepEqual(literalOf(response.quads, response.iri, mld.answersMethod), {
+      value: 'tools/list',
+      datatype: xsd.string,
+    });
   });
 
   it('gives a response its latency, and links cancellations and progress to the request they are about', () => {
     const lifter = new Lifter(schema);
     const at = (ms: number) => new Date(Date.UTC(2026, 0, 1) + ms).toISOString();
-    const call = lifter.lift({ session: 's', dir: 'c2s', ts: at(0), msg: { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'echo', arguments: {}, _meta: { progressToken: 8 } } } });
-    const other = lifter.lift({ session: 's', dir: 'c2s', ts: at(5), msg: { jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'echo', arguments: {}, _meta: { progressToken: '8' } } } });
-    const progress = lifter.lift({ session: 's', dir: 's2c', ts: at(250), msg: { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 8, progress: 1 } } });
-    const stringProgress = lifter.lift({ session: 's', dir: 's2c', ts: at(260), msg: { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: '8', progress: 1 } } });
-    const cancel = lifter.lift({ session: 's', dir: 'c2s', ts: at(300), msg: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7 } } });
-    const response = lifter.lift({ session: 's', dir: 's2c', ts: at(1500), msg: { jsonrpc: '2.0', id: 7, result: { content: [] } } });
+    const call = lifter.lift({
+      session: 's',
+      dir: 'c2s',
+      ts: at(0),
+      msg: {
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'tools/call',
+        params: { name: 'echo', arguments: {}, _meta: { progressToken: 8 } },
+      },
+    });
+    const other = lifter.lift({
+      session: 's',
+      dir: 'c2s',
+      ts: at(5),
+      msg: {
+        jsonrpc: '2.0',
+        id: 8,
+        method: 'tools/call',
+        params: { name: 'echo', arguments: {}, _meta: { progressToken: '8' } },
+      },
+    });
+    const progress = lifter.lift({
+      session: 's',
+      dir: 's2c',
+      ts: at(250),
+      msg: { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 8, progress: 1 } },
+    });
+    const stringProgress = lifter.lift({
+      session: 's',
+      dir: 's2c',
+      ts: at(260),
+      msg: { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: '8', progress: 1 } },
+    });
+    const cancel = lifter.lift({
+      session: 's',
+      dir: 'c2s',
+      ts: at(300),
+      msg: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7 } },
+    });
+    const response = lifter.lift({
+      session: 's',
+      dir: 's2c',
+      ts: at(1500),
+      msg: { jsonrpc: '2.0', id: 7, result: { content: [] } },
+    });
     // Once answered, a request takes no more progress or cancellation; a token of another JSON type is another token.
-    const late = lifter.lift({ session: 's', dir: 's2c', ts: at(1600), msg: { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 8, progress: 2 } } });
-    const lateCancel = lifter.lift({ session: 's', dir: 'c2s', ts: at(1700), msg: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7 } } });
+    const late = lifter.lift({
+      session: 's',
+      dir: 's2c',
+      ts: at(1600),
+      msg: { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 8, progress: 2 } },
+    });
+    const lateCancel = lifter.lift({
+      session: 's',
+      dir: 'c2s',
+      ts: at(1700),
+      msg: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7 } },
+    });
     assert.deepEqual(objects(progress.quads, progress.iri, mld.progressOf), [call.iri]);
     assert.deepEqual(objects(stringProgress.quads, stringProgress.iri, mld.progressOf), [other.iri]);
     assert.deepEqual(objects(cancel.quads, cancel.iri, mld.cancels), [call.iri]);
@@ -150,14 +219,20 @@ describe('lift: fast engine', () => {
           const token = (request.msg as Record<string, any>)['params']?._meta?.progressToken;
           if (token !== undefined) tokens.delete(key(requestDir, token));
         }
-      } else if (msg['method'] === 'notifications/progress' && tokens.has(key(record.dir === 'c2s' ? 's2c' : 'c2s', msg['params'].progressToken))) {
+      } else if (
+        msg['method'] === 'notifications/progress' &&
+        tokens.has(key(record.dir === 'c2s' ? 's2c' : 'c2s', msg['params'].progressToken))
+      ) {
         reported += 1;
       } else if (msg['method'] === 'notifications/cancelled' && byId.has(key(record.dir!, msg['params'].requestId))) {
         cancelled += 1;
       }
     }
     const count = (predicate: string) => quads.filter((q) => q.predicate.value === predicate).length;
-    assert.ok(timed > 50 && reported > 0 && cancelled > 0, `the capture has answers (${timed}), progress (${reported}) and a cancellation (${cancelled})`);
+    assert.ok(
+      timed > 50 && reported > 0 && cancelled > 0,
+      `the capture has answers (${timed}), progress (${reported}) and a cancellation (${cancelled})`,
+    );
     assert.equal(count(mld.latencyMs), timed);
     assert.equal(count(mld.progressOf), reported);
     assert.equal(count(mld.cancels), cancelled);
@@ -171,7 +246,10 @@ describe('lift: fast engine', () => {
     const entity = `urn:mcp-ld:server/everything/tool/${encodeURIComponent(name)}`;
     assert.deepEqual(objects(quads, first, mld.describes), [entity]);
     assert.ok(objects(quads, entity, rdf.type).includes(mld.Tool));
-    const call = records.findIndex((r) => r.msg['method'] === 'tools/call' && (r.msg['params'] as { name: string }).name === name) + 1;
+    const call =
+      records.findIndex(
+        (r) => r.msg['method'] === 'tools/call' && (r.msg['params'] as { name: string }).name === name,
+      ) + 1;
     assert.ok(call > 0, `the corpus calls ${name}`);
     assert.deepEqual(objects(quads, message(call), mld.tool), [entity]);
     // The same server in another session: the same entity.
@@ -182,50 +260,111 @@ describe('lift: fast engine', () => {
   it('links resources/read to the resource entity by URI', () => {
     const read = records.findIndex((r) => r.msg['method'] === 'resources/read') + 1;
     const uri = (records[read - 1]!.msg['params'] as { uri: string }).uri;
-    assert.deepEqual(objects(quads, message(read), mld.resource), [`urn:mcp-ld:server/everything/resource/${encodeURIComponent(uri)}`]);
+    assert.deepEqual(objects(quads, message(read), mld.resource), [
+      `urn:mcp-ld:server/everything/resource/${encodeURIComponent(uri)}`,
+    ]);
   });
 
   it('types anyOf members by what tells them apart: content blocks by their type, resource contents by text or blob', () => {
     const lifter = new Lifter(schema);
-    lifter.lift({ session: 's', dir: 'c2s', msg: { jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'file:///a' } } });
-    const read = lifter.lift({ session: 's', dir: 's2c', msg: { jsonrpc: '2.0', id: 1, result: { contents: [{ uri: 'file:///a', text: 'hi' }, { uri: 'file:///b', blob: 'aGk=' }] } } });
+    lifter.lift({
+      session: 's',
+      dir: 'c2s',
+      msg: { jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'file:///a' } },
+    });
+    const read = lifter.lift({
+      session: 's',
+      dir: 's2c',
+      msg: {
+        jsonrpc: '2.0',
+        id: 1,
+        result: {
+          contents: [
+            { uri: 'file:///a', text: 'hi' },
+            { uri: 'file:///b', blob: 'aGk=' },
+          ],
+        },
+      },
+    });
     const contents = `${read.iri}/result/contents`;
     assert.ok(objects(read.quads, `${contents}/0`, rdf.type).includes(mcp('TextResourceContents')));
     assert.ok(objects(read.quads, `${contents}/1`, rdf.type).includes(mcp('BlobResourceContents')));
-    lifter.lift({ session: 's', dir: 'c2s', msg: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'x' } } });
-    const call = lifter.lift({ session: 's', dir: 's2c', msg: { jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: 'a' }, { type: 'image', data: 'aGk=', mimeType: 'image/png' }] } } });
+    lifter.lift({
+      session: 's',
+      dir: 'c2s',
+      msg: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'x' } },
+    });
+    const call = lifter.lift({
+      session: 's',
+      dir: 's2c',
+      msg: {
+        jsonrpc: '2.0',
+        id: 2,
+        result: {
+          content: [
+            { type: 'text', text: 'a' },
+            { type: 'image', data: 'aGk=', mimeType: 'image/png' },
+          ],
+        },
+      },
+    });
     assert.ok(objects(call.quads, `${call.iri}/result/content/0`, rdf.type).includes(mcp('TextContent')));
     assert.ok(objects(call.quads, `${call.iri}/result/content/1`, rdf.type).includes(mcp('ImageContent')));
   });
 
   it('keeps tool-call arguments as an rdf:JSON literal and as name/value pairs', () => {
     const lifter = new Lifter(schema);
-    const call = lifter.lift({ session: 's', msg: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'add', arguments: { a: 2, b: 'x', c: { d: [1] } } } } });
+    const call = lifter.lift({
+      session: 's',
+      msg: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'add', arguments: { a: 2, b: 'x', c: { d: [1] } } },
+      },
+    });
     const params = `${call.iri}/params`;
     const json = literalOf(call.quads, params, mcp('hasArguments'));
     assert.equal(json.datatype, rdf.JSON);
     assert.equal(json.value, '{"a":2,"b":"x","c":{"d":[1]}}');
-    const pairs = objects(call.quads, params, mld.argument).map((a) => [literalOf(call.quads, a, mld.argumentName).value, literalOf(call.quads, a, mld.argumentValue)]);
-    assert.deepEqual(pairs.map(([n, v]) => [n, (v as { value: string }).value, (v as { datatype: string }).datatype]), [
-      ['a', '2', xsd.integer],
-      ['b', 'x', xsd.string],
-      ['c', '{"d":[1]}', rdf.JSON],
+    const pairs = objects(call.quads, params, mld.argument).map((a) => [
+      literalOf(call.quads, a, mld.argumentName).value,
+      literalOf(call.quads, a, mld.argumentValue),
     ]);
+    assert.deepEqual(
+      pairs.map(([n, v]) => [n, (v as { value: string }).value, (v as { datatype: string }).datatype]),
+      [
+        ['a', '2', xsd.integer],
+        ['b', 'x', xsd.string],
+        ['c', '{"d":[1]}', rdf.JSON],
+      ],
+    );
   });
 
   it('also lifts object and array argument values member by member', () => {
     const lifter = new Lifter(schema);
-    const call = lifter.lift({ session: 's', msg: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'add', arguments: { c: { d: [1, null], e: {} } } } } });
+    const call = lifter.lift({
+      session: 's',
+      msg: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'add', arguments: { c: { d: [1, null], e: {} } } },
+      },
+    });
     const c = `${call.iri}/params/arguments/c`;
     const [d, e] = objects(call.quads, c, mld.member);
     assert.equal(d, `${c}/d`);
     assert.equal(literalOf(call.quads, d!, mld.memberName).value, 'd');
     const items = objects(call.quads, d!, mld.member);
     assert.deepEqual(items, [`${d}/0`, `${d}/1`]);
-    assert.deepEqual(items.map((i) => [literalOf(call.quads, i, mld.memberIndex).value, literalOf(call.quads, i, mld.memberValue)]), [
-      ['0', { value: '1', datatype: xsd.integer }],
-      ['1', { value: 'null', datatype: rdf.JSON }],
-    ]);
+    assert.deepEqual(
+      items.map((i) => [literalOf(call.quads, i, mld.memberIndex).value, literalOf(call.quads, i, mld.memberValue)]),
+      [
+        ['0', { value: '1', datatype: xsd.integer }],
+        ['1', { value: 'null', datatype: rdf.JSON }],
+      ],
+    );
     assert.equal(literalOf(call.quads, e!, mld.memberValue).value, '{}');
   });
 
@@ -236,14 +375,24 @@ describe('lift: fast engine', () => {
       properties: {
         path: { type: 'string', description: 'Where', minLength: 1 },
         mode: { type: ['string', 'null'], enum: ['r', 'w', null], default: 'r' },
-        opts: { type: 'object', properties: { depth: { type: 'integer', maximum: 3 } }, required: ['depth'], default: { depth: 1 } },
+        opts: {
+          type: 'object',
+          properties: { depth: { type: 'integer', maximum: 3 } },
+          required: ['depth'],
+          default: { depth: 1 },
+        },
         tags: { type: 'array', items: { type: 'string', format: 'uri' } },
       },
       required: ['path'],
     };
     const outputSchema = { type: 'object', properties: { size: { type: 'number' } }, additionalProperties: false };
     lifter.lift({ session: 's', server: 'fs', seq: 1, msg: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
-    const list = lifter.lift({ session: 's', server: 'fs', seq: 2, msg: { jsonrpc: '2.0', id: 1, result: { tools: [{ name: 'read', inputSchema, outputSchema }] } } });
+    const list = lifter.lift({
+      session: 's',
+      server: 'fs',
+      seq: 2,
+      msg: { jsonrpc: '2.0', id: 1, result: { tools: [{ name: 'read', inputSchema, outputSchema }] } },
+    });
     const tool = `${list.iri}/result/tools/0`;
     const q = list.quads;
     assert.equal(literalOf(q, tool, mcp('hasInputSchema')).datatype, rdf.JSON);
@@ -252,18 +401,27 @@ describe('lift: fast engine', () => {
     assert.ok(objects(q, root, rdf.type).includes(mld.Schema));
     assert.equal(literalOf(q, root, mld.jsonType).value, 'object');
     const parameters = objects(q, tool, mld.inputParameter);
-    assert.deepEqual(parameters, ['path', 'mode', 'opts', 'tags'].map((n) => `${root}/properties/${n}`));
+    assert.deepEqual(
+      parameters,
+      ['path', 'mode', 'opts', 'tags'].map((n) => `${root}/properties/${n}`),
+    );
     assert.deepEqual(objects(q, root, mld.nestedParameter), parameters);
     const [path, mode, opts, tags] = parameters as [string, string, string, string];
     assert.ok(objects(q, path, rdf.type).includes(mld.Parameter));
-    assert.deepEqual([mld.parameterName, mld.jsonType, mld.required, mld.description, mld.minLength].map((p) => literalOf(q, path, p)), [
-      { value: 'path', datatype: xsd.string },
-      { value: 'string', datatype: xsd.string },
-      { value: 'true', datatype: xsd.boolean },
-      { value: 'Where', datatype: xsd.string },
-      { value: '1', datatype: xsd.integer },
-    ]);
-    const literals = (subject: string, predicate: string) => q.filter((x) => x.subject.value === subject && x.predicate.value === predicate).map((x) => `${x.object.value}^^${(x.object as { datatype: { value: string } }).datatype.value}`);
+    assert.deepEqual(
+      [mld.parameterName, mld.jsonType, mld.required, mld.description, mld.minLength].map((p) => literalOf(q, path, p)),
+      [
+        { value: 'path', datatype: xsd.string },
+        { value: 'string', datatype: xsd.string },
+        { value: 'true', datatype: xsd.boolean },
+        { value: 'Where', datatype: xsd.string },
+        { value: '1', datatype: xsd.integer },
+      ],
+    );
+    const literals = (subject: string, predicate: string) =>
+      q
+        .filter((x) => x.subject.value === subject && x.predicate.value === predicate)
+        .map((x) => `${x.object.value}^^${(x.object as { datatype: { value: string } }).datatype.value}`);
     assert.deepEqual(literals(mode, mld.jsonType), [`string^^${xsd.string}`, `null^^${xsd.string}`]);
     assert.deepEqual(literals(mode, mld.enumValue), [`r^^${xsd.string}`, `w^^${xsd.string}`, `null^^${rdf.JSON}`]);
     assert.deepEqual(literals(mode, mld.required), [`false^^${xsd.boolean}`]);
@@ -271,7 +429,10 @@ describe('lift: fast engine', () => {
     assert.deepEqual(literals(opts, mld.default), [`{"depth":1}^^${rdf.JSON}`]);
     const depth = `${opts}/properties/depth`;
     assert.deepEqual(objects(q, opts, mld.nestedParameter), [depth]);
-    assert.deepEqual([literals(depth, mld.required), literals(depth, mld.maximum)], [[`true^^${xsd.boolean}`], [`3^^${xsd.integer}`]]);
+    assert.deepEqual(
+      [literals(depth, mld.required), literals(depth, mld.maximum)],
+      [[`true^^${xsd.boolean}`], [`3^^${xsd.integer}`]],
+    );
     assert.deepEqual(objects(q, tags, mld.items), [`${tags}/items`]);
     assert.deepEqual(literals(`${tags}/items`, mld.format), [`uri^^${xsd.string}`]);
     // Only top-level parameters hang off the tool; the output schema's likewise.
@@ -286,26 +447,47 @@ describe('lift: fast engine', () => {
 
   it('lifts structured content as member nodes beside its rdf:JSON literal', () => {
     const lifter = new Lifter(schema);
-    lifter.lift({ session: 's', seq: 1, msg: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'where' } } });
+    lifter.lift({
+      session: 's',
+      seq: 1,
+      msg: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'where' } },
+    });
     const structuredContent = { city: 'Lisbon', at: { lat: 38.7, lon: -9.1 }, tags: ['a'], none: null };
-    const answer = lifter.lift({ session: 's', seq: 2, msg: { jsonrpc: '2.0', id: 1, result: { content: [], structuredContent, isError: true } } });
+    const answer = lifter.lift({
+      session: 's',
+      seq: 2,
+      msg: { jsonrpc: '2.0', id: 1, result: { content: [], structuredContent, isError: true } },
+    });
     const result = `${answer.iri}/result`;
     const q = answer.quads;
-    assert.equal(literalOf(q, result, mcp('hasStructuredContent')).value, '{"at":{"lat":38.7,"lon":-9.1},"city":"Lisbon","none":null,"tags":["a"]}');
+    assert.equal(
+      literalOf(q, result, mcp('hasStructuredContent')).value,
+      '{"at":{"lat":38.7,"lon":-9.1},"city":"Lisbon","none":null,"tags":["a"]}',
+    );
     const base = `${result}/structuredContent`;
-    assert.deepEqual(objects(q, result, mld.structuredMember), ['city', 'at', 'tags', 'none'].map((k) => `${base}/${k}`));
+    assert.deepEqual(
+      objects(q, result, mld.structuredMember),
+      ['city', 'at', 'tags', 'none'].map((k) => `${base}/${k}`),
+    );
     assert.ok(objects(q, `${base}/city`, rdf.type).includes(mld.Member));
     assert.deepEqual(literalOf(q, `${base}/city`, mld.memberValue), { value: 'Lisbon', datatype: xsd.string });
     assert.deepEqual(objects(q, `${base}/at`, mld.member), [`${base}/at/lat`, `${base}/at/lon`]);
     assert.deepEqual(literalOf(q, `${base}/at/lat`, mld.memberValue), { value: '3.87E1', datatype: xsd.double });
     assert.deepEqual(literalOf(q, `${base}/tags/0`, mld.memberIndex), { value: '0', datatype: xsd.integer });
     assert.deepEqual(literalOf(q, `${base}/none`, mld.memberValue), { value: 'null', datatype: rdf.JSON });
-    assert.equal(q.filter((x) => x.subject.value === `${base}/at`).some((x) => x.predicate.value === mld.memberValue), false, 'an object member has members, not a value');
+    assert.equal(
+      q.filter((x) => x.subject.value === `${base}/at`).some((x) => x.predicate.value === mld.memberValue),
+      false,
+      'an object member has members, not a value',
+    );
   });
 
   it('keeps keys and methods the schema does not know under the extension vocabulary, lifted like the rest', () => {
     const lifter = new Lifter(schema);
-    const lifted = lifter.lift({ session: 's', msg: { jsonrpc: '2.0', id: 1, method: 'tasks/get', params: { taskId: 'abc', opts: { deep: [1, 'two'] } } } });
+    const lifted = lifter.lift({
+      session: 's',
+      msg: { jsonrpc: '2.0', id: 1, method: 'tasks/get', params: { taskId: 'abc', opts: { deep: [1, 'two'] } } },
+    });
     const types = objects(lifted.quads, lifted.iri, rdf.type);
     assert.ok(types.includes(jrpc.Request) && types.includes(mld.UnknownMessage));
     const params = `${lifted.iri}/params`;
@@ -317,14 +499,20 @@ describe('lift: fast engine', () => {
     assert.deepEqual(objects(lifted.quads, rest, rdf.first), ['two']);
     assert.deepEqual(objects(lifted.quads, rest, rdf.rest), [rdf.nil]);
     // The message lists the keys it uses that the schema does not know, at any depth, each once.
-    assert.deepEqual(objects(lifted.quads, lifted.iri, mld.extensionKey), ['taskId', 'opts', 'deep'].map((key) => `${ns.mldx}${key}`));
+    assert.deepEqual(
+      objects(lifted.quads, lifted.iri, mld.extensionKey),
+      ['taskId', 'opts', 'deep'].map((key) => `${ns.mldx}${key}`),
+    );
     const known = lifter.lift({ session: 's', msg: { jsonrpc: '2.0', id: 2, method: 'ping' } });
     assert.deepEqual(objects(known.quads, known.iri, mld.extensionKey), []);
   });
 
   it('gives a value whose annotated datatype does not fit a datatype that does', () => {
     const lifter = new Lifter(schema);
-    const lifted = lifter.lift({ session: 's', msg: { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 5, progress: 2.5, total: 10 } } });
+    const lifted = lifter.lift({
+      session: 's',
+      msg: { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 5, progress: 2.5, total: 10 } },
+    });
     const params = `${lifted.iri}/params`;
     assert.deepEqual(literalOf(lifted.quads, params, mcp('hasProgressToken')), { value: '5', datatype: xsd.integer });
     const progress = literalOf(lifted.quads, params, mcp('hasProgress'));
@@ -344,7 +532,9 @@ describe('lift: fast engine', () => {
 
   it('lifts a response whose request is unknown by the result definition its shape alone fits', () => {
     const lifter = new Lifter(schema);
-    const tools = lifter.lift({ msg: { jsonrpc: '2.0', id: 9, result: { tools: [{ name: 'x', inputSchema: { type: 'object' } }] } } });
+    const tools = lifter.lift({
+      msg: { jsonrpc: '2.0', id: 9, result: { tools: [{ name: 'x', inputSchema: { type: 'object' } }] } },
+    });
     assert.equal(tools.definition, 'ListToolsResult');
     const vague = lifter.lift({ msg: { jsonrpc: '2.0', id: 10, result: { something: 1 } } });
     assert.equal(vague.definition, undefined);
@@ -354,7 +544,9 @@ describe('lift: fast engine', () => {
 
   it('lifts errors with code, message, data and the JSON-RPC error class of the code', () => {
     const lifter = new Lifter(schema);
-    const lifted = lifter.lift({ msg: { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found', data: { method: 'x' } } } });
+    const lifted = lifter.lift({
+      msg: { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found', data: { method: 'x' } } },
+    });
     const error = `${lifted.iri}/error`;
     assert.ok(objects(lifted.quads, lifted.iri, rdf.type).includes(jrpc.ErrorResponse));
     assert.ok(objects(lifted.quads, error, rdf.type).includes(`${ns.jrpc}MethodNotFound`));
@@ -399,7 +591,8 @@ describe('lift: fast engine', () => {
 
   it('names and orders captured messages by their capture seq: the same records lifted again give the same quads', () => {
     const pair = records.slice(0, 2).map((r) => ({ ...r, seq: (r.seq ?? 0) + 1000 }));
-    const ofPair = (quads: Quad[]) => new Set(writeNQuads(quads.filter((q) => /\/message\/100[12](\/|$)/.test(q.subject.value))).split('\n'));
+    const ofPair = (quads: Quad[]) =>
+      new Set(writeNQuads(quads.filter((q) => /\/message\/100[12](\/|$)/.test(q.subject.value))).split('\n'));
     const fresh = liftAll(pair);
     assert.ok(fresh.some((q) => q.subject.value === `${session}/message/1001`));
     const busy = new Lifter(schema);

@@ -3,7 +3,13 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import path from 'node:path';
 import { cacheDir, cachePath } from '../../src/core/cache.js';
 import type { JsonObject } from '../../src/core/json.js';
-import { createSchemaIndex, loadOverlay, loadSchema, loadSeedDocuments, type SchemaIndex } from '../../src/schema/index.js';
+import {
+  createSchemaIndex,
+  loadOverlay,
+  loadSchema,
+  loadSeedDocuments,
+  type SchemaIndex,
+} from '../../src/schema/index.js';
 import { MessageValidator, type ValidationProblem } from '../../src/lift/validate.js';
 import { trafficRecords } from '../helpers/corpus.js';
 
@@ -12,7 +18,12 @@ const cacheEntries = (): Set<string> => new Set(existsSync(cacheDir) ? readdirSy
 /** The shipped schemas with one more description, unique to this run: their validators are this test's. */
 function schemaOfOurOwn(): SchemaIndex {
   const overlay = loadOverlay();
-  overlay.corrections.push({ at: '/definitions/PingRequest', in: 'mcp', why: 'a test schema', set: { description: `validate.test ${process.pid} ${Date.now()}` } });
+  overlay.corrections.push({
+    at: '/definitions/PingRequest',
+    in: 'mcp',
+    why: 'a test schema',
+    set: { description: `validate.test ${process.pid} ${Date.now()}` },
+  });
   return createSchemaIndex(loadSeedDocuments(), overlay);
 }
 
@@ -28,9 +39,17 @@ function verdicts(validator: MessageValidator, schema: SchemaIndex): (Validation
   const results = schema.messages.filter((m) => m.kind === 'result');
   return messages.flatMap((msg) => {
     const method = typeof msg['method'] === 'string' ? schema.messageForMethod(msg['method']) : undefined;
-    if (method) return [validator.validateMessage(method.name, msg), validator.validateEnvelope(method.kind === 'request' ? 'Request' : 'Notification', msg)];
+    if (method)
+      return [
+        validator.validateMessage(method.name, msg),
+        validator.validateEnvelope(method.kind === 'request' ? 'Request' : 'Notification', msg),
+      ];
     const result = msg['result'] ?? null;
-    return [validator.validateEnvelope('Response', msg), ...results.map((m) => validator.validateResult(m.name, msg)), ...results.map((m) => validator.fitsResult(m.name, result))];
+    return [
+      validator.validateEnvelope('Response', msg),
+      ...results.map((m) => validator.validateResult(m.name, msg)),
+      ...results.map((m) => validator.fitsResult(m.name, result)),
+    ];
   });
 }
 
@@ -41,7 +60,9 @@ describe('lift: validation', () => {
     existing = cacheEntries();
   });
   after(() => {
-    for (const name of cacheEntries()) if (!existing.has(name) && name.startsWith('validators-')) rmSync(cachePath(name), { recursive: true, force: true });
+    for (const name of cacheEntries())
+      if (!existing.has(name) && name.startsWith('validators-'))
+        rmSync(cachePath(name), { recursive: true, force: true });
   });
 
   it('validates alike with validators generated in the process, read from the cache, or generated again for a damaged cache', () => {
@@ -54,11 +75,17 @@ describe('lift: validation', () => {
     const damage = 'exports.v0 = function (';
     for (const file of readdirSync(dir)) writeFileSync(path.join(dir, file), damage);
     assert.deepEqual(verdicts(new MessageValidator(schema), schema), generated);
-    assert.ok(readdirSync(dir).every((file) => readFileSync(path.join(dir, file), 'utf8') !== damage), 'the damaged cache was written again');
+    assert.ok(
+      readdirSync(dir).every((file) => readFileSync(path.join(dir, file), 'utf8') !== damage),
+      'the damaged cache was written again',
+    );
     assert.deepEqual(verdicts(new MessageValidator(schema), schema), generated);
     // The shipped schema differs only by a description: its validators (cached or not) agree.
     assert.deepEqual(verdicts(new MessageValidator(loadSchema()), loadSchema()), generated);
-    assert.ok(generated.some((verdict) => Array.isArray(verdict) && verdict.length > 0), 'some messages have problems');
+    assert.ok(
+      generated.some((verdict) => Array.isArray(verdict) && verdict.length > 0),
+      'some messages have problems',
+    );
   });
 
   it('refuses a definition it has no validator for', () => {

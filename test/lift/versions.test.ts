@@ -21,7 +21,8 @@ function schemaKeysUnderExtension(lifted: LiftedMessage, keys: SchemaKeys): stri
     // A result definition describes the `result` object; a request or notification the whole message.
     const isResult = path[0] === 'result';
     if (path[0] === 'error') continue;
-    if (keys.keysAt(lifted.definition, isResult ? path.slice(1) : path).has(key)) found.push(`${lifted.definition} /${path.join('/')} ${key}`);
+    if (keys.keysAt(lifted.definition, isResult ? path.slice(1) : path).has(key))
+      found.push(`${lifted.definition} /${path.join('/')} ${key}`);
   }
   return found;
 }
@@ -41,7 +42,9 @@ describe('lift: every protocol version, on real traffic of each', () => {
       it(`lifts every message by ${version}, and says so on each`, () => {
         assert.deepEqual([...new Set(lifted.map((m) => m.version))], [version]);
         for (const message of lifted) {
-          const said = message.quads.filter((q) => q.subject.value === message.iri && q.predicate.value === mld.schemaVersion).map((q) => q.object.value);
+          const said = message.quads
+            .filter((q) => q.subject.value === message.iri && q.predicate.value === mld.schemaVersion)
+            .map((q) => q.object.value);
           assert.deepEqual(said, [version], message.iri);
         }
       });
@@ -50,15 +53,25 @@ describe('lift: every protocol version, on real traffic of each', () => {
         const plansOf = lifter.plans.schema === schema ? lifter.plans : undefined;
         lifted.forEach((message, i) => {
           const msg = records[i]!.msg;
-          const types = message.quads.filter((q) => q.subject.value === message.iri && q.predicate.value === rdf.type).map((q) => q.object.value);
+          const types = message.quads
+            .filter((q) => q.subject.value === message.iri && q.predicate.value === rdf.type)
+            .map((q) => q.object.value);
           const method = typeof msg['method'] === 'string' ? msg['method'] : undefined;
           if (method !== undefined) {
             const definition = schema.messageForMethod(method);
             assert.equal(message.unknownMethod, definition === undefined, `${message.iri} (${method})`);
-            if (definition) assert.ok(types.includes(`${ns.mcp}${definition.name}`) || (plansOf && types.includes(plansOf.plan(definition.name)!.class)), `${message.iri} is not typed ${definition.name}: ${types}`);
+            if (definition)
+              assert.ok(
+                types.includes(`${ns.mcp}${definition.name}`) ||
+                  (plansOf && types.includes(plansOf.plan(definition.name)!.class)),
+                `${message.iri} is not typed ${definition.name}: ${types}`,
+              );
             else assert.ok(types.includes(mld.UnknownMessage), message.iri);
           } else if ('result' in msg && message.definition !== undefined) {
-            assert.ok(schema.message(message.definition)?.kind === 'result', `${message.iri}: ${message.definition} is a result of ${version}`);
+            assert.ok(
+              schema.message(message.definition)?.kind === 'result',
+              `${message.iri}: ${message.definition} is a result of ${version}`,
+            );
             assert.ok(types.includes(jrpc.Response), message.iri);
           }
         });
@@ -66,13 +79,18 @@ describe('lift: every protocol version, on real traffic of each', () => {
 
       it(`files no key that ${version}'s schema defines under the extension vocabulary`, () => {
         const keys = new SchemaKeys(schema);
-        assert.deepEqual(lifted.flatMap((message) => schemaKeysUnderExtension(message, keys)), []);
+        assert.deepEqual(
+          lifted.flatMap((message) => schemaKeysUnderExtension(message, keys)),
+          [],
+        );
       });
 
       it('is valid against its own version where the peers sent valid messages', () => {
         // Each capture's README notes what its peers sent that their version does not define; nothing is invalid
         // for want of the version's own definitions.
-        const invalid = lifted.filter((message) => message.problems.length > 0).map((m) => `${m.iri} ${m.definition}: ${m.problems[0]!.instancePath} ${m.problems[0]!.message}`);
+        const invalid = lifted
+          .filter((message) => message.problems.length > 0)
+          .map((m) => `${m.iri} ${m.definition}: ${m.problems[0]!.instancePath} ${m.problems[0]!.message}`);
         assert.ok(invalid.length <= 1, invalid.join('\n'));
       });
     });
@@ -83,11 +101,12 @@ describe('lift: 2026-07-28 semantics on its real traffic', () => {
   const records = captureRecords('traffic-v2-field-notes-http.jsonl');
   const { lifted } = liftAll(records);
   const quads = lifted.flatMap((m) => m.quads);
-  const objects = (subject: string, predicate: string) => quads.filter((q) => q.subject.value === subject && q.predicate.value === predicate).map((q) => q.object.value);
+  const objects = (subject: string, predicate: string) =>
+    quads.filter((q) => q.subject.value === subject && q.predicate.value === predicate).map((q) => q.object.value);
   const session = 'urn:mcp-ld:session/25aeee26-538d-43ca-bce8-5b36993e12af';
   const message = (seq: number) => `${session}/message/${seq}`;
 
-  it('names the session\'s client and server, and their protocol version, without initialize', () => {
+  it("names the session's client and server, and their protocol version, without initialize", () => {
     assert.deepEqual(objects(session, mld.client), ['urn:mcp-ld:implementation/mcpcap-driver-v2/0.2.0']);
     assert.deepEqual(objects(session, mld.serverImplementation), ['urn:mcp-ld:implementation/field-notes/1.3.0']);
     assert.deepEqual(objects(session, mld.protocolVersion), ['2026-07-28']);
@@ -101,7 +120,9 @@ describe('lift: 2026-07-28 semantics on its real traffic', () => {
     const linked = retries.filter((r) => objects(message(r.seq!), mld.answersInputRequired).length === 1);
     assert.equal(linked.length, retries.length - 1);
     // plan_trip for Ada: three requests, two input rounds, complete.
-    const first = records.find((r) => r.msg['method'] === 'tools/call' && JSON.stringify(r.msg['params']).includes('"traveller":"Ada"'))!;
+    const first = records.find(
+      (r) => r.msg['method'] === 'tools/call' && JSON.stringify(r.msg['params']).includes('"traveller":"Ada"'),
+    )!;
     const operation = `${message(first.seq!)}/operation`;
     assert.deepEqual(objects(operation, rdf.type), [mld.Operation]);
     assert.deepEqual(objects(operation, mld.attempts), ['3']);
@@ -111,13 +132,21 @@ describe('lift: 2026-07-28 semantics on its real traffic', () => {
     const at = (iri: string) => Date.parse(records.find((r) => message(r.seq!) === iri)!.ts!);
     assert.deepEqual(objects(operation, mld.totalLatencyMs), [String(at(final) - Date.parse(first.ts!))]);
     // verify_identity: five input rounds, then the client gave up: no outcome.
-    const verify = records.find((r) => r.msg['method'] === 'tools/call' && JSON.stringify(r.msg['params']).includes('verify_identity'))!;
+    const verify = records.find(
+      (r) => r.msg['method'] === 'tools/call' && JSON.stringify(r.msg['params']).includes('verify_identity'),
+    )!;
     assert.deepEqual(objects(`${message(verify.seq!)}/operation`, mld.outcome), []);
-    assert.equal(quads.filter((q) => q.predicate.value === mld.operation && q.object.value === `${message(verify.seq!)}/operation`).length, 10);
+    assert.equal(
+      quads.filter((q) => q.predicate.value === mld.operation && q.object.value === `${message(verify.seq!)}/operation`)
+        .length,
+      10,
+    );
   });
 
   it('lifts each input request by its own definition and links the input response that answers it', () => {
-    const inputRequests = quads.filter((q) => q.predicate.value === rdf.type && q.object.value === mld.InputRequest).map((q) => q.subject.value);
+    const inputRequests = quads
+      .filter((q) => q.predicate.value === rdf.type && q.object.value === mld.InputRequest)
+      .map((q) => q.subject.value);
     assert.ok(inputRequests.length >= 14);
     const elicitation = inputRequests.find((iri) => objects(iri, rdf.type).includes(`${ns.mcp}ElicitRequest`))!;
     assert.deepEqual(objects(elicitation, jrpc.hasMethod), ['elicitation/create']);
@@ -127,10 +156,16 @@ describe('lift: 2026-07-28 semantics on its real traffic', () => {
 
   it('ties the acknowledgement and every notification tagged with the subscription to the subscriptions/listen request', () => {
     const listen = records.find((r) => r.msg['method'] === 'subscriptions/listen')!;
-    assert.deepEqual(objects(message(listen.seq!), rdf.type).filter((t) => t === mld.Subscription), [mld.Subscription]);
-    const tagged = records.filter((r) => JSON.stringify(r.msg).includes('"io.modelcontextprotocol/subscriptionId":"listen:0"'));
+    assert.deepEqual(
+      objects(message(listen.seq!), rdf.type).filter((t) => t === mld.Subscription),
+      [mld.Subscription],
+    );
+    const tagged = records.filter((r) =>
+      JSON.stringify(r.msg).includes('"io.modelcontextprotocol/subscriptionId":"listen:0"'),
+    );
     assert.ok(tagged.length >= 5);
-    for (const r of tagged) assert.deepEqual(objects(message(r.seq!), mld.subscription), [message(listen.seq!)], `seq ${r.seq}`);
+    for (const r of tagged)
+      assert.deepEqual(objects(message(r.seq!), mld.subscription), [message(listen.seq!)], `seq ${r.seq}`);
   });
 });
 
@@ -142,7 +177,11 @@ describe('lift: the official 2026-07-28 examples', () => {
       const lifter = new Lifter(loadSchema({ protocol: '2026-07-28' }), { defaultSession: name });
       const lifted = lifter.lift({ msg });
       assert.equal(lifted.version, '2026-07-28', name);
-      assert.deepEqual(schemaKeysUnderExtension(lifted, new SchemaKeys(loadSchema({ protocol: '2026-07-28' }))), [], name);
+      assert.deepEqual(
+        schemaKeysUnderExtension(lifted, new SchemaKeys(loadSchema({ protocol: '2026-07-28' }))),
+        [],
+        name,
+      );
       const [lowered] = new Lowerer(lifter.plans).lower(lifted.quads);
       assert.deepStrictEqual((lowered as CaptureRecord).msg, msg, name);
     }
@@ -150,7 +189,14 @@ describe('lift: the official 2026-07-28 examples', () => {
 
   it('reads a version it does not know by the newest older one, and says which it was', () => {
     const lifter = new Lifter(loadSchema());
-    const lifted = lifter.lift({ msg: { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2027-03-01' } } } });
+    const lifted = lifter.lift({
+      msg: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/list',
+        params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2027-03-01' } },
+      },
+    });
     assert.equal(lifted.version, '2026-07-28');
     assert.equal(lifted.unknownVersion, '2027-03-01');
     assert.ok(lifted.quads.some((q) => q.predicate.value === mld.declaredVersion && q.object.value === '2027-03-01'));

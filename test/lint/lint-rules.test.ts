@@ -38,7 +38,14 @@ describe('lint rules on synthetic schemas', () => {
         },
       },
     };
-    assert.deepEqual(findDefects(syntheticSeed(definitions, { extraTerms: { Widget: { 'x-jsonld-id': `${ex}Widget`, 'x-jsonld-type': '@id' } } })), []);
+    assert.deepEqual(
+      findDefects(
+        syntheticSeed(definitions, {
+          extraTerms: { Widget: { 'x-jsonld-id': `${ex}Widget`, 'x-jsonld-type': '@id' } },
+        }),
+      ),
+      [],
+    );
   });
 
   it('datatype-mismatch: a number typed xsd:integer, a string array typed xsd:boolean, any JSON typed base64, a boolean typed xsd:string', () => {
@@ -55,13 +62,21 @@ describe('lint rules on synthetic schemas', () => {
         },
       },
     });
-    assert.deepEqual(pointers(found), ['/definitions/Thing/properties/blob', '/definitions/Thing/properties/count', '/definitions/Thing/properties/flags', '/definitions/Thing/properties/on']);
+    assert.deepEqual(pointers(found), [
+      '/definitions/Thing/properties/blob',
+      '/definitions/Thing/properties/count',
+      '/definitions/Thing/properties/flags',
+      '/definitions/Thing/properties/on',
+    ]);
     assert.ok(found.every((finding) => finding.severity === 'error'));
     const count = found.find((finding) => finding.pointer.endsWith('/count'))!;
     assert.match(count.message, /JSON number/);
     assert.match(count.message, /xsd:integer/);
     assert.match(found.find((finding) => finding.pointer.endsWith('/flags'))!.message, /array of string.*xsd:boolean/);
-    assert.match(found.find((finding) => finding.pointer.endsWith('/blob'))!.message, /any JSON value.*xsd:base64Binary/);
+    assert.match(
+      found.find((finding) => finding.pointer.endsWith('/blob'))!.message,
+      /any JSON value.*xsd:base64Binary/,
+    );
   });
 
   it('id-on-literal: a scalar typed @id is a warning, an object without annotated members typed @id an error', () => {
@@ -75,19 +90,25 @@ describe('lint rules on synthetic schemas', () => {
         },
       },
     });
-    assert.deepEqual(
-      found.map((finding) => [finding.pointer, finding.severity]).sort(),
-      [
-        ['/definitions/Thing/properties/bag', 'error'],
-        ['/definitions/Thing/properties/ref', 'warning'],
-      ],
-    );
+    assert.deepEqual(found.map((finding) => [finding.pointer, finding.severity]).sort(), [
+      ['/definitions/Thing/properties/bag', 'error'],
+      ['/definitions/Thing/properties/ref', 'warning'],
+    ]);
   });
 
   it('object-typed-as-datatype: an object typed with an IRI that is no class, @id or @json', () => {
     const found = find('object-typed-as-datatype', {
       Widget: widget,
-      Thing: { type: 'object', properties: { params: annotated({ type: 'object', properties: { name: annotated({ type: 'string' }, 'hasName', `${xsd}string`) } }, 'hasParams', 'urn:x:params') } },
+      Thing: {
+        type: 'object',
+        properties: {
+          params: annotated(
+            { type: 'object', properties: { name: annotated({ type: 'string' }, 'hasName', `${xsd}string`) } },
+            'hasParams',
+            'urn:x:params',
+          ),
+        },
+      },
     });
     assert.deepEqual(pointers(found), ['/definitions/Thing/properties/params']);
     assert.match(found[0]!.message, /urn:x:params/);
@@ -99,20 +120,30 @@ describe('lint rules on synthetic schemas', () => {
       Thing: {
         type: 'object',
         properties: {
-          capability: annotated({ type: 'object', properties: { on: annotated({ type: 'boolean' }, 'isOn', `${xsd}boolean`) } }, 'hasCapability', `${ex}Widget`),
+          capability: annotated(
+            { type: 'object', properties: { on: annotated({ type: 'boolean' }, 'isOn', `${xsd}boolean`) } },
+            'hasCapability',
+            `${ex}Widget`,
+          ),
           widget: annotated({ $ref: '#/definitions/Widget' }, 'hasWidget', `${ex}Widget`),
         },
       },
     };
     assert.deepEqual(pointers(find('class-mismatch', definitions)), ['/definitions/Thing/properties/capability']);
-    assert.deepEqual(pointers(find('class-typed-node', definitions)), ['/definitions/Thing/properties/capability', '/definitions/Thing/properties/widget']);
+    assert.deepEqual(pointers(find('class-typed-node', definitions)), [
+      '/definitions/Thing/properties/capability',
+      '/definitions/Thing/properties/widget',
+    ]);
     assert.ok(find('class-typed-node', definitions).every((finding) => finding.severity === 'warning'));
   });
 
   it('list-on-non-array: a @list container on a single object', () => {
     const found = find('list-on-non-array', {
       Widget: widget,
-      Thing: { type: 'object', properties: { one: annotated({ $ref: '#/definitions/Widget' }, 'hasOne', '@id', '@list') } },
+      Thing: {
+        type: 'object',
+        properties: { one: annotated({ $ref: '#/definitions/Widget' }, 'hasOne', '@id', '@list') },
+      },
     });
     assert.deepEqual(pointers(found), ['/definitions/Thing/properties/one']);
   });
@@ -120,8 +151,22 @@ describe('lint rules on synthetic schemas', () => {
   it('iri-shape-conflict: one IRI for an object and an array, reported at every occurrence', () => {
     const found = find('iri-shape-conflict', {
       Widget: widget,
-      Caps: { type: 'object', properties: { widgets: annotated({ type: 'object', properties: { on: annotated({ type: 'boolean' }, 'isOn', `${xsd}boolean`) } }, 'hasWidgets', '@id') } },
-      List: { type: 'object', properties: { widgets: annotated({ type: 'array', items: { $ref: '#/definitions/Widget' } }, 'hasWidgets', '@id', '@list') } },
+      Caps: {
+        type: 'object',
+        properties: {
+          widgets: annotated(
+            { type: 'object', properties: { on: annotated({ type: 'boolean' }, 'isOn', `${xsd}boolean`) } },
+            'hasWidgets',
+            '@id',
+          ),
+        },
+      },
+      List: {
+        type: 'object',
+        properties: {
+          widgets: annotated({ type: 'array', items: { $ref: '#/definitions/Widget' } }, 'hasWidgets', '@id', '@list'),
+        },
+      },
     });
     assert.deepEqual(pointers(found), ['/definitions/Caps/properties/widgets', '/definitions/List/properties/widgets']);
     assert.match(found[0]!.message, /ex:hasWidgets/);
@@ -129,37 +174,69 @@ describe('lint rules on synthetic schemas', () => {
 
   it('iri-shape-conflict: a property refined through allOf is not a conflict', () => {
     const jsonRpc: JsonObject = {
-      $defs: { Message: { $anchor: 'Message', type: 'object', properties: { params: { type: ['object', 'array'], 'x-jsonld-id': `${ex}hasParams`, 'x-jsonld-type': '@json' } } } },
+      $defs: {
+        Message: {
+          $anchor: 'Message',
+          type: 'object',
+          properties: {
+            params: { type: ['object', 'array'], 'x-jsonld-id': `${ex}hasParams`, 'x-jsonld-type': '@json' },
+          },
+        },
+      },
       'x-jsonld-prefixes': { ex, xsd },
     };
     const definitions: JsonObject = {
       Call: {
-        allOf: [{ $ref: 'https://ogcincubator.github.io/modelcontextprotocol/build/annotated/json-rpc/schema.yaml#Message' }],
+        allOf: [
+          { $ref: 'https://ogcincubator.github.io/modelcontextprotocol/build/annotated/json-rpc/schema.yaml#Message' },
+        ],
         type: 'object',
-        properties: { params: annotated({ type: 'object', properties: { name: annotated({ type: 'string' }, 'hasName', `${xsd}string`) } }, 'hasParams', '@id') },
+        properties: {
+          params: annotated(
+            { type: 'object', properties: { name: annotated({ type: 'string' }, 'hasName', `${xsd}string`) } },
+            'hasParams',
+            '@id',
+          ),
+        },
       },
     };
     assert.deepEqual(find('iri-shape-conflict', definitions, { jsonRpc }), []);
   });
 
   it('undeclared-prefix: a compact IRI whose prefix the document does not declare', () => {
-    const found = find('undeclared-prefix', { Thing: { type: 'object', properties: { a: { type: 'string', 'x-jsonld-id': 'foo:hasA', 'x-jsonld-type': 'xsd:string' } } } });
+    const found = find('undeclared-prefix', {
+      Thing: {
+        type: 'object',
+        properties: { a: { type: 'string', 'x-jsonld-id': 'foo:hasA', 'x-jsonld-type': 'xsd:string' } },
+      },
+    });
     assert.deepEqual(pointers(found), ['/definitions/Thing/properties/a']);
     assert.match(found[0]!.message, /prefix foo/);
   });
 
   it('unusable-extra-term: an extra term no key or type value can use; class terms and key terms are fine', () => {
-    const found = find('unusable-extra-term', { Widget: widget }, {
-      extraTerms: {
-        'name-duplicate-tofix': { 'x-jsonld-id': `${ex}hasNameAgain`, 'x-jsonld-type': '@json' },
-        spareValue: { 'x-jsonld-id': `${ex}hasSpareValue`, 'x-jsonld-type': `${xsd}string` },
-        name: { 'x-jsonld-id': `${ex}hasName`, 'x-jsonld-type': `${xsd}string` },
-        Widget: `${ex}Widget`,
-        Gadget: { 'x-jsonld-id': `${ex}Gadget`, 'x-jsonld-type': '@id' },
+    const found = find(
+      'unusable-extra-term',
+      { Widget: widget },
+      {
+        extraTerms: {
+          'name-duplicate-tofix': { 'x-jsonld-id': `${ex}hasNameAgain`, 'x-jsonld-type': '@json' },
+          spareValue: { 'x-jsonld-id': `${ex}hasSpareValue`, 'x-jsonld-type': `${xsd}string` },
+          name: { 'x-jsonld-id': `${ex}hasName`, 'x-jsonld-type': `${xsd}string` },
+          Widget: `${ex}Widget`,
+          Gadget: { 'x-jsonld-id': `${ex}Gadget`, 'x-jsonld-type': '@id' },
+        },
       },
-    });
-    assert.deepEqual(pointers(found), ['/x-jsonld-extra-terms/name-duplicate-tofix', '/x-jsonld-extra-terms/spareValue']);
-    assert.deepEqual(found.map((f) => f.severity), ['error', 'warning'], 'a literal-valued term can still name values');
+    );
+    assert.deepEqual(pointers(found), [
+      '/x-jsonld-extra-terms/name-duplicate-tofix',
+      '/x-jsonld-extra-terms/spareValue',
+    ]);
+    assert.deepEqual(
+      found.map((f) => f.severity),
+      ['error', 'warning'],
+      'a literal-valued term can still name values',
+    );
   });
 
   it('context-dependent-term: one key with two annotations, reported once with every place', () => {
@@ -180,7 +257,11 @@ describe('lint rules on synthetic schemas', () => {
       Thing: {
         type: 'object',
         properties: {
-          caps: annotated({ type: 'object', properties: { on: annotated({ type: 'boolean' }, 'isOn', `${xsd}boolean`) } }, 'hasCaps', '@json'),
+          caps: annotated(
+            { type: 'object', properties: { on: annotated({ type: 'boolean' }, 'isOn', `${xsd}boolean`) } },
+            'hasCaps',
+            '@json',
+          ),
           widgets: annotated({ type: 'array', items: { $ref: '#/definitions/Widget' } }, 'hasWidget', '@json'),
         },
       },
@@ -197,20 +278,38 @@ describe('lint rules on synthetic schemas', () => {
           tags: annotated({ type: 'array', items: { type: 'string' } }, 'hasTag', `${xsd}string`),
           meta: annotated({ type: 'object' }, 'hasMeta', '@json'),
           metadata: annotated({ type: 'object' }, 'hasMeta', '@json'),
-          part: annotated({ type: 'object', properties: { name: annotated({ type: 'string' }, 'hasName', `${xsd}string`), secret: { type: 'string' } } }, 'hasPart', '@id'),
+          part: annotated(
+            {
+              type: 'object',
+              properties: {
+                name: annotated({ type: 'string' }, 'hasName', `${xsd}string`),
+                secret: { type: 'string' },
+              },
+            },
+            'hasPart',
+            '@id',
+          ),
         },
       },
     };
     assert.deepEqual(pointers(find('union-typed-literal', definitions)), ['/definitions/Thing/properties/id']);
     assert.deepEqual(pointers(find('array-without-list', definitions)), ['/definitions/Thing/properties/tags']);
     assert.deepEqual(pointers(find('iri-shared-by-keys', definitions)), ['/definitions/Thing/properties/meta']);
-    assert.deepEqual(pointers(find('unannotated-member', definitions)), ['/definitions/Thing/properties/part/properties/secret']);
+    assert.deepEqual(pointers(find('unannotated-member', definitions)), [
+      '/definitions/Thing/properties/part/properties/secret',
+    ]);
   });
 
   it('marks a defect corrected by the overlay with the why of the correction that fixes it', () => {
-    const seed = syntheticSeed({ Thing: { type: 'object', properties: { count: annotated({ type: 'number' }, 'hasCount', `${xsd}integer`) } } });
+    const seed = syntheticSeed({
+      Thing: { type: 'object', properties: { count: annotated({ type: 'number' }, 'hasCount', `${xsd}integer`) } },
+    });
     const why = 'counts may have fractions';
-    const index = createSchemaIndex(seed, { corrections: [{ at: '/definitions/Thing/properties/count', in: 'mcp', why, set: { 'x-jsonld-type': `${xsd}decimal` } }] });
+    const index = createSchemaIndex(seed, {
+      corrections: [
+        { at: '/definitions/Thing/properties/count', in: 'mcp', why, set: { 'x-jsonld-type': `${xsd}decimal` } },
+      ],
+    });
     const [defect] = lintSchema(index);
     assert.equal(defect?.rule, 'datatype-mismatch');
     assert.equal(defect?.corrected, true);
@@ -218,9 +317,23 @@ describe('lint rules on synthetic schemas', () => {
   });
 
   it('reports a defect the overlay introduces as not corrected', () => {
-    const seed = syntheticSeed({ Thing: { type: 'object', properties: { count: annotated({ type: 'number' }, 'hasCount', `${xsd}decimal`) } } });
-    const index = createSchemaIndex(seed, { corrections: [{ at: '/definitions/Thing/properties/count', in: 'mcp', why: 'a wrong correction', set: { 'x-jsonld-type': `${xsd}boolean` } }] });
+    const seed = syntheticSeed({
+      Thing: { type: 'object', properties: { count: annotated({ type: 'number' }, 'hasCount', `${xsd}decimal`) } },
+    });
+    const index = createSchemaIndex(seed, {
+      corrections: [
+        {
+          at: '/definitions/Thing/properties/count',
+          in: 'mcp',
+          why: 'a wrong correction',
+          set: { 'x-jsonld-type': `${xsd}boolean` },
+        },
+      ],
+    });
     const defects = lintSchema(index);
-    assert.deepEqual(defects.map((defect) => [defect.rule, defect.corrected]), [['datatype-mismatch', false]]);
+    assert.deepEqual(
+      defects.map((defect) => [defect.rule, defect.corrected]),
+      [['datatype-mismatch', false]],
+    );
   });
 });

@@ -8,7 +8,11 @@ describe('lint on the seed schema', () => {
     findings.find((finding) => finding.rule === rule && finding.pointer === pointer && finding.document === document);
 
   it('finds List*Result.tools/resources/prompts sharing the capabilities IRI, at every occurrence', () => {
-    for (const [result, key] of [['ListToolsResult', 'tools'], ['ListResourcesResult', 'resources'], ['ListPromptsResult', 'prompts']]) {
+    for (const [result, key] of [
+      ['ListToolsResult', 'tools'],
+      ['ListResourcesResult', 'resources'],
+      ['ListPromptsResult', 'prompts'],
+    ]) {
       const list = at('iri-shape-conflict', `/definitions/${result}/properties/${key}`);
       const capability = at('iri-shape-conflict', `/definitions/ServerCapabilities/properties/${key}`);
       assert.ok(list && capability, `${result}.${key} and ServerCapabilities.${key}`);
@@ -66,16 +70,24 @@ describe('lint on the seed schema', () => {
     for (const rule of ['undeclared-prefix', 'object-typed-as-datatype']) {
       const found = findings.filter((finding) => finding.rule === rule);
       assert.equal(found.length, 28, rule);
-      assert.ok(found.every((finding) => finding.pointer.endsWith('/properties/params')), rule);
+      assert.ok(
+        found.every((finding) => finding.pointer.endsWith('/properties/params')),
+        rule,
+      );
     }
   });
 
   it('finds the rootsX-duplicate-tofix extra term unusable', () => {
     assert.equal(at('unusable-extra-term', '/x-jsonld-extra-terms/rootsX-duplicate-tofix')?.severity, 'error');
     const usable = findings.filter((finding) => finding.rule === 'unusable-extra-term' && finding.document === 'mcp');
-    assert.deepEqual(usable.map((finding) => finding.pointer), ['/x-jsonld-extra-terms/rootsX-duplicate-tofix']);
+    assert.deepEqual(
+      usable.map((finding) => finding.pointer),
+      ['/x-jsonld-extra-terms/rootsX-duplicate-tofix'],
+    );
     // The JSON-RPC schema's value terms name no key but still describe request-id values: warnings, kept.
-    const values = findings.filter((finding) => finding.rule === 'unusable-extra-term' && finding.document === 'json-rpc');
+    const values = findings.filter(
+      (finding) => finding.rule === 'unusable-extra-term' && finding.document === 'json-rpc',
+    );
     assert.deepEqual(values.map((finding) => [finding.pointer, finding.severity]).sort(), [
       ['/x-jsonld-extra-terms/numberValue', 'warning'],
       ['/x-jsonld-extra-terms/stringValue', 'warning'],
@@ -92,19 +104,30 @@ describe('lint on the seed schema', () => {
       assert.ok(at('list-on-non-array', `/definitions/${name}/properties/content`), name);
     }
     assert.ok(at('list-on-non-array', '/definitions/ClientCapabilities/properties/roots'));
-    assert.match(at('class-mismatch', '/definitions/ClientCapabilities/properties/roots')?.message ?? '', /mcp:Root.*inline object \(listChanged\)/);
+    assert.match(
+      at('class-mismatch', '/definitions/ClientCapabilities/properties/roots')?.message ?? '',
+      /mcp:Root.*inline object \(listChanged\)/,
+    );
   });
 
   it('finds keys that need context-dependent terms once each, with their places', () => {
-    const data = findings.filter((finding) => finding.rule === 'context-dependent-term' && /key "data"/.test(finding.message));
+    const data = findings.filter(
+      (finding) => finding.rule === 'context-dependent-term' && /key "data"/.test(finding.message),
+    );
     assert.equal(data.length, 1);
     assert.equal(data[0]!.severity, 'warning');
-    for (const place of ['AudioContent.data', 'LoggingMessageNotification.params.data', 'json-rpc#ErrorObject.data']) assert.ok(data[0]!.message.includes(place), place);
-    assert.ok(findings.some((finding) => finding.rule === 'context-dependent-term' && /key "params"/.test(finding.message)));
+    for (const place of ['AudioContent.data', 'LoggingMessageNotification.params.data', 'json-rpc#ErrorObject.data'])
+      assert.ok(data[0]!.message.includes(place), place);
+    assert.ok(
+      findings.some((finding) => finding.rule === 'context-dependent-term' && /key "params"/.test(finding.message)),
+    );
   });
 
   it('finds annotations below @json: the capabilities, and definitions only reachable through @json lists', () => {
-    assert.match(at('annotation-under-json', '/definitions/ServerCapabilities/properties/tools')?.message ?? '', /listChanged/);
+    assert.match(
+      at('annotation-under-json', '/definitions/ServerCapabilities/properties/tools')?.message ?? '',
+      /listChanged/,
+    );
     assert.ok(at('annotation-under-json', '/definitions/Tool'));
     assert.ok(at('annotation-under-json', '/definitions/Tool/properties/inputSchema'));
   });

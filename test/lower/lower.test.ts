@@ -25,14 +25,41 @@ describe('lower: RDF back to MCP messages', () => {
 
   it('gives back the HTTP facts a proxy recorded (Mcp-Method, Mcp-Name headers), on a message and on a raw line, from mld: data', () => {
     const records: InputRecord[] = [
-      { seq: 1, ts: '2026-07-28T10:00:00.000Z', dir: 'c2s', session: 'http', http: { mcpMethod: 'tools/call', mcpName: 'echo' }, msg: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: {} } } },
-      { seq: 2, ts: '2026-07-28T10:00:00.010Z', dir: 's2c', session: 'http', msg: { jsonrpc: '2.0', id: 1, result: { content: [] } } },
-      { seq: 3, ts: '2026-07-28T10:00:00.020Z', dir: 'c2s', session: 'http', http: { mcpMethod: 'resources/read', mcpName: '=?base64?bm90ZXM6Ly/DqQ==?=' }, raw: '{"jsonrpc":"2.0","id":2,"id":3}' },
+      {
+        seq: 1,
+        ts: '2026-07-28T10:00:00.000Z',
+        dir: 'c2s',
+        session: 'http',
+        http: { mcpMethod: 'tools/call', mcpName: 'echo' },
+        msg: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: {} } },
+      },
+      {
+        seq: 2,
+        ts: '2026-07-28T10:00:00.010Z',
+        dir: 's2c',
+        session: 'http',
+        msg: { jsonrpc: '2.0', id: 1, result: { content: [] } },
+      },
+      {
+        seq: 3,
+        ts: '2026-07-28T10:00:00.020Z',
+        dir: 'c2s',
+        session: 'http',
+        http: { mcpMethod: 'resources/read', mcpName: '=?base64?bm90ZXM6Ly/DqQ==?=' },
+        raw: '{"jsonrpc":"2.0","id":2,"id":3}',
+      },
     ];
     const lifter = new Lifter(schema);
     const quads = records.flatMap((record) => lifter.lift(record).quads);
-    const headers = quads.filter((q) => q.predicate.value.startsWith('https://w3id.org/mcp-ld/ns#mcp')).map((q) => `${q.predicate.value.split('#')[1]} ${q.object.value}`);
-    assert.deepEqual(headers, ['mcpMethodHeader tools/call', 'mcpNameHeader echo', 'mcpMethodHeader resources/read', 'mcpNameHeader =?base64?bm90ZXM6Ly/DqQ==?=']);
+    const headers = quads
+      .filter((q) => q.predicate.value.startsWith('https://w3id.org/mcp-ld/ns#mcp'))
+      .map((q) => `${q.predicate.value.split('#')[1]} ${q.object.value}`);
+    assert.deepEqual(headers, [
+      'mcpMethodHeader tools/call',
+      'mcpNameHeader echo',
+      'mcpMethodHeader resources/read',
+      'mcpNameHeader =?base64?bm90ZXM6Ly/DqQ==?=',
+    ]);
     const lowered = new Lowerer(lifter.plans).lower(new Parser({ format: 'N-Quads' }).parse(writeNQuads(quads)));
     assert.deepStrictEqual(lowered, records);
   });
@@ -62,7 +89,9 @@ describe('lower: RDF back to MCP messages', () => {
       { jsonrpc: '2.0', id: 'x\udc00y', method: 'ping' },
     ];
     const quads = messages.flatMap((msg) => lifter.lift({ msg }).quads);
-    const lowered = new Lowerer(lifter.plans).lower(new Parser({ format: 'N-Quads' }).parse(writeNQuads(quads))).map((r) => (r as CaptureRecord).msg);
+    const lowered = new Lowerer(lifter.plans)
+      .lower(new Parser({ format: 'N-Quads' }).parse(writeNQuads(quads)))
+      .map((r) => (r as CaptureRecord).msg);
     assert.deepStrictEqual(lowered, messages);
   });
 
@@ -80,7 +109,11 @@ describe('lower: RDF back to MCP messages', () => {
       },
       extra: true,
     };
-    const wrongTypes = { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: { nested: 1 }, progress: '50%', total: [1] } };
+    const wrongTypes = {
+      jsonrpc: '2.0',
+      method: 'notifications/progress',
+      params: { progressToken: { nested: 1 }, progress: '50%', total: [1] },
+    };
     const lifter = new Lifter(schema, { defaultSession: 'odd' });
     const quads = [odd, wrongTypes].flatMap((msg) => lifter.lift({ msg }).quads);
     const lowered = new Lowerer(lifter.plans).lower(quads).map((r) => (r as CaptureRecord).msg);
@@ -89,22 +122,57 @@ describe('lower: RDF back to MCP messages', () => {
 
   it('gives back timestamps in their original text even when it is not the ISO form', () => {
     const lifter = new Lifter(schema);
-    const record = { ts: '2026-11-29T23:56:04+01:00', session: 's', dir: 'c2s' as const, msg: { jsonrpc: '2.0', method: 'notifications/initialized' } };
+    const record = {
+      ts: '2026-11-29T23:56:04+01:00',
+      session: 's',
+      dir: 'c2s' as const,
+      msg: { jsonrpc: '2.0', method: 'notifications/initialized' },
+    };
     const [lowered] = new Lowerer(lifter.plans).lower(lifter.lift(record).quads);
     assert.equal(lowered!.ts, record.ts);
   });
 
   it('gives back a capture whole: lines that were not JSON, and the wire text kept beside a message', () => {
-    const records: InputRecord[] = captureRecords('traffic-sdk1.0.4-memory-0.6.2.jsonl').map((record) => ({ ...record, seq: record.seq! + 1 }));
+    const records: InputRecord[] = captureRecords('traffic-sdk1.0.4-memory-0.6.2.jsonl').map((record) => ({
+      ...record,
+      seq: record.seq! + 1,
+    }));
     const first = records[0] as CaptureRecord;
-    records.unshift({ seq: 1, ts: first.ts!, dir: 's2c', server: first.server!, session: first.session!, raw: 'Knowledge Graph MCP Server running on stdio' });
-    records.push({ ...(records[5] as CaptureRecord), seq: 999, raw: JSON.stringify((records[5] as CaptureRecord).msg, null, 1) });
+    records.unshift({
+      seq: 1,
+      ts: first.ts!,
+      dir: 's2c',
+      server: first.server!,
+      session: first.session!,
+      raw: 'Knowledge Graph MCP Server running on stdio',
+    });
+    records.push({
+      ...(records[5] as CaptureRecord),
+      seq: 999,
+      raw: JSON.stringify((records[5] as CaptureRecord).msg, null, 1),
+    });
     // A line whose bytes are not UTF-8 (no text holds them): their base64.
-    records.push({ seq: 1000, dir: 's2c', server: first.server!, session: first.session!, raw: Buffer.of(0x7b, 0xff, 0xc3, 0x28).toString('base64'), encoding: 'base64' });
+    records.push({
+      seq: 1000,
+      dir: 's2c',
+      server: first.server!,
+      session: first.session!,
+      raw: Buffer.of(0x7b, 0xff, 0xc3, 0x28).toString('base64'),
+      encoding: 'base64',
+    });
     const lifter = new Lifter(schema);
     const lifted = records.map((record) => lifter.lift(record));
     assert.equal(lifted.filter((m) => m.rawLine).length, 2);
-    assert.ok(lifted.at(-1)!.quads.some((q) => q.predicate.value === 'https://w3id.org/mcp-ld/ns#rawBytes' && q.object.termType === 'Literal' && q.object.datatype.value === 'http://www.w3.org/2001/XMLSchema#base64Binary'));
+    assert.ok(
+      lifted
+        .at(-1)!
+        .quads.some(
+          (q) =>
+            q.predicate.value === 'https://w3id.org/mcp-ld/ns#rawBytes' &&
+            q.object.termType === 'Literal' &&
+            q.object.datatype.value === 'http://www.w3.org/2001/XMLSchema#base64Binary',
+        ),
+    );
     const lowered = new Lowerer(lifter.plans).lower(lifted.flatMap((m) => m.quads));
     assert.deepStrictEqual(lowered, records);
   });
@@ -116,14 +184,20 @@ describe('lower: RDF back to MCP messages', () => {
       { jsonrpc: '2.0', id: 2, method: 'ping', result: 5 },
       { jsonrpc: '2.0', id: 3, error: { code: 2, message: 'y' }, result: null, params: [1] },
     ];
-    const lowered = new Lowerer(lifter.plans).lower(messages.flatMap((msg) => lifter.lift({ msg }).quads)).map((r) => (r as CaptureRecord).msg);
+    const lowered = new Lowerer(lifter.plans)
+      .lower(messages.flatMap((msg) => lifter.lift({ msg }).quads))
+      .map((r) => (r as CaptureRecord).msg);
     assert.deepStrictEqual(lowered, messages);
   });
 
   it('gives back a "__proto__" key, at the top of a message and below, as JSON.parse read it', () => {
     const lifter = new Lifter(schema, { defaultSession: 'proto' });
-    const messages = ['{"jsonrpc":"2.0","id":1,"result":{"__proto__":{"x":1},"y":2},"__proto__":[3]}'].map((text) => JSON.parse(text) as JsonObject);
-    const lowered = new Lowerer(lifter.plans).lower(messages.flatMap((msg) => lifter.lift({ msg }).quads)).map((r) => (r as CaptureRecord).msg);
+    const messages = ['{"jsonrpc":"2.0","id":1,"result":{"__proto__":{"x":1},"y":2},"__proto__":[3]}'].map(
+      (text) => JSON.parse(text) as JsonObject,
+    );
+    const lowered = new Lowerer(lifter.plans)
+      .lower(messages.flatMap((msg) => lifter.lift({ msg }).quads))
+      .map((r) => (r as CaptureRecord).msg);
     assert.deepStrictEqual(lowered, messages);
     assert.ok(Object.hasOwn(lowered[0]!, '__proto__') && Object.hasOwn(lowered[0]!['result'] as object, '__proto__'));
   });

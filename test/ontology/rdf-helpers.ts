@@ -24,7 +24,9 @@ export function parseNTriples(text: string): Quad[] {
 }
 
 export async function parseJsonLd(text: string): Promise<Quad[]> {
-  const nquads = (await jsonld.toRDF(JSON.parse(text) as jsonld.JsonLdDocument, { format: 'application/n-quads' })) as unknown as string;
+  const nquads = (await jsonld.toRDF(JSON.parse(text) as jsonld.JsonLdDocument, {
+    format: 'application/n-quads',
+  })) as unknown as string;
   return new Parser({ format: 'application/n-quads' }).parse(nquads);
 }
 
@@ -37,7 +39,9 @@ export function parseRdfXmlWithRdflib(text: string): Quad[] {
     if (t.termType === 'BlankNode') return blankNode(t.value);
     return t.language ? literal(t.value, t.language) : literal(t.value, namedNode(t.datatype!.value));
   };
-  return store.statements.map((s) => quad(term(s.subject as never) as never, term(s.predicate as never) as never, term(s.object as never) as never));
+  return store.statements.map((s) =>
+    quad(term(s.subject as never) as never, term(s.predicate as never) as never, term(s.object as never) as never),
+  );
 }
 
 /** RDF/XML read by an independent, strict parser (rdfxml-streaming-parser): rejects what is not RDF/XML. */
@@ -63,7 +67,13 @@ export function declaredIris(quads: readonly Quad[]): Set<string> {
     'http://www.w3.org/2002/07/owl#NamedIndividual',
     'http://www.w3.org/2002/07/owl#AnnotationProperty',
   ]);
-  return new Set(quads.filter((q) => q.predicate.value === rdf.type && declaring.has(q.object.value) && q.subject.termType === 'NamedNode').map((q) => q.subject.value));
+  return new Set(
+    quads
+      .filter(
+        (q) => q.predicate.value === rdf.type && declaring.has(q.object.value) && q.subject.termType === 'NamedNode',
+      )
+      .map((q) => q.subject.value),
+  );
 }
 
 export function objectsOf(quads: readonly Quad[], subject: string, predicate: string): Term[] {
@@ -112,7 +122,8 @@ export function contextIris(document: JsonValue): Set<string> {
     if (Array.isArray(context)) return context.forEach((c) => visit(c, prefixes));
     if (!isJsonObject(context)) return;
     const local = { ...prefixes };
-    for (const [key, value] of Object.entries(context)) if (typeof value === 'string' && /[#/]$/.test(value)) local[key] = value;
+    for (const [key, value] of Object.entries(context))
+      if (typeof value === 'string' && /[#/]$/.test(value)) local[key] = value;
     for (const [key, value] of Object.entries(context)) {
       if (key.startsWith('@') || key in local) continue;
       const definition = typeof value === 'string' ? { '@id': value } : value;

@@ -8,9 +8,25 @@ import { ontologyDir } from '../../src/core/paths.js';
 import { protocolVersions, seedVersion } from '../../src/schema/index.js';
 import { buildOntologyFiles, checkOntology, generateOntology, writeOntology } from '../../src/ontology/index.js';
 import { runCli } from '../helpers/run-cli.js';
-import { declaredIris, parseJsonLd, parseNTriples, parseRdfXmlStrictly, parseRdfXmlWithRdflib, parseTurtle } from './rdf-helpers.js';
+import {
+  declaredIris,
+  parseJsonLd,
+  parseNTriples,
+  parseRdfXmlStrictly,
+  parseRdfXmlWithRdflib,
+  parseTurtle,
+} from './rdf-helpers.js';
 
-const rootFiles = ['mcp-ld-shapes.jsonld', 'mcp-ld-shapes.nt', 'mcp-ld-shapes.rdf', 'mcp-ld-shapes.ttl', 'mcp-ld.jsonld', 'mcp-ld.nt', 'mcp-ld.rdf', 'mcp-ld.ttl'];
+const rootFiles = [
+  'mcp-ld-shapes.jsonld',
+  'mcp-ld-shapes.nt',
+  'mcp-ld-shapes.rdf',
+  'mcp-ld-shapes.ttl',
+  'mcp-ld.jsonld',
+  'mcp-ld.nt',
+  'mcp-ld.rdf',
+  'mcp-ld.ttl',
+];
 /** The shapes of the versions other than the seed's (whose shapes are the root mcp-ld-shapes.*), in Turtle. */
 const versionShapeFiles = protocolVersions.filter((v) => v !== seedVersion).map((v) => `${v}/mcp-ld-shapes.ttl`);
 const generatedFiles = [...versionShapeFiles, ...rootFiles];
@@ -28,10 +44,19 @@ describe('ontology: the files of ontology/ in four serializations', () => {
     it(`${document}: Turtle, RDF/XML, JSON-LD and N-Triples each parse, to isomorphic graphs equal to the generated one`, async () => {
       const generated = generateOntology();
       const expected = document === 'mcp-ld' ? generated.ontology.quads : generated.shapes;
-      const graphs = await Promise.all(['ttl', 'rdf', 'jsonld', 'nt'].map((extension) => parseFile(`${document}.${extension}`)));
+      const graphs = await Promise.all(
+        ['ttl', 'rdf', 'jsonld', 'nt'].map((extension) => parseFile(`${document}.${extension}`)),
+      );
       for (const [i, graph] of graphs.entries()) {
-        assert.equal(graph.length, expected.length, `${document}.${['ttl', 'rdf', 'jsonld', 'nt'][i]} has ${graph.length} triples, not ${expected.length}`);
-        assert.ok(isomorphic(graph, expected), `${document}.${['ttl', 'rdf', 'jsonld', 'nt'][i]} is not isomorphic to the generated graph`);
+        assert.equal(
+          graph.length,
+          expected.length,
+          `${document}.${['ttl', 'rdf', 'jsonld', 'nt'][i]} has ${graph.length} triples, not ${expected.length}`,
+        );
+        assert.ok(
+          isomorphic(graph, expected),
+          `${document}.${['ttl', 'rdf', 'jsonld', 'nt'][i]} is not isomorphic to the generated graph`,
+        );
       }
     });
   }
@@ -55,8 +80,13 @@ describe('ontology: the committed ontology/ matches the schema', () => {
 
   it('regenerating reproduces ontology/ byte for byte (else run `node bin/mcp-ld ontology --write`)', async () => {
     const files = await buildOntologyFiles();
-    assert.deepEqual(files.map((f) => f.path), generatedFiles);
-    const differing = files.filter((f) => readFileSync(path.join(ontologyDir, f.path), 'utf8') !== f.text).map((f) => f.path);
+    assert.deepEqual(
+      files.map((f) => f.path),
+      generatedFiles,
+    );
+    const differing = files
+      .filter((f) => readFileSync(path.join(ontologyDir, f.path), 'utf8') !== f.text)
+      .map((f) => f.path);
     assert.deepEqual(differing, [], `ontology/ has drifted from the schema: ${differing.join(', ')}`);
   });
 
@@ -88,17 +118,23 @@ describe('ontology: the committed ontology/ matches the schema', () => {
     assert.equal(readFileSync(path.join(dir, 'mcp-ld.ttl'), 'utf8'), '# edited\n', '--check writes nothing');
     assert.deepEqual(
       (await checkOntology(dir)).map((d) => `${d.path} ${d.problem}`),
-      ['2025-11-25/mcp-ld-shapes.ttl differs', '2026-07-28/mcp-ld-shapes.ttl missing', 'mcp-ld-shapes.nt missing', 'mcp-ld.ttl differs'],
+      [
+        '2025-11-25/mcp-ld-shapes.ttl differs',
+        '2026-07-28/mcp-ld-shapes.ttl missing',
+        'mcp-ld-shapes.nt missing',
+        'mcp-ld.ttl differs',
+      ],
       'only the generated files are checked; README.md and others are left alone',
     );
   });
 
-  it('`mcp-ld ontology --out DIR` writes the eight files and each other version\'s shapes, one line each, and they pass --check', async () => {
+  it("`mcp-ld ontology --out DIR` writes the eight files and each other version's shapes, one line each, and they pass --check", async () => {
     const dir = tempDir();
     const result = await runCli(['ontology', '--out', dir]);
     assert.equal(result.code, 0, result.stderr);
     assert.deepEqual(readdirSync(dir).sort(), [...protocolVersions.filter((v) => v !== seedVersion), ...rootFiles]);
-    for (const version of protocolVersions.filter((v) => v !== seedVersion)) assert.deepEqual(readdirSync(path.join(dir, version)), ['mcp-ld-shapes.ttl']);
+    for (const version of protocolVersions.filter((v) => v !== seedVersion))
+      assert.deepEqual(readdirSync(path.join(dir, version)), ['mcp-ld-shapes.ttl']);
     assert.equal(result.stdout.trim().split('\n').length, generatedFiles.length);
     assert.deepEqual(await checkOntology(dir), []);
     await writeOntology(dir);
@@ -116,7 +152,10 @@ describe('cli: mcp-ld ontology', () => {
   });
 
   it('--format rdfxml prints valid RDF/XML, isomorphic to the Turtle', async () => {
-    const [xml, turtle] = await Promise.all([runCli(['ontology', '--format', 'rdfxml']), runCli(['ontology', '--format', 'turtle'])]);
+    const [xml, turtle] = await Promise.all([
+      runCli(['ontology', '--format', 'rdfxml']),
+      runCli(['ontology', '--format', 'turtle']),
+    ]);
     assert.equal(xml.code, 0, xml.stderr);
     assert.match(xml.stdout, /^<rdf:RDF/);
     assert.ok(isomorphic(await parseRdfXmlStrictly(xml.stdout), parseTurtle(turtle.stdout)));

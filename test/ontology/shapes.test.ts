@@ -5,7 +5,13 @@ import { isJsonObject, splitPointer, type JsonObject } from '../../src/core/json
 import { loadSchema, type ProtocolVersion } from '../../src/schema/index.js';
 import type { LiftedMessage } from '../../src/lift/lifter.js';
 import { jrpc, ns, rdf } from '../../src/rdf/vocabulary.js';
-import { generateShapes, ontologyModel, shapesNs, type ObjectModel, type OntologyModel } from '../../src/ontology/index.js';
+import {
+  generateShapes,
+  ontologyModel,
+  shapesNs,
+  type ObjectModel,
+  type OntologyModel,
+} from '../../src/ontology/index.js';
 import { liftCorpus, messageOf, ogcCorpus, trafficCorpus, type LiftedCorpus } from './rdf-helpers.js';
 import { trafficRecords } from '../helpers/corpus.js';
 
@@ -20,7 +26,14 @@ interface Violation {
   shape?: string;
 }
 
-type Result = { sourceConstraintComponent: Term; path: Term | null; focusNode: Term; value: Term | null; sourceShape: Term; detail: Result[] };
+type Result = {
+  sourceConstraintComponent: Term;
+  path: Term | null;
+  focusNode: Term;
+  value: Term | null;
+  sourceShape: Term;
+  detail: Result[];
+};
 
 /**
  * Every result of a report, with `nested` the details (why a sh:node failed). Details are only for reading: the
@@ -43,14 +56,19 @@ const validators = new Map<ProtocolVersion, SHACLValidator>();
 /** The shapes of one protocol version (the seed's by default): a graph is checked by its own version's shapes. */
 function shapesValidator(protocol: ProtocolVersion = '2025-06-18'): SHACLValidator {
   let validator = validators.get(protocol);
-  if (!validator) validators.set(protocol, (validator = new SHACLValidator(new Store(generateShapes(loadSchema({ protocol }))))));
+  if (!validator)
+    validators.set(protocol, (validator = new SHACLValidator(new Store(generateShapes(loadSchema({ protocol }))))));
   return validator;
 }
 
 /** The real capture speaks 2025-11-25 (its initialize negotiates it), and is lifted by that version. */
 const captureVersion: ProtocolVersion = '2025-11-25';
 
-async function validate(data: Store | Quad[], nested = false, protocol?: ProtocolVersion): Promise<{ conforms: boolean; violations: Violation[] }> {
+async function validate(
+  data: Store | Quad[],
+  nested = false,
+  protocol?: ProtocolVersion,
+): Promise<{ conforms: boolean; violations: Violation[] }> {
   const report = await shapesValidator(protocol).validate(Array.isArray(data) ? new Store(data) : data);
   return { conforms: report.conforms, violations: violations(report.results as unknown as Result[], nested) };
 }
@@ -89,13 +107,19 @@ describe('shapes: the lifted corpus conforms where the schema accepts it', funct
     const { violations: found } = await validate(corpus.store, false, captureVersion);
     const onValid = found.filter((v) => messageOf(corpus.messages, v.focus)?.lifted.problems.length === 0);
     assert.deepEqual(onValid, [], 'a shape rejects what the schema accepts (a lifting or a shape defect)');
-    assert.deepEqual(found.filter((v) => messageOf(corpus.messages, v.focus) === undefined), []);
+    assert.deepEqual(
+      found.filter((v) => messageOf(corpus.messages, v.focus) === undefined),
+      [],
+    );
     assert.ok(corpus.messages.filter(({ lifted }) => lifted.problems.length === 0).length > 190);
   });
 
   it('the OGC examples (all valid): no violation on any message', async () => {
     const corpus = ogcCorpus();
-    assert.deepEqual(invalidMessages(corpus).map((m) => m.name), []);
+    assert.deepEqual(
+      invalidMessages(corpus).map((m) => m.name),
+      [],
+    );
     const { violations: found } = await validate(corpus.store);
     assert.deepEqual(found, [], 'no violation anywhere, the entities of a server whose name is unknown included');
   });
@@ -123,20 +147,33 @@ describe('shapes: the lifted corpus conforms where the schema accepts it', funct
     assert.ok(corpus.messages.every(({ lifted }) => lifted.version === seed.version));
     const { violations: found } = await validate(corpus.store);
     const flagged = new Set(found.map((v) => messageOf(corpus.messages, v.focus)?.lifted.iri));
-    const expected = invalidMessages(corpus).filter(({ lifted }) => lifted.problems.some((p) => mapsToGraph(seedModel, lifted.definition!, p.instancePath, p.keyword)));
+    const expected = invalidMessages(corpus).filter(({ lifted }) =>
+      lifted.problems.some((p) => mapsToGraph(seedModel, lifted.definition!, p.instancePath, p.keyword)),
+    );
     assert.ok(expected.length >= 6, `${expected.length} messages`);
-    assert.deepEqual(expected.filter(({ lifted }) => !flagged.has(lifted.iri)).map((m) => m.name), []);
+    assert.deepEqual(
+      expected.filter(({ lifted }) => !flagged.has(lifted.iri)).map((m) => m.name),
+      [],
+    );
     // The others fail only inside rdf:JSON values (an elicitation's requested schema, its form content).
     const unmapped = invalidMessages(corpus).filter((m) => !expected.includes(m));
     for (const { lifted } of unmapped) {
-      assert.ok(lifted.problems.every((p) => /^\/(params\/requestedSchema|result\/content)\//.test(p.instancePath)), JSON.stringify(lifted.problems[0]));
+      assert.ok(
+        lifted.problems.every((p) => /^\/(params\/requestedSchema|result\/content)\//.test(p.instancePath)),
+        JSON.stringify(lifted.problems[0]),
+      );
     }
   });
 });
 
 /** Lifts messages in one session (requests before the responses that answer them) and validates the graph. */
 async function liftAndValidate(messages: JsonObject[], mutate?: (quads: Quad[]) => Quad[]) {
-  const corpus = liftCorpus(messages.map((msg, i) => ({ record: { msg, session: 'broken', server: 'test', seq: i + 1, ts: '2025-06-18T00:00:00Z' }, name: `message ${i + 1}` })));
+  const corpus = liftCorpus(
+    messages.map((msg, i) => ({
+      record: { msg, session: 'broken', server: 'test', seq: i + 1, ts: '2025-06-18T00:00:00Z' },
+      name: `message ${i + 1}`,
+    })),
+  );
   let quads = corpus.store.getQuads(null, null, null, null);
   if (mutate) quads = mutate(quads);
   const result = await validate(quads, true);
@@ -146,7 +183,12 @@ async function liftAndValidate(messages: JsonObject[], mutate?: (quads: Quad[]) 
 const request = (method: string, params: JsonObject, id = 1): JsonObject => ({ jsonrpc: '2.0', id, method, params });
 const response = (result: JsonObject, id = 1): JsonObject => ({ jsonrpc: '2.0', id, result });
 
-function assertFlags(result: { conforms: boolean; violations: Violation[] }, component: string, path: string, message: string): void {
+function assertFlags(
+  result: { conforms: boolean; violations: Violation[] },
+  component: string,
+  path: string,
+  message: string,
+): void {
   assert.equal(result.conforms, false, `${message}: conforms`);
   assert.ok(
     result.violations.some((v) => v.component === component && v.path === path),
@@ -155,7 +197,10 @@ function assertFlags(result: { conforms: boolean; violations: Violation[] }, com
 }
 
 function assertAjvRejects(lifted: LiftedMessage[]): void {
-  assert.ok(lifted.some((m) => m.problems.length > 0), 'ajv accepts it');
+  assert.ok(
+    lifted.some((m) => m.problems.length > 0),
+    'ajv accepts it',
+  );
 }
 
 describe('shapes: broken graphs are rejected', function () {
@@ -168,7 +213,15 @@ describe('shapes: broken graphs are rejected', function () {
       request('logging/setLevel', { level: 'info' }, 2),
       request('tools/list', {}, 3),
       response({ tools }, 3),
-      request('sampling/createMessage', { maxTokens: 100, messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], modelPreferences: { costPriority: 0.5 } }, 4),
+      request(
+        'sampling/createMessage',
+        {
+          maxTokens: 100,
+          messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }],
+          modelPreferences: { costPriority: 0.5 },
+        },
+        4,
+      ),
     ]);
     assert.deepEqual(result.violations, []);
     assert.ok(result.lifted.every((m) => m.problems.length === 0));
@@ -194,8 +247,10 @@ describe('shapes: broken graphs are rejected', function () {
   });
 
   it('a wrong datatype in the graph itself (isError as a string)', async () => {
-    const result = await liftAndValidate([request('tools/call', { name: 'echo' }), response({ content: [], isError: false })], (quads) =>
-      quads.map((q) => (q.predicate.value === `${ns.mcp}isError` ? quad(q.subject, q.predicate, literal('no')) : q)),
+    const result = await liftAndValidate(
+      [request('tools/call', { name: 'echo' }), response({ content: [], isError: false })],
+      (quads) =>
+        quads.map((q) => (q.predicate.value === `${ns.mcp}isError` ? quad(q.subject, q.predicate, literal('no')) : q)),
     );
     assertFlags(result, 'sh:DatatypeConstraintComponent', `${ns.mcp}isError`, 'string isError');
   });
@@ -204,33 +259,57 @@ describe('shapes: broken graphs are rejected', function () {
     const level = await liftAndValidate([request('logging/setLevel', { level: 'verbose' })]);
     assertAjvRejects(level.lifted);
     assertFlags(level, 'sh:InConstraintComponent', `${ns.mcp}hasLevel`, 'level verbose');
-    const role = await liftAndValidate([request('sampling/createMessage', { maxTokens: 1, messages: [{ role: 'robot', content: { type: 'text', text: 'hi' } }] })]);
+    const role = await liftAndValidate([
+      request('sampling/createMessage', {
+        maxTokens: 1,
+        messages: [{ role: 'robot', content: { type: 'text', text: 'hi' } }],
+      }),
+    ]);
     assertAjvRejects(role.lifted);
     assertFlags(role, 'sh:InConstraintComponent', `${ns.mcp}hasRole`, 'role robot');
   });
 
   it('a constant that differs (a tools/call message whose method is not tools/call)', async () => {
     const result = await liftAndValidate([request('tools/call', { name: 'echo' })], (quads) =>
-      quads.map((q) => (q.predicate.value === jrpc.hasMethod ? quad(q.subject, q.predicate, literal('tools/kall')) : q)),
+      quads.map((q) =>
+        q.predicate.value === jrpc.hasMethod ? quad(q.subject, q.predicate, literal('tools/kall')) : q,
+      ),
     );
     assertFlags(result, 'sh:HasValueConstraintComponent', jrpc.hasMethod, 'method');
   });
 
   it('a number out of bounds (a cost priority of 1.5)', async () => {
-    const result = await liftAndValidate([request('sampling/createMessage', { maxTokens: 1, messages: [], modelPreferences: { costPriority: 1.5 } })]);
+    const result = await liftAndValidate([
+      request('sampling/createMessage', { maxTokens: 1, messages: [], modelPreferences: { costPriority: 1.5 } }),
+    ]);
     assertAjvRejects(result.lifted);
     assertFlags(result, 'sh:MaxInclusiveConstraintComponent', `${ns.mcp}hasCostPriority`, 'costPriority');
   });
 
   it('a content block of no known kind, and a broken list', async () => {
-    const video = await liftAndValidate([request('tools/call', { name: 'echo' }), response({ content: [{ type: 'video', url: 'x' }] })]);
+    const video = await liftAndValidate([
+      request('tools/call', { name: 'echo' }),
+      response({ content: [{ type: 'video', url: 'x' }] }),
+    ]);
     assertAjvRejects(video.lifted);
-    assert.ok(video.violations.some((v) => v.component === 'sh:OrConstraintComponent' && v.focus.endsWith('/message/2/result') && v.value?.endsWith('/content/0')), JSON.stringify(video.violations));
-    const broken = await liftAndValidate([request('tools/list', {}), response({ tools: [...tools, ...tools] })], (quads) =>
-      quads.filter((q) => !(q.predicate.value === rdf.rest && q.subject.value.endsWith('hasTool~0'))),
+    assert.ok(
+      video.violations.some(
+        (v) =>
+          v.component === 'sh:OrConstraintComponent' &&
+          v.focus.endsWith('/message/2/result') &&
+          v.value?.endsWith('/content/0'),
+      ),
+      JSON.stringify(video.violations),
+    );
+    const broken = await liftAndValidate(
+      [request('tools/list', {}), response({ tools: [...tools, ...tools] })],
+      (quads) => quads.filter((q) => !(q.predicate.value === rdf.rest && q.subject.value.endsWith('hasTool~0'))),
     );
     assert.equal(broken.conforms, false);
-    assert.ok(broken.violations.some((v) => v.shape === 'mlds:ListCell' || v.component === 'sh:NodeConstraintComponent'), JSON.stringify(broken.violations));
+    assert.ok(
+      broken.violations.some((v) => v.shape === 'mlds:ListCell' || v.component === 'sh:NodeConstraintComponent'),
+      JSON.stringify(broken.violations),
+    );
   });
 
   it('a message without its session layer (no mld:inSession, no direction)', async () => {

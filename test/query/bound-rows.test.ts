@@ -10,9 +10,17 @@ function limitOf(text: string): number | undefined {
 
 describe('query: bounding the rows a store produces', () => {
   it('gives a SELECT without LIMIT, or with a larger one, LIMIT maxRows + 1, keeping ORDER BY, OFFSET and a trailing VALUES', () => {
-    const bounded = boundRows(parseQuery('SELECT ?s WHERE { ?s ?p ?o } ORDER BY ?s OFFSET 3 VALUES ?p { mld:order }'), 100);
+    const bounded = boundRows(
+      parseQuery('SELECT ?s WHERE { ?s ?p ?o } ORDER BY ?s OFFSET 3 VALUES ?p { mld:order }'),
+      100,
+    );
     assert.equal(bounded.maxRows, 100);
-    const tree = new Parser().parse(bounded.text) as { limit?: number; offset?: number; order?: unknown[]; values?: unknown[] };
+    const tree = new Parser().parse(bounded.text) as {
+      limit?: number;
+      offset?: number;
+      order?: unknown[];
+      values?: unknown[];
+    };
     assert.equal(tree.limit, 101);
     assert.equal(tree.offset, 3);
     assert.equal(tree.order?.length, 1);
@@ -21,7 +29,12 @@ describe('query: bounding the rows a store produces', () => {
   });
 
   it('leaves a query that cannot exceed the bound as it was written: a SELECT with LIMIT up to maxRows, ASK, DESCRIBE, or no bound', () => {
-    for (const text of ['SELECT * WHERE { ?s ?p ?o } LIMIT 100', 'ASK { ?s ?p ?o }', 'DESCRIBE ?s WHERE { ?s ?p ?o }', 'CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o } LIMIT 7']) {
+    for (const text of [
+      'SELECT * WHERE { ?s ?p ?o } LIMIT 100',
+      'ASK { ?s ?p ?o }',
+      'DESCRIBE ?s WHERE { ?s ?p ?o }',
+      'CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o } LIMIT 7',
+    ]) {
       const parsed = parseQuery(text);
       assert.equal(boundRows(parsed, 100).text, parsed.text, text);
     }
@@ -31,7 +44,10 @@ describe('query: bounding the rows a store produces', () => {
 
   it('gives a CONSTRUCT LIMIT maxRows + 1 and one marker triple per solution, with a fresh blank node', () => {
     const text = boundRows(parseQuery('CONSTRUCT { ?s mld:seen true } WHERE { ?s ?p ?o }'), 10).text;
-    const tree = new Parser().parse(text) as { limit?: number; template?: { subject: { termType: string }; predicate: { value: string } }[] };
+    const tree = new Parser().parse(text) as {
+      limit?: number;
+      template?: { subject: { termType: string }; predicate: { value: string } }[];
+    };
     assert.equal(tree.limit, 11);
     assert.deepEqual(
       tree.template?.map((t) => [t.subject.termType, t.predicate.value]),

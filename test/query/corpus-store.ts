@@ -19,31 +19,117 @@ export const edgeSession = 'edge-cases';
 /** A session written for the cases the corpus lacks. */
 export function edgeRecords(): CaptureRecord[] {
   const records: Omit<CaptureRecord, 'session' | 'server' | 'seq'>[] = [
-    { ts: '2026-01-01T10:00:00.000Z', dir: 'c2s', msg: { jsonrpc: '2.0', id: 'a', method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'edge-client', version: '9' } } } },
-    { ts: '2026-01-01T10:00:00.100Z', dir: 's2c', msg: { jsonrpc: '2.0', id: 'a', result: { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 'edge-server-impl', version: '1.2' } } } },
+    {
+      ts: '2026-01-01T10:00:00.000Z',
+      dir: 'c2s',
+      msg: {
+        jsonrpc: '2.0',
+        id: 'a',
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'edge-client', version: '9' } },
+      },
+    },
+    {
+      ts: '2026-01-01T10:00:00.100Z',
+      dir: 's2c',
+      msg: {
+        jsonrpc: '2.0',
+        id: 'a',
+        result: {
+          protocolVersion: '2025-06-18',
+          capabilities: {},
+          serverInfo: { name: 'edge-server-impl', version: '1.2' },
+        },
+      },
+    },
     // A ping asking for progress: in the schema, ping's params._meta is an rdf:JSON literal.
-    { ts: '2026-01-01T10:00:01.000Z', dir: 'c2s', msg: { jsonrpc: '2.0', id: 7, method: 'ping', params: { _meta: { progressToken: 'tok-1' } } } },
-    { ts: '2026-01-01T10:00:01.250Z', dir: 's2c', msg: { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'tok-1', progress: 1, total: 2 } } },
+    {
+      ts: '2026-01-01T10:00:01.000Z',
+      dir: 'c2s',
+      msg: { jsonrpc: '2.0', id: 7, method: 'ping', params: { _meta: { progressToken: 'tok-1' } } },
+    },
+    {
+      ts: '2026-01-01T10:00:01.250Z',
+      dir: 's2c',
+      msg: {
+        jsonrpc: '2.0',
+        method: 'notifications/progress',
+        params: { progressToken: 'tok-1', progress: 1, total: 2 },
+      },
+    },
     { ts: '2026-01-01T10:00:01.500Z', dir: 's2c', msg: { jsonrpc: '2.0', id: 7, result: {} } },
     // Id "7" (a string) is not id 7: the cancellation names the string one, which never gets an answer.
-    { ts: '2026-01-01T10:00:02.000Z', dir: 'c2s', msg: { jsonrpc: '2.0', id: '7', method: 'tools/call', params: { name: 'echo', arguments: { message: '"} ; DROP ALL ; {' } } } },
-    { ts: '2026-01-01T10:00:02.400Z', dir: 'c2s', msg: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: '7', reason: 'too slow' } } },
+    {
+      ts: '2026-01-01T10:00:02.000Z',
+      dir: 'c2s',
+      msg: {
+        jsonrpc: '2.0',
+        id: '7',
+        method: 'tools/call',
+        params: { name: 'echo', arguments: { message: '"} ; DROP ALL ; {' } },
+      },
+    },
+    {
+      ts: '2026-01-01T10:00:02.400Z',
+      dir: 'c2s',
+      msg: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: '7', reason: 'too slow' } },
+    },
     // An answer more than a day later, and an error.
-    { ts: '2026-01-01T23:59:59.500Z', dir: 'c2s', msg: { jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'echo', arguments: { message: 'late' } } } },
-    { ts: '2026-01-03T00:00:00.250Z', dir: 's2c', msg: { jsonrpc: '2.0', id: 8, error: { code: -32603, message: 'gave up' } } },
+    {
+      ts: '2026-01-01T23:59:59.500Z',
+      dir: 'c2s',
+      msg: { jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'echo', arguments: { message: 'late' } } },
+    },
+    {
+      ts: '2026-01-03T00:00:00.250Z',
+      dir: 's2c',
+      msg: { jsonrpc: '2.0', id: 8, error: { code: -32603, message: 'gave up' } },
+    },
     // A server request answered with an empty list of roots.
     { ts: '2026-01-03T00:00:01.000Z', dir: 's2c', msg: { jsonrpc: '2.0', id: 0, method: 'roots/list' } },
     { ts: '2026-01-03T00:00:01.003Z', dir: 'c2s', msg: { jsonrpc: '2.0', id: 0, result: { roots: [] } } },
     // Two tools/list answers: grep's inputSchema changes (path becomes required), stat's outputSchema goes; a listing
     // whose keys are only reordered is no change. Then a tool error that says how in structured content.
     { ts: '2026-01-03T00:00:02.000Z', dir: 'c2s', msg: { jsonrpc: '2.0', id: 9, method: 'tools/list' } },
-    { ts: '2026-01-03T00:00:02.010Z', dir: 's2c', msg: { jsonrpc: '2.0', id: 9, result: { tools: [grepTool(false), statTool(true)] } } },
+    {
+      ts: '2026-01-03T00:00:02.010Z',
+      dir: 's2c',
+      msg: { jsonrpc: '2.0', id: 9, result: { tools: [grepTool(false), statTool(true)] } },
+    },
     { ts: '2026-01-03T00:00:03.000Z', dir: 'c2s', msg: { jsonrpc: '2.0', id: 10, method: 'tools/list' } },
-    { ts: '2026-01-03T00:00:03.010Z', dir: 's2c', msg: { jsonrpc: '2.0', id: 10, result: { tools: [grepTool(true), statTool(false)] } } },
+    {
+      ts: '2026-01-03T00:00:03.010Z',
+      dir: 's2c',
+      msg: { jsonrpc: '2.0', id: 10, result: { tools: [grepTool(true), statTool(false)] } },
+    },
     { ts: '2026-01-03T00:00:04.000Z', dir: 'c2s', msg: { jsonrpc: '2.0', id: 11, method: 'tools/list' } },
-    { ts: '2026-01-03T00:00:04.010Z', dir: 's2c', msg: { jsonrpc: '2.0', id: 11, result: { tools: [{ ...grepTool(true), inputSchema: reordered(grepTool(true).inputSchema) }, statTool(false)] } } },
-    { ts: '2026-01-03T00:00:05.000Z', dir: 'c2s', msg: { jsonrpc: '2.0', id: 12, method: 'tools/call', params: { name: 'stat', arguments: { path: '/nowhere' } } } },
-    { ts: '2026-01-03T00:00:05.020Z', dir: 's2c', msg: { jsonrpc: '2.0', id: 12, result: { content: [{ type: 'text', text: 'ENOENT' }], structuredContent: { code: 'ENOENT', path: '/nowhere', retry: false }, isError: true } } },
+    {
+      ts: '2026-01-03T00:00:04.010Z',
+      dir: 's2c',
+      msg: {
+        jsonrpc: '2.0',
+        id: 11,
+        result: { tools: [{ ...grepTool(true), inputSchema: reordered(grepTool(true).inputSchema) }, statTool(false)] },
+      },
+    },
+    {
+      ts: '2026-01-03T00:00:05.000Z',
+      dir: 'c2s',
+      msg: { jsonrpc: '2.0', id: 12, method: 'tools/call', params: { name: 'stat', arguments: { path: '/nowhere' } } },
+    },
+    {
+      ts: '2026-01-03T00:00:05.020Z',
+      dir: 's2c',
+      msg: {
+        jsonrpc: '2.0',
+        id: 12,
+        result: {
+          content: [{ type: 'text', text: 'ENOENT' }],
+          structuredContent: { code: 'ENOENT', path: '/nowhere', retry: false },
+          isError: true,
+        },
+      },
+    },
   ];
   return records.map((r, i) => ({ seq: i + 1, session: edgeSession, server: 'edge', ...r }));
 }
@@ -51,12 +137,19 @@ export function edgeRecords(): CaptureRecord[] {
 function grepTool(pathRequired: boolean): JsonObject {
   return {
     name: 'grep',
-    inputSchema: { type: 'object', properties: { pattern: { type: 'string' }, path: { type: ['string', 'null'], description: 'Where to look' } }, required: pathRequired ? ['pattern', 'path'] : ['pattern'] },
+    inputSchema: {
+      type: 'object',
+      properties: { pattern: { type: 'string' }, path: { type: ['string', 'null'], description: 'Where to look' } },
+      required: pathRequired ? ['pattern', 'path'] : ['pattern'],
+    },
   };
 }
 
 function statTool(withOutput: boolean): JsonObject {
-  const tool: JsonObject = { name: 'stat', inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } };
+  const tool: JsonObject = {
+    name: 'stat',
+    inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+  };
   if (withOutput) tool['outputSchema'] = { type: 'object', properties: { size: { type: 'integer' } } };
   return tool;
 }
@@ -68,8 +161,15 @@ function reordered(value: JsonValue | undefined): JsonObject {
 
 /** The corpus: every capture of every protocol version, the OGC examples, and the edge cases. */
 function corpusRecords(): CaptureRecord[] {
-  const others = captures.filter(({ file }) => file !== 'traffic-everything.jsonl').flatMap(({ file }) => captureRecords(file));
-  return [...trafficRecords(), ...others, ...ogcExamples().map(({ msg }) => ({ session: ogcSession, msg })), ...edgeRecords()];
+  const others = captures
+    .filter(({ file }) => file !== 'traffic-everything.jsonl')
+    .flatMap(({ file }) => captureRecords(file));
+  return [
+    ...trafficRecords(),
+    ...others,
+    ...ogcExamples().map(({ msg }) => ({ session: ogcSession, msg })),
+    ...edgeRecords(),
+  ];
 }
 
 type Kind = 'request' | 'notification' | 'result' | 'error';
@@ -118,7 +218,8 @@ export async function corpusStore(): Promise<Corpus> {
     const lifted = lifter.lift(record);
     quads.push(...lifted.quads);
     const msg = record.msg;
-    const kind: Kind = 'method' in msg ? ('id' in msg ? 'request' : 'notification') : 'error' in msg ? 'error' : 'result';
+    const kind: Kind =
+      'method' in msg ? ('id' in msg ? 'request' : 'notification') : 'error' in msg ? 'error' : 'result';
     const message: Message = {
       session: record.session!,
       iri: lifted.iri,

@@ -27,7 +27,8 @@ const knownDifferent: Record<string, string> = {
   'protocol-versions': 'counts differ',
   'slowest-requests': 'the server name looked up in an OPTIONAL sub-select is empty',
   'structured-errors': 'the server name looked up in an OPTIONAL sub-select is empty',
-  'tool-errors': 'errorRate: Virtuoso writes the ratio in 15 digits (the embedded store 18) and types the 0 of no answer a decimal',
+  'tool-errors':
+    'errorRate: Virtuoso writes the ratio in 15 digits (the embedded store 18) and types the 0 of no answer a decimal',
   'tool-inventory': 'rows differ beyond the server name (not read yet)',
   'tool-latency-histogram': 'the server name looked up in an OPTIONAL sub-select is empty',
   'tool-latency': 'the server name looked up in an OPTIONAL sub-select is empty',
@@ -52,7 +53,11 @@ function rowLines(result: QueryResult): string[] {
   assert.equal(result.form, 'SELECT');
   if (result.form !== 'SELECT') return [];
   const term = (t: import('@rdfjs/types').Term | undefined) =>
-    t === undefined ? '-' : t.termType === 'Literal' ? `"${t.value}"${t.language ? `@${t.language}` : `^^${t.datatype.value}`}` : `${t.termType}:${t.value}`;
+    t === undefined
+      ? '-'
+      : t.termType === 'Literal'
+        ? `"${t.value}"${t.language ? `@${t.language}` : `^^${t.datatype.value}`}`
+        : `${t.termType}:${t.value}`;
   return result.rows.map((row) => result.variables.map((v) => `${v}=${term(row.get(v))}`).join(' | ')).sort();
 }
 
@@ -80,23 +85,31 @@ describe('query: every named query answers the same on Virtuoso as on the embedd
       continue;
     }
     const known = knownDifferent[query.name];
-    it(known ? `${query.name}: still differs on Virtuoso (${known})` : `${query.name}: the same rows on both stores`, async function () {
-      // A required parameter is a session: the edge-case session, which has a bit of everything.
-      const values: ParameterValues = {};
-      for (const p of query.parameters) if (p.required && p.default === undefined) values[p.name] = edgeSession;
-      const embedded = rowLines(await named.run(corpus.store, query.name, values));
-      let answer: QueryResult;
-      try {
-        answer = await named.run(remote, query.name, values, { timeoutMs: 120_000 });
-      } catch (error) {
-        const flake = refusedAtTimes[query.name];
-        if (flake?.test((error as Error).message)) this.skip();
-        throw error;
-      }
-      const onVirtuoso = rowLines(answer);
-      assert.ok(embedded.length > 0, `${query.name} gives no row on the corpus`);
-      if (known) assert.notDeepEqual(onVirtuoso, embedded, `${query.name} now answers the same on Virtuoso: take it off knownDifferent`);
-      else assert.deepEqual(onVirtuoso, embedded);
-    });
+    it(
+      known ? `${query.name}: still differs on Virtuoso (${known})` : `${query.name}: the same rows on both stores`,
+      async function () {
+        // A required parameter is a session: the edge-case session, which has a bit of everything.
+        const values: ParameterValues = {};
+        for (const p of query.parameters) if (p.required && p.default === undefined) values[p.name] = edgeSession;
+        const embedded = rowLines(await named.run(corpus.store, query.name, values));
+        let answer: QueryResult;
+        try {
+          answer = await named.run(remote, query.name, values, { timeoutMs: 120_000 });
+        } catch (error) {
+          const flake = refusedAtTimes[query.name];
+          if (flake?.test((error as Error).message)) this.skip();
+          throw error;
+        }
+        const onVirtuoso = rowLines(answer);
+        assert.ok(embedded.length > 0, `${query.name} gives no row on the corpus`);
+        if (known)
+          assert.notDeepEqual(
+            onVirtuoso,
+            embedded,
+            `${query.name} now answers the same on Virtuoso: take it off knownDifferent`,
+          );
+        else assert.deepEqual(onVirtuoso, embedded);
+      },
+    );
   }
 });

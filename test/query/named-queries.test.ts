@@ -3,13 +3,22 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../../src/core/js
 import { mld, ns } from '../../src/rdf/vocabulary.js';
 import { NamedQueries, runQuery, type ParameterValues } from '../../src/query/index.js';
 import type { QueryResult } from '../../src/store/quad-store.js';
-import { canonicalJson, corpusStore, edgeSession, msBetween, ogcSession, type Corpus, type Message } from './corpus-store.js';
+import {
+  canonicalJson,
+  corpusStore,
+  edgeSession,
+  msBetween,
+  ogcSession,
+  type Corpus,
+  type Message,
+} from './corpus-store.js';
 import { percentileOf } from '../helpers/rows.js';
 
 type Row = Record<string, string | undefined>;
 
 const named = new NamedQueries();
-const direction = (iri: string | undefined) => (iri === mld.clientToServer ? 'c2s' : iri === mld.serverToClient ? 's2c' : iri);
+const direction = (iri: string | undefined) =>
+  iri === mld.clientToServer ? 'c2s' : iri === mld.serverToClient ? 's2c' : iri;
 
 function rowsOf(result: QueryResult): Row[] {
   assert.equal(result.form, 'SELECT');
@@ -34,7 +43,8 @@ function count<K>(map: Map<K, number>, key: K, by = 1): void {
 const num = (text: string | undefined) => (text === undefined ? undefined : Number(text));
 const time = (text: string | undefined) => (text === undefined ? undefined : Date.parse(text));
 const params = (m: Message): JsonObject => (isJsonObject(m.msg['params']) ? m.msg['params'] : {});
-const result = (m: Message | undefined): JsonObject | undefined => (m && isJsonObject(m.msg['result']) ? m.msg['result'] : undefined);
+const result = (m: Message | undefined): JsonObject | undefined =>
+  m && isJsonObject(m.msg['result']) ? m.msg['result'] : undefined;
 
 describe('query: the named queries, each against figures computed from the JSON', function () {
   this.timeout(120_000);
@@ -49,7 +59,8 @@ describe('query: the named queries, each against figures computed from the JSON'
 
   const run = async (name: string, values: ParameterValues = {}) => rowsOf(await named.run(corpus.store, name, values));
   const serverOf = (session: string) => messages.find((m) => m.session === session && m.server !== undefined)?.server;
-  const initialize = (session: string) => messages.find((m) => m.session === session && m.method === 'initialize' && m.kind === 'request');
+  const initialize = (session: string) =>
+    messages.find((m) => m.session === session && m.method === 'initialize' && m.kind === 'request');
   // 2026-07-28 has no initialize: every request's _meta names the client, every result's the server.
   const metaOf = (body: JsonObject | undefined, key: string) => {
     const meta = body?.['_meta'];
@@ -58,17 +69,25 @@ describe('query: the named queries, each against figures computed from the JSON'
   const clientInfoOf = (session: string): JsonObject | undefined => {
     const init = initialize(session);
     if (init) return params(init)['clientInfo'] as JsonObject | undefined;
-    return messages.filter((m) => m.session === session && m.kind === 'request').map((m) => metaOf(params(m), 'io.modelcontextprotocol/clientInfo')).find((info) => info !== undefined);
+    return messages
+      .filter((m) => m.session === session && m.kind === 'request')
+      .map((m) => metaOf(params(m), 'io.modelcontextprotocol/clientInfo'))
+      .find((info) => info !== undefined);
   };
   const serverInfoOf = (session: string): JsonObject | undefined => {
     const init = initialize(session);
     if (init) return result(init.response)?.['serverInfo'] as JsonObject | undefined;
-    return messages.filter((m) => m.session === session && m.kind === 'result').map((m) => metaOf(result(m), 'io.modelcontextprotocol/serverInfo')).find((info) => info !== undefined);
+    return messages
+      .filter((m) => m.session === session && m.kind === 'result')
+      .map((m) => metaOf(result(m), 'io.modelcontextprotocol/serverInfo'))
+      .find((info) => info !== undefined);
   };
   const protocolVersionOf = (session: string): JsonValue | undefined => {
     const init = initialize(session);
     if (init) return result(init.response)?.['protocolVersion'];
-    const declared = messages.filter((m) => m.session === session && m.kind === 'request').map((m) => (params(m)['_meta'] as JsonObject | undefined)?.['io.modelcontextprotocol/protocolVersion']);
+    const declared = messages
+      .filter((m) => m.session === session && m.kind === 'request')
+      .map((m) => (params(m)['_meta'] as JsonObject | undefined)?.['io.modelcontextprotocol/protocolVersion']);
     return declared.find((v) => v !== undefined);
   };
 
@@ -88,7 +107,9 @@ describe('query: the named queries, each against figures computed from the JSON'
   /** Sessions with a message in the window `keep` stands for (all sessions when it keeps everything). */
   const checkSessions = async (values: ParameterValues = {}, keep: Keep = all) => {
     const rows = await run('sessions', values);
-    const sessions = [...new Set(messages.map((m) => m.session))].filter((id) => keep === all || messages.some((m) => m.session === id && keep(m)));
+    const sessions = [...new Set(messages.map((m) => m.session))].filter(
+      (id) => keep === all || messages.some((m) => m.session === id && keep(m)),
+    );
     assert.equal(rows.length, sessions.length);
     for (const id of sessions) {
       const row = rows.find((r) => r['sessionId'] === id);
@@ -115,7 +136,10 @@ describe('query: the named queries, each against figures computed from the JSON'
 
   it('sessions: client, server and protocol versions, message counts and times', async () => {
     const sessions = await checkSessions();
-    const recent = await checkSessions({ since: '2026-01-01T00:00:00Z' }, (m) => m.ts !== undefined && Date.parse(m.ts) >= Date.parse('2026-01-01T00:00:00Z'));
+    const recent = await checkSessions(
+      { since: '2026-01-01T00:00:00Z' },
+      (m) => m.ts !== undefined && Date.parse(m.ts) >= Date.parse('2026-01-01T00:00:00Z'),
+    );
     assert.ok(recent.includes(edgeSession) && recent.length < sessions.length);
   });
 
@@ -130,8 +154,22 @@ describe('query: the named queries, each against figures computed from the JSON'
       expected.set(key, entry);
     }
     const rows = await run('tool-calls', values);
-    const got = keyed(rows, (r) => `${r['server']}|${r['tool']}`, (r) => [num(r['calls']), num(r['sessions']), time(r['firstCall']), time(r['lastCall'])]);
-    const want = new Map([...expected].map(([k, e]) => [k, [e.calls, e.sessions.size, e.times.length ? Math.min(...e.times) : undefined, e.times.length ? Math.max(...e.times) : undefined]]));
+    const got = keyed(
+      rows,
+      (r) => `${r['server']}|${r['tool']}`,
+      (r) => [num(r['calls']), num(r['sessions']), time(r['firstCall']), time(r['lastCall'])],
+    );
+    const want = new Map(
+      [...expected].map(([k, e]) => [
+        k,
+        [
+          e.calls,
+          e.sessions.size,
+          e.times.length ? Math.min(...e.times) : undefined,
+          e.times.length ? Math.max(...e.times) : undefined,
+        ],
+      ]),
+    );
     assert.deepEqual(got, want);
     return expected;
   };
@@ -141,14 +179,28 @@ describe('query: the named queries, each against figures computed from the JSON'
     const echo = await run('tool-calls', { tool: 'echo' });
     const echoServers = [...expected.keys()].filter((key) => key.endsWith('|echo'));
     assert.ok(echoServers.length >= 2);
-    assert.deepEqual(echo.map((r) => r['tool']), echoServers.map(() => 'echo'));
+    assert.deepEqual(
+      echo.map((r) => r['tool']),
+      echoServers.map(() => 'echo'),
+    );
   });
 
   it('the seed-vocabulary query (GRAPH ?g, tool calls per name) gives the counts of the JSON', async () => {
     const expected = new Map<string, number>();
-    for (const m of messages) if (m.method === 'tools/call' && m.kind === 'request') count(expected, params(m)['name'] as string);
-    const answer = await runQuery(corpus.store, 'SELECT ?name (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?m a mcp:CallToolRequest ; jrpc:hasParameters ?p . ?p mcp:hasName ?name } } GROUP BY ?name');
-    assert.deepEqual(keyed(rowsOf(answer), (r) => r['name']!, (r) => num(r['n'])), expected);
+    for (const m of messages)
+      if (m.method === 'tools/call' && m.kind === 'request') count(expected, params(m)['name'] as string);
+    const answer = await runQuery(
+      corpus.store,
+      'SELECT ?name (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?m a mcp:CallToolRequest ; jrpc:hasParameters ?p . ?p mcp:hasName ?name } } GROUP BY ?name',
+    );
+    assert.deepEqual(
+      keyed(
+        rowsOf(answer),
+        (r) => r['name']!,
+        (r) => num(r['n']),
+      ),
+      expected,
+    );
   });
 
   const checkToolErrors = async (values: ParameterValues = {}, keep: Keep = all) => {
@@ -156,11 +208,29 @@ describe('query: the named queries, each against figures computed from the JSON'
     for (const m of messages.filter((m) => m.method === 'tools/call' && m.kind === 'request' && keep(m))) {
       const key = `${serverOf(m.session)}|${params(m)['name']}`;
       const [calls, answered, toolErrors, rpcErrors] = expected.get(key) ?? [0, 0, 0, 0];
-      expected.set(key, [calls! + 1, answered! + (m.response ? 1 : 0), toolErrors! + (result(m.response)?.['isError'] === true ? 1 : 0), rpcErrors! + (m.response?.kind === 'error' ? 1 : 0)]);
+      expected.set(key, [
+        calls! + 1,
+        answered! + (m.response ? 1 : 0),
+        toolErrors! + (result(m.response)?.['isError'] === true ? 1 : 0),
+        rpcErrors! + (m.response?.kind === 'error' ? 1 : 0),
+      ]);
     }
     const rows = await run('tool-errors', values);
-    const got = keyed(rows, (r) => `${r['server']}|${r['tool']}`, (r) => [num(r['calls']), num(r['answered']), num(r['toolErrors']), num(r['rpcErrors']), num(r['unanswered']), num(r['errorRate'])]);
-    const want = new Map([...expected].map(([k, [c, a, t, e]]) => [k, [c, a, t, e, c! - a!, a! > 0 ? (t! + e!) / a! : 0]]));
+    const got = keyed(
+      rows,
+      (r) => `${r['server']}|${r['tool']}`,
+      (r) => [
+        num(r['calls']),
+        num(r['answered']),
+        num(r['toolErrors']),
+        num(r['rpcErrors']),
+        num(r['unanswered']),
+        num(r['errorRate']),
+      ],
+    );
+    const want = new Map(
+      [...expected].map(([k, [c, a, t, e]]) => [k, [c, a, t, e, c! - a!, a! > 0 ? (t! + e!) / a! : 0]]),
+    );
     for (const [k, w] of want) {
       const g = got.get(k) as number[];
       assert.ok(g, k);
@@ -177,7 +247,8 @@ describe('query: the named queries, each against figures computed from the JSON'
   /** The latencies of the answered requests `keep` keeps, grouped by `key`. */
   const latencyGroups = (key: (m: Message) => string, keep: (m: Message) => boolean = () => true) => {
     const groups = new Map<string, number[]>();
-    for (const m of answeredWithTimes().filter(keep)) groups.set(key(m), [...(groups.get(key(m)) ?? []), msBetween(m.ts!, m.response!.ts!)]);
+    for (const m of answeredWithTimes().filter(keep))
+      groups.set(key(m), [...(groups.get(key(m)) ?? []), msBetween(m.ts!, m.response!.ts!)]);
     return groups;
   };
   const latencyColumns = ['answered', 'avgMs', 'p50Ms', 'p95Ms', 'p99Ms', 'minMs', 'maxMs'];
@@ -186,12 +257,25 @@ describe('query: the named queries, each against figures computed from the JSON'
    * closely.
    */
   const checkLatencies = (rows: Row[], key: (r: Row) => string, groups: Map<string, number[]>) => {
-    const got = keyed(rows, key, (r) => ['answered', 'minMs', 'maxMs', 'p50Ms', 'p95Ms', 'p99Ms', 'avgMs'].map((c) => num(r[c])));
+    const got = keyed(rows, key, (r) =>
+      ['answered', 'minMs', 'maxMs', 'p50Ms', 'p95Ms', 'p99Ms', 'avgMs'].map((c) => num(r[c])),
+    );
     assert.equal(got.size, groups.size);
     for (const [k, list] of groups) {
       const g = got.get(k) as number[];
       assert.ok(g, k);
-      assert.deepEqual(g.slice(0, 6), [list.length, Math.min(...list), Math.max(...list), percentileOf(list, 50), percentileOf(list, 95), percentileOf(list, 99)], k);
+      assert.deepEqual(
+        g.slice(0, 6),
+        [
+          list.length,
+          Math.min(...list),
+          Math.max(...list),
+          percentileOf(list, 50),
+          percentileOf(list, 95),
+          percentileOf(list, 99),
+        ],
+        k,
+      );
       assert.ok(Math.abs(g[6]! - list.reduce((a, b) => a + b, 0) / list.length) < 1e-6, k);
     }
     return got;
@@ -208,15 +292,24 @@ describe('query: the named queries, each against figures computed from the JSON'
     const { rows, groups, got } = await checkLatencyByMethod();
     // Percentiles that tell something: a group of dozens, whose p50, p95 and p99 differ.
     const calls = got.get('tools/call|c2s') as number[];
-    assert.ok(groups.get('tools/call|c2s')!.length >= 40 && new Set(calls.slice(3, 6)).size === 3, `tools/call: ${calls}`);
+    assert.ok(
+      groups.get('tools/call|c2s')!.length >= 40 && new Set(calls.slice(3, 6)).size === 3,
+      `tools/call: ${calls}`,
+    );
     // More than a day: 1 day, 0.75 s.
     assert.ok(rows.some((r) => num(r['maxMs']) === 86_400_750));
     const only = await run('latency-by-method', { method: 'ping' });
-    assert.deepEqual(only.map((r) => r['method']), ['ping']);
+    assert.deepEqual(
+      only.map((r) => r['method']),
+      ['ping'],
+    );
   });
 
   const checkToolLatency = async (values: ParameterValues = {}, keep: Keep = all) => {
-    const groups = latencyGroups((m) => `${serverOf(m.session)}|${params(m)['name']}`, (m) => m.method === 'tools/call' && keep(m));
+    const groups = latencyGroups(
+      (m) => `${serverOf(m.session)}|${params(m)['name']}`,
+      (m) => m.method === 'tools/call' && keep(m),
+    );
     const rows = await run('tool-latency', values);
     if (rows.length > 0) assert.deepEqual(Object.keys(rows[0]!), ['server', 'tool', ...latencyColumns]);
     checkLatencies(rows, (r) => `${r['server']}|${r['tool']}`, groups);
@@ -225,7 +318,10 @@ describe('query: the named queries, each against figures computed from the JSON'
 
   it('tool-latency: answered calls per server and tool, average, p50, p95, p99, smallest and largest latency', async () => {
     const groups = await checkToolLatency();
-    assert.ok([...groups.values()].some((list) => list.length >= 3), 'a tool called several times');
+    assert.ok(
+      [...groups.values()].some((list) => list.length >= 3),
+      'a tool called several times',
+    );
     assert.deepEqual([...new Set((await run('tool-latency', { tool: 'echo' })).map((r) => r['tool']))], ['echo']);
   });
 
@@ -237,7 +333,12 @@ describe('query: the named queries, each against figures computed from the JSON'
       .sort((a, b) => b.ms - a.ms || (a.iri < b.iri ? -1 : 1));
   const checkSlowest = async (values: ParameterValues = {}, keep: Keep = all) => {
     const rows = await run('slowest-requests', values);
-    assert.deepEqual(rows.map((r) => [r['request'], num(r['ms'])]), slowest(keep).slice(0, 10).map((e) => [e.iri, e.ms]));
+    assert.deepEqual(
+      rows.map((r) => [r['request'], num(r['ms'])]),
+      slowest(keep)
+        .slice(0, 10)
+        .map((e) => [e.iri, e.ms]),
+    );
     return rows;
   };
 
@@ -245,12 +346,22 @@ describe('query: the named queries, each against figures computed from the JSON'
     const rows = await checkSlowest();
     const top = slowest()[0]!;
     assert.equal(rows[0]!['method'], top.m.method);
-    for (const row of rows) assert.equal(row['server'], serverOf(messages.find((m) => m.iri === row['request'])!.session), row['request']);
-    assert.equal(rows[0]!['outcome'], top.m.response!.kind === 'error' ? 'error' : result(top.m.response)?.['isError'] === true ? 'tool error' : 'result');
+    for (const row of rows)
+      assert.equal(row['server'], serverOf(messages.find((m) => m.iri === row['request'])!.session), row['request']);
+    assert.equal(
+      rows[0]!['outcome'],
+      top.m.response!.kind === 'error'
+        ? 'error'
+        : result(top.m.response)?.['isError'] === true
+          ? 'tool error'
+          : 'result',
+    );
     const three = await run('slowest-requests', { limit: 3, method: 'resources/read' });
     assert.deepEqual(
       three.map((r) => [r['request'], num(r['ms'])]),
-      slowest((m) => m.method === 'resources/read').slice(0, 3).map((e) => [e.iri, e.ms]),
+      slowest((m) => m.method === 'resources/read')
+        .slice(0, 3)
+        .map((e) => [e.iri, e.ms]),
     );
   });
 
@@ -260,7 +371,9 @@ describe('query: the named queries, each against figures computed from the JSON'
     assert.equal(rows.length, cancellations.length);
     for (const c of cancellations) {
       const id = params(c)['requestId'];
-      const request = messages.find((m) => m.kind === 'request' && m.session === c.session && m.dir === c.dir && m.msg['id'] === id);
+      const request = messages.find(
+        (m) => m.kind === 'request' && m.session === c.session && m.dir === c.dir && m.msg['id'] === id,
+      );
       const row = rows.find((r) => r['cancellation'] === c.iri);
       assert.ok(row, c.iri);
       assert.equal(row['requestId'], String(id));
@@ -285,7 +398,14 @@ describe('query: the named queries, each against figures computed from the JSON'
     };
     for (const n of notifications) {
       const t = params(n)['progressToken'];
-      const request = messages.find((m) => m.kind === 'request' && m.session === n.session && m.dir !== n.dir && token(m) !== undefined && token(m) === t);
+      const request = messages.find(
+        (m) =>
+          m.kind === 'request' &&
+          m.session === n.session &&
+          m.dir !== n.dir &&
+          token(m) !== undefined &&
+          token(m) === t,
+      );
       const row = rows.find((r) => r['notification'] === n.iri);
       assert.ok(row, n.iri);
       assert.equal(row['progressToken'], String(t));
@@ -309,13 +429,23 @@ describe('query: the named queries, each against figures computed from the JSON'
       expected.set(key, [reads! + 1, errors! + (m.response?.kind === 'error' ? 1 : 0)]);
     }
     const rows = await run('resources-read', values);
-    assert.deepEqual(keyed(rows, (r) => `${r['server']}|${r['uri']}|${r['client']}|${r['clientVersion']}`, (r) => [num(r['reads']), num(r['errors'])]), expected);
+    assert.deepEqual(
+      keyed(
+        rows,
+        (r) => `${r['server']}|${r['uri']}|${r['client']}|${r['clientVersion']}`,
+        (r) => [num(r['reads']), num(r['errors'])],
+      ),
+      expected,
+    );
   };
 
   it('resources-read: reads per resource and client, with errors', async () => {
     await checkResourcesRead();
     const one = await run('resources-read', { uri: 'demo://resource/does-not-exist' });
-    assert.deepEqual(one.map((r) => [r['uri'], num(r['errors'])]), [['demo://resource/does-not-exist', 1]]);
+    assert.deepEqual(
+      one.map((r) => [r['uri'], num(r['errors'])]),
+      [['demo://resource/does-not-exist', 1]],
+    );
   });
 
   const checkPromptsFetched = async (values: ParameterValues = {}, keep: Keep = all) => {
@@ -327,7 +457,14 @@ describe('query: the named queries, each against figures computed from the JSON'
       expected.set(key, [fetches! + 1, errors! + (m.response?.kind === 'error' ? 1 : 0)]);
     }
     const rows = await run('prompts-fetched', values);
-    assert.deepEqual(keyed(rows, (r) => `${r['server']}|${r['prompt']}|${r['arguments']}`, (r) => [num(r['fetches']), num(r['errors'])]), expected);
+    assert.deepEqual(
+      keyed(
+        rows,
+        (r) => `${r['server']}|${r['prompt']}|${r['arguments']}`,
+        (r) => [num(r['fetches']), num(r['errors'])],
+      ),
+      expected,
+    );
   };
 
   it('prompts-fetched: fetches per prompt and arguments, with errors', () => checkPromptsFetched());
@@ -338,7 +475,8 @@ describe('query: the named queries, each against figures computed from the JSON'
     const startedBy = new Map<string, string>();
     for (const m of messages) {
       const task = result(m.response)?.['task'];
-      if (m.kind === 'request' && isJsonObject(task) && typeof task['taskId'] === 'string') startedBy.set(task['taskId'], m.method!);
+      if (m.kind === 'request' && isJsonObject(task) && typeof task['taskId'] === 'string')
+        startedBy.set(task['taskId'], m.method!);
     }
     const rows = await run('server-requests');
     assert.equal(rows.length, requests.length);
@@ -353,19 +491,29 @@ describe('query: the named queries, each against figures computed from the JSON'
       assert.equal(row['answer'], answer?.iri);
       // The details MCP defines: the elicitation's action, the sampling model, the roots listed; tasks/result
       // (2025-11-25) answers like the request that started its task.
-      const like = m.method === 'tasks/result' ? startedBy.get(String((m.msg['params'] as JsonObject)['taskId'])) : m.method;
+      const like =
+        m.method === 'tasks/result' ? startedBy.get(String((m.msg['params'] as JsonObject)['taskId'])) : m.method;
       assert.equal(row['action'], like === 'elicitation/create' ? res?.['action'] : undefined, m.iri);
       assert.equal(row['model'], like === 'sampling/createMessage' ? res?.['model'] : undefined, m.iri);
-      assert.equal(num(row['roots']), m.method === 'roots/list' && Array.isArray(res?.['roots']) ? (res!['roots'] as JsonValue[]).length : undefined, m.iri);
+      assert.equal(
+        num(row['roots']),
+        m.method === 'roots/list' && Array.isArray(res?.['roots']) ? (res!['roots'] as JsonValue[]).length : undefined,
+        m.iri,
+      );
       assert.equal(num(row['errorCode']), error?.['code'], m.iri);
       assert.equal(num(row['ms']), answer?.ts && m.ts ? msBetween(m.ts, answer.ts) : undefined, m.iri);
     }
-    assert.ok(rows.some((r) => r['method'] === 'roots/list' && r['roots'] === '0'), 'an empty roots list counts 0');
+    assert.ok(
+      rows.some((r) => r['method'] === 'roots/list' && r['roots'] === '0'),
+      'an empty roots list counts 0',
+    );
   });
 
   const checkUnknownMethods = async (values: ParameterValues = {}, keep: Keep = all) => {
     const expected = new Map<string, { messages: number; sessions: Set<string>; results: number; errors: number }>();
-    for (const m of messages.filter((m) => m.unknownMethod && (m.kind === 'request' || m.kind === 'notification') && keep(m))) {
+    for (const m of messages.filter(
+      (m) => m.unknownMethod && (m.kind === 'request' || m.kind === 'notification') && keep(m),
+    )) {
       const key = `${m.method}|${m.kind}|${m.dir}`;
       const e = expected.get(key) ?? { messages: 0, sessions: new Set(), results: 0, errors: 0 };
       e.messages++;
@@ -376,7 +524,11 @@ describe('query: the named queries, each against figures computed from the JSON'
     }
     const rows = await run('unknown-methods', values);
     assert.deepEqual(
-      keyed(rows, (r) => `${r['method']}|${r['kind']}|${direction(r['direction'])}`, (r) => [num(r['messages']), num(r['sessions']), num(r['results']), num(r['errors'])]),
+      keyed(
+        rows,
+        (r) => `${r['method']}|${r['kind']}|${direction(r['direction'])}`,
+        (r) => [num(r['messages']), num(r['sessions']), num(r['results']), num(r['errors'])],
+      ),
       new Map([...expected].map(([k, e]) => [k, [e.messages, e.sessions.size, e.results, e.errors]])),
     );
     return rows;
@@ -402,7 +554,11 @@ describe('query: the named queries, each against figures computed from the JSON'
     }
     const rows = await run('unknown-keys', values);
     assert.deepEqual(
-      keyed(rows, (r) => `${r['predicate']}|${r['method']}`, (r) => [num(r['occurrences']), num(r['messages'])]),
+      keyed(
+        rows,
+        (r) => `${r['predicate']}|${r['method']}`,
+        (r) => [num(r['occurrences']), num(r['messages'])],
+      ),
       new Map([...occurrences].map(([k, n]) => [k, [n, inMessages.get(k)!.size]])),
     );
   };
@@ -414,11 +570,19 @@ describe('query: the named queries, each against figures computed from the JSON'
     const tasks = new Map<string, number>();
     for (const m of messages) {
       const params = m.msg['params'];
-      if ((m.method === 'tasks/get' || m.method === 'tasks/result') && isJsonObject(params) && 'task' in params) count(tasks, m.method);
+      if ((m.method === 'tasks/get' || m.method === 'tasks/result') && isJsonObject(params) && 'task' in params)
+        count(tasks, m.method);
     }
     assert.ok(tasks.size > 0);
     const taskRows = await run('unknown-keys', { key: 'task' });
-    assert.deepEqual(keyed(taskRows, (r) => r['method']!, (r) => num(r['occurrences'])), tasks);
+    assert.deepEqual(
+      keyed(
+        taskRows,
+        (r) => r['method']!,
+        (r) => num(r['occurrences']),
+      ),
+      tasks,
+    );
   });
 
   const checkValidationProblems = async (values: ParameterValues = {}, keep: Keep = all) => {
@@ -433,7 +597,11 @@ describe('query: the named queries, each against figures computed from the JSON'
     }
     const rows = await run('validation-problems', values);
     assert.deepEqual(
-      keyed(rows, (r) => `${r['method']}|${r['keyword']}|${r['instancePath']}|${r['schemaPath']}`, (r) => [num(r['problems']), num(r['messages'])]),
+      keyed(
+        rows,
+        (r) => `${r['method']}|${r['keyword']}|${r['instancePath']}|${r['schemaPath']}`,
+        (r) => [num(r['problems']), num(r['messages'])],
+      ),
       new Map([...problems].map(([k, n]) => [k, [n, inMessages.get(k)!.size]])),
     );
   };
@@ -460,7 +628,11 @@ describe('query: the named queries, each against figures computed from the JSON'
     const rows = await run('protocol-versions', values);
     const clients = new Set([...expected.keys()].map((key) => key.split('|')[1]!));
     assert.deepEqual(
-      keyed(rows.filter((r) => clients.has(r['client'] ?? '')), (r) => `${r['version']}|${r['client']}|${r['server']}`, (r) => [num(r['sessions']), num(r['messages'])]),
+      keyed(
+        rows.filter((r) => clients.has(r['client'] ?? '')),
+        (r) => `${r['version']}|${r['client']}|${r['server']}`,
+        (r) => [num(r['sessions']), num(r['messages'])],
+      ),
       new Map([...expected].map(([k, e]) => [k, [e.sessions.size, e.messages]])),
     );
     return rows;
@@ -468,15 +640,25 @@ describe('query: the named queries, each against figures computed from the JSON'
 
   it('protocol-versions: sessions and messages per protocol version, client and server', async () => {
     const rows = await checkProtocolVersions();
-    assert.deepEqual([...new Set(rows.map((r) => r['version']))].sort(), ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28']);
-    assert.deepEqual((await run('protocol-versions', { version: '2026-07-28' })).map((r) => r['server']), ['field-notes']);
+    assert.deepEqual([...new Set(rows.map((r) => r['version']))].sort(), [
+      '2024-11-05',
+      '2025-03-26',
+      '2025-06-18',
+      '2025-11-25',
+      '2026-07-28',
+    ]);
+    assert.deepEqual(
+      (await run('protocol-versions', { version: '2026-07-28' })).map((r) => r['server']),
+      ['field-notes'],
+    );
   });
 
   it('mrtr-rounds: every operation that needed input, with its rounds, attempts, outcome and total latency', async () => {
     // From the JSON alone: a request answered with resultType input_required opens (or continues) an operation; the
     // next request of the same method, target and arguments that carries inputResponses continues it; any other
     // answer ends it.
-    const targetOf = (m: Message) => `${m.session}|${m.method}|${params(m)['name'] ?? params(m)['uri']}|${canonicalJson((params(m)['arguments'] as JsonValue) ?? null)}`;
+    const targetOf = (m: Message) =>
+      `${m.session}|${m.method}|${params(m)['name'] ?? params(m)['uri']}|${canonicalJson((params(m)['arguments'] as JsonValue) ?? null)}`;
     const open = new Map<string, { first: Message; asks: number; attempts: number }>();
     const expected = new Map<string, JsonValue[]>();
     for (const m of messages.filter((m) => m.kind === 'request' && m.response !== undefined)) {
@@ -486,37 +668,69 @@ describe('query: the named queries, each against figures computed from the JSON'
       if (operation === undefined && !asked) continue;
       operation ??= { first: m, asks: 0, attempts: 0 };
       operation.attempts++;
-      const row = (outcome: string | undefined, end?: Message): JsonValue[] => [operation!.asks, operation!.attempts, outcome ?? null, end?.ts && operation!.first.ts ? msBetween(operation!.first.ts, end.ts) : null];
+      const row = (outcome: string | undefined, end?: Message): JsonValue[] => [
+        operation!.asks,
+        operation!.attempts,
+        outcome ?? null,
+        end?.ts && operation!.first.ts ? msBetween(operation!.first.ts, end.ts) : null,
+      ];
       if (asked) {
         operation.asks++;
         open.set(target, operation);
         expected.set(operation.first.iri, row(undefined));
       } else {
         open.delete(target);
-        const outcome = m.response!.kind === 'error' ? 'error' : result(m.response)?.['isError'] === true ? 'tool-error' : 'complete';
+        const outcome =
+          m.response!.kind === 'error' ? 'error' : result(m.response)?.['isError'] === true ? 'tool-error' : 'complete';
         expected.set(operation.first.iri, row(outcome, m.response));
       }
     }
     assert.ok(expected.size >= 9);
     const rows = await run('mrtr-rounds');
-    const got = keyed(rows, (r) => r['operation']!.replace(/\/operation$/, ''), (r) => [num(r['inputRounds'])!, num(r['attempts'])!, r['outcome'] ?? null, num(r['totalMs']) ?? null]);
+    const got = keyed(
+      rows,
+      (r) => r['operation']!.replace(/\/operation$/, ''),
+      (r) => [num(r['inputRounds'])!, num(r['attempts'])!, r['outcome'] ?? null, num(r['totalMs']) ?? null],
+    );
     assert.deepEqual(got, expected);
     assert.ok(rows.every((r) => r['target'] !== undefined && r['session'] !== undefined));
-    for (const row of rows) assert.equal(row['server'], serverOf(messages.find((m) => m.iri === row['operation']!.replace(/\/operation$/, ''))!.session), row['operation']);
-    assert.deepEqual([...new Set((await run('mrtr-rounds', { method: 'prompts/get' })).map((r) => r['method']))], ['prompts/get']);
+    for (const row of rows)
+      assert.equal(
+        row['server'],
+        serverOf(messages.find((m) => m.iri === row['operation']!.replace(/\/operation$/, ''))!.session),
+        row['operation'],
+      );
+    assert.deepEqual(
+      [...new Set((await run('mrtr-rounds', { method: 'prompts/get' })).map((r) => r['method']))],
+      ['prompts/get'],
+    );
   });
 
   const checkErrors = async (values: ParameterValues = {}, keep: Keep = all) => {
     const expected = new Map<string, number>();
-    for (const m of messages.filter((m) => m.kind === 'error' && keep(m))) count(expected, `${(m.msg['error'] as JsonObject)['code']}|${m.method ?? ''}`);
+    for (const m of messages.filter((m) => m.kind === 'error' && keep(m)))
+      count(expected, `${(m.msg['error'] as JsonObject)['code']}|${m.method ?? ''}`);
     const rows = await run('errors', values);
-    assert.deepEqual(keyed(rows, (r) => `${r['code']}|${r['method']}`, (r) => num(r['errors'])), expected);
+    assert.deepEqual(
+      keyed(
+        rows,
+        (r) => `${r['code']}|${r['method']}`,
+        (r) => num(r['errors']),
+      ),
+      expected,
+    );
   };
 
   it('errors: error responses per code and method', async () => {
     await checkErrors();
     const notFound = await run('errors', { code: -32601 });
-    const methodsNotFound = [...new Set(messages.filter((m) => m.kind === 'error' && (m.msg['error'] as JsonObject)['code'] === -32601).map((m) => m.method))];
+    const methodsNotFound = [
+      ...new Set(
+        messages
+          .filter((m) => m.kind === 'error' && (m.msg['error'] as JsonObject)['code'] === -32601)
+          .map((m) => m.method),
+      ),
+    ];
     assert.ok(methodsNotFound.includes('bogus/method'));
     assert.deepEqual(notFound.map((r) => r['method']).sort(), methodsNotFound.sort());
   });
@@ -525,7 +739,14 @@ describe('query: the named queries, each against figures computed from the JSON'
     const expected = new Map<string, number>();
     for (const m of messages.filter(keep)) count(expected, `${m.method ?? ''}|${m.kind}|${m.dir}`);
     const rows = await run('messages-per-method', values);
-    assert.deepEqual(keyed(rows, (r) => `${r['method']}|${r['kind']}|${direction(r['direction'])}`, (r) => num(r['messages'])), expected);
+    assert.deepEqual(
+      keyed(
+        rows,
+        (r) => `${r['method']}|${r['kind']}|${direction(r['direction'])}`,
+        (r) => num(r['messages']),
+      ),
+      expected,
+    );
   };
 
   it('messages-per-method: messages per method, kind and direction', () => checkMessagesPerMethod());
@@ -534,7 +755,8 @@ describe('query: the named queries, each against figures computed from the JSON'
     const expected = new Map<string, [boolean, number]>();
     for (const m of messages) {
       const tools = m.method === 'tools/list' && m.kind === 'result' ? result(m)?.['tools'] : undefined;
-      if (Array.isArray(tools)) for (const t of tools) expected.set(`${serverOf(m.session)}|${(t as JsonObject)['name']}`, [true, 0]);
+      if (Array.isArray(tools))
+        for (const t of tools) expected.set(`${serverOf(m.session)}|${(t as JsonObject)['name']}`, [true, 0]);
     }
     for (const m of messages.filter((m) => m.method === 'tools/call' && m.kind === 'request')) {
       const key = `${serverOf(m.session)}|${params(m)['name']}`;
@@ -542,14 +764,23 @@ describe('query: the named queries, each against figures computed from the JSON'
       expected.set(key, [offered, calls + 1]);
     }
     const rows = await run('tool-inventory');
-    assert.deepEqual(keyed(rows, (r) => `${r['server']}|${r['tool']}`, (r) => [r['offered'] === 'true', num(r['calls'])]), expected);
+    assert.deepEqual(
+      keyed(
+        rows,
+        (r) => `${r['server']}|${r['tool']}`,
+        (r) => [r['offered'] === 'true', num(r['calls'])],
+      ),
+      expected,
+    );
   });
 
   /** Every tool description of every tools/list answer, with the server, the answer and its time. */
   const listings = () =>
     messages.flatMap((m) => {
       const tools = m.method === 'tools/list' && m.kind === 'result' ? result(m)?.['tools'] : undefined;
-      return Array.isArray(tools) ? tools.filter(isJsonObject).map((tool) => ({ server: serverOf(m.session), message: m, tool })) : [];
+      return Array.isArray(tools)
+        ? tools.filter(isJsonObject).map((tool) => ({ server: serverOf(m.session), message: m, tool }))
+        : [];
     });
   const types = (text: string | undefined) => (text ?? '').split(' ').filter(Boolean).sort().join(' ');
 
@@ -562,7 +793,15 @@ describe('query: the named queries, each against figures computed from the JSON'
       for (const [name, property] of Object.entries(properties)) {
         if (!isJsonObject(property)) continue;
         const type = property['type'];
-        const typeText = typeof type === 'string' ? type : Array.isArray(type) ? type.filter((t) => typeof t === 'string').sort().join(' ') : '';
+        const typeText =
+          typeof type === 'string'
+            ? type
+            : Array.isArray(type)
+              ? type
+                  .filter((t) => typeof t === 'string')
+                  .sort()
+                  .join(' ')
+              : '';
         expected.add(`${server}|${tool['name']}|${name}|${typeText}|${required.includes(name)}`);
       }
     }
@@ -573,10 +812,17 @@ describe('query: the named queries, each against figures computed from the JSON'
     assert.ok(expected.size >= 40, `${expected.size} parameters`);
     // Which tools take a `path` parameter: grep (whose path became required: a row each way) and stat.
     const path = await run('tool-parameters', { name: 'path' });
-    assert.deepEqual(new Set(path.map((r) => `${r['server']}|${r['tool']}|${r['name']}|${types(r['type'])}|${r['required']}`)), new Set([...expected].filter((k) => k.split('|')[2] === 'path')));
+    assert.deepEqual(
+      new Set(path.map((r) => `${r['server']}|${r['tool']}|${r['name']}|${types(r['type'])}|${r['required']}`)),
+      new Set([...expected].filter((k) => k.split('|')[2] === 'path')),
+    );
     assert.deepEqual(
       path.filter((r) => r['server'] === 'edge').map((r) => [r['tool'], types(r['type']), r['required']]),
-      [['grep', 'null string', 'false'], ['grep', 'null string', 'true'], ['stat', 'string', 'true']],
+      [
+        ['grep', 'null string', 'false'],
+        ['grep', 'null string', 'true'],
+        ['stat', 'string', 'true'],
+      ],
     );
   });
 
@@ -593,32 +839,81 @@ describe('query: the named queries, each against figures computed from the JSON'
       list.sort((a, b) => Date.parse(a.message.ts!) - Date.parse(b.message.ts!));
       for (let i = 1; i < list.length; i++) {
         const [a, b] = [list[i - 1]!, list[i]!];
-        const changed = (['inputSchema', 'outputSchema'] as const).filter((k) => schemaText(a.tool[k]) !== schemaText(b.tool[k]));
-        if (changed.length > 0) expected.add(`${key}|${changed.join(' ')}|${a.message.iri}|${Date.parse(a.message.ts!)}|${b.message.iri}|${Date.parse(b.message.ts!)}`);
+        const changed = (['inputSchema', 'outputSchema'] as const).filter(
+          (k) => schemaText(a.tool[k]) !== schemaText(b.tool[k]),
+        );
+        if (changed.length > 0)
+          expected.add(
+            `${key}|${changed.join(' ')}|${a.message.iri}|${Date.parse(a.message.ts!)}|${b.message.iri}|${Date.parse(b.message.ts!)}`,
+          );
       }
     }
     const rows = await run('tool-schema-changes');
-    const got = rows.map((r) => `${r['server']}|${r['tool']}|${r['changed']}|${r['before']}|${time(r['beforeTime'])}|${r['after']}|${time(r['afterTime'])}`);
+    const got = rows.map(
+      (r) =>
+        `${r['server']}|${r['tool']}|${r['changed']}|${r['before']}|${time(r['beforeTime'])}|${r['after']}|${time(r['afterTime'])}`,
+    );
     assert.equal(got.length, new Set(got).size, 'no row twice');
     assert.deepEqual(new Set(got), expected);
     // The edge session's: grep's input and stat's output, both between the first two answers, none after the
     // reordering.
-    assert.deepEqual(rows.filter((r) => r['server'] === 'edge').map((r) => [r['tool'], r['changed']]), [['grep', 'inputSchema'], ['stat', 'outputSchema']]);
-    assert.deepEqual((await run('tool-schema-changes', { tool: 'stat' })).map((r) => r['tool']), ['stat']);
+    assert.deepEqual(
+      rows.filter((r) => r['server'] === 'edge').map((r) => [r['tool'], r['changed']]),
+      [
+        ['grep', 'inputSchema'],
+        ['stat', 'outputSchema'],
+      ],
+    );
+    assert.deepEqual(
+      (await run('tool-schema-changes', { tool: 'stat' })).map((r) => r['tool']),
+      ['stat'],
+    );
   });
 
   it('structured-errors: tools/call results with isError true that carry structuredContent', async () => {
     const expected = messages
-      .filter((m) => m.method === 'tools/call' && m.kind === 'result' && result(m)?.['isError'] === true && result(m)?.['structuredContent'] !== undefined)
-      .map((m) => [serverOf(m.session), corpus.sessionIri(m.session), params(m.request!)['name'], time(m.ts), m.request!.iri, m.iri, canonicalJson(result(m)!['structuredContent']!)]);
+      .filter(
+        (m) =>
+          m.method === 'tools/call' &&
+          m.kind === 'result' &&
+          result(m)?.['isError'] === true &&
+          result(m)?.['structuredContent'] !== undefined,
+      )
+      .map((m) => [
+        serverOf(m.session),
+        corpus.sessionIri(m.session),
+        params(m.request!)['name'],
+        time(m.ts),
+        m.request!.iri,
+        m.iri,
+        canonicalJson(result(m)!['structuredContent']!),
+      ]);
     const rows = await run('structured-errors');
     assert.deepEqual(
-      rows.map((r) => [r['server'], r['session'], r['tool'], time(r['time']), r['call'], r['response'], r['structuredContent']]),
+      rows.map((r) => [
+        r['server'],
+        r['session'],
+        r['tool'],
+        time(r['time']),
+        r['call'],
+        r['response'],
+        r['structuredContent'],
+      ]),
       expected,
     );
-    assert.deepEqual(expected.map((e) => e[2]), ['stat']);
+    assert.deepEqual(
+      expected.map((e) => e[2]),
+      ['stat'],
+    );
     // isError results without structured content (field-notes has four) are not among them.
-    assert.ok(messages.some((m) => m.method === 'tools/call' && result(m)?.['isError'] === true && result(m)?.['structuredContent'] === undefined));
+    assert.ok(
+      messages.some(
+        (m) =>
+          m.method === 'tools/call' &&
+          result(m)?.['isError'] === true &&
+          result(m)?.['structuredContent'] === undefined,
+      ),
+    );
     assert.deepEqual(await run('structured-errors', { tool: 'grep' }), []);
   });
 
@@ -626,8 +921,24 @@ describe('query: the named queries, each against figures computed from the JSON'
     const own = messages.filter((m) => m.session === edgeSession);
     const rows = await run('session-timeline', { session: edgeSession });
     assert.deepEqual(
-      rows.map((r) => [num(r['order']), direction(r['direction']), r['kind'], r['method'], r['id'], num(r['errorCode']), r['message']]),
-      own.map((m) => [m.order, m.dir, m.kind, m.method ?? '', m.msg['id'] === undefined ? undefined : String(m.msg['id']), isJsonObject(m.msg['error']) ? m.msg['error']['code'] : undefined, m.iri]),
+      rows.map((r) => [
+        num(r['order']),
+        direction(r['direction']),
+        r['kind'],
+        r['method'],
+        r['id'],
+        num(r['errorCode']),
+        r['message'],
+      ]),
+      own.map((m) => [
+        m.order,
+        m.dir,
+        m.kind,
+        m.method ?? '',
+        m.msg['id'] === undefined ? undefined : String(m.msg['id']),
+        isJsonObject(m.msg['error']) ? m.msg['error']['code'] : undefined,
+        m.iri,
+      ]),
     );
     const limited = await run('session-timeline', { session: ogcSession, limit: 3 });
     assert.equal(limited.length, 3);
@@ -636,7 +947,8 @@ describe('query: the named queries, each against figures computed from the JSON'
   it('task-status: every status report of a task', async () => {
     const expected = new Map<string, number>();
     const report = (m: Message, node: JsonValue | undefined, label: string) => {
-      if (isJsonObject(node) && typeof node['taskId'] === 'string' && typeof node['status'] === 'string') count(expected, `${node['taskId']}|${node['status']}|${label}`);
+      if (isJsonObject(node) && typeof node['taskId'] === 'string' && typeof node['status'] === 'string')
+        count(expected, `${node['taskId']}|${node['status']}|${label}`);
     };
     for (const m of messages) {
       if (m.kind === 'notification' || m.kind === 'request') report(m, m.msg['params'], m.method!);
@@ -666,22 +978,49 @@ describe('query: the named queries, each against figures computed from the JSON'
     const rpcErrors = answered.filter((m) => m.response!.kind === 'error').length;
     const toolErrors = answered.filter((m) => result(m.response)?.['isError'] === true).length;
     const times = kept.flatMap((m) => (m.ts ? [Date.parse(m.ts)] : []));
-    const defined = <T,>(list: (T | undefined)[]) => new Set(list.filter((v): v is T => v !== undefined)).size;
+    const defined = <T>(list: (T | undefined)[]) => new Set(list.filter((v): v is T => v !== undefined)).size;
     assert.deepEqual(
-      [num(row!['messages']), num(row!['sessions']), num(row!['servers']), num(row!['clients']), num(row!['requests']), num(row!['answered']), num(row!['rpcErrors']), num(row!['toolErrors']), time(row!['firstMessage']), time(row!['lastMessage'])],
-      [kept.length, sessions.length, defined(sessions.map(serverOf)), defined(sessions.map((id) => clientInfoOf(id)?.['name'] as string | undefined)), requests.length, answered.length, rpcErrors, toolErrors, times.length ? Math.min(...times) : undefined, times.length ? Math.max(...times) : undefined],
+      [
+        num(row!['messages']),
+        num(row!['sessions']),
+        num(row!['servers']),
+        num(row!['clients']),
+        num(row!['requests']),
+        num(row!['answered']),
+        num(row!['rpcErrors']),
+        num(row!['toolErrors']),
+        time(row!['firstMessage']),
+        time(row!['lastMessage']),
+      ],
+      [
+        kept.length,
+        sessions.length,
+        defined(sessions.map(serverOf)),
+        defined(sessions.map((id) => clientInfoOf(id)?.['name'] as string | undefined)),
+        requests.length,
+        answered.length,
+        rpcErrors,
+        toolErrors,
+        times.length ? Math.min(...times) : undefined,
+        times.length ? Math.max(...times) : undefined,
+      ],
     );
-    assert.ok(Math.abs(num(row!['errorRate'])! - (answered.length ? (rpcErrors + toolErrors) / answered.length : 0)) < 1e-9);
+    assert.ok(
+      Math.abs(num(row!['errorRate'])! - (answered.length ? (rpcErrors + toolErrors) / answered.length : 0)) < 1e-9,
+    );
   };
 
-  it('overview: messages, sessions, servers, clients, requests, answers and their errors, first and last message', () => checkOverview());
+  it('overview: messages, sessions, servers, clients, requests, answers and their errors, first and last message', () =>
+    checkOverview());
 
   /** The activity per minute against the messages `keep` keeps: messages by their time, answers by their request's. */
   const checkActivity = async (values: ParameterValues = {}, keep: Keep = all) => {
     const rows = await run('activity', { ...values, bucket: 'minute' });
     const minute = (ts: string) => new Date(ts).toISOString().slice(0, 16);
     const periods = new Map<string, { messages: number; answered: number; errors: number; latencies: number[] }>();
-    const entry = (ts: string) => periods.get(minute(ts)) ?? periods.set(minute(ts), { messages: 0, answered: 0, errors: 0, latencies: [] }).get(minute(ts))!;
+    const entry = (ts: string) =>
+      periods.get(minute(ts)) ??
+      periods.set(minute(ts), { messages: 0, answered: 0, errors: 0, latencies: [] }).get(minute(ts))!;
     for (const m of messages.filter((m) => m.ts && keep(m))) {
       entry(m.ts!).messages++;
       if (m.kind === 'request' && m.response) {
@@ -692,10 +1031,29 @@ describe('query: the named queries, each against figures computed from the JSON'
       }
     }
     assert.deepEqual(
-      rows.map((r) => [r['period'], num(r['messages']), num(r['answered']), num(r['rpcErrors'])! + num(r['toolErrors'])!, num(r['p50Ms']), num(r['p95Ms'])]),
-      [...periods].sort(([a], [b]) => a.localeCompare(b)).map(([p, e]) => [p, e.messages, e.answered, e.errors, e.latencies.length ? percentileOf(e.latencies, 50) : undefined, e.latencies.length ? percentileOf(e.latencies, 95) : undefined]),
+      rows.map((r) => [
+        r['period'],
+        num(r['messages']),
+        num(r['answered']),
+        num(r['rpcErrors'])! + num(r['toolErrors'])!,
+        num(r['p50Ms']),
+        num(r['p95Ms']),
+      ]),
+      [...periods]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([p, e]) => [
+          p,
+          e.messages,
+          e.answered,
+          e.errors,
+          e.latencies.length ? percentileOf(e.latencies, 50) : undefined,
+          e.latencies.length ? percentileOf(e.latencies, 95) : undefined,
+        ]),
     );
-    assert.deepEqual((await run('activity', { ...values, bucket: 'day' })).map((r) => r['period']), [...new Set([...periods.keys()].map((p) => p.slice(0, 10)))].sort());
+    assert.deepEqual(
+      (await run('activity', { ...values, bucket: 'day' })).map((r) => r['period']),
+      [...new Set([...periods.keys()].map((p) => p.slice(0, 10)))].sort(),
+    );
     assert.deepEqual(await run('activity', { ...values, bucket: 'week' }), [], 'an unknown bucket gives no rows');
   };
 
@@ -704,22 +1062,62 @@ describe('query: the named queries, each against figures computed from the JSON'
   it('session-list: a sorted, filtered page of the sessions, with their errors', async () => {
     const sessions = await run('sessions');
     const listed = await run('session-list', { limit: 1000 });
-    const errorsOf = (id: string) => messages.filter((m) => m.session === id && (m.kind === 'error' || (m.kind === 'result' && result(m)?.['isError'] === true))).length;
+    const errorsOf = (id: string) =>
+      messages.filter(
+        (m) => m.session === id && (m.kind === 'error' || (m.kind === 'result' && result(m)?.['isError'] === true)),
+      ).length;
     assert.deepEqual(
-      listed.map((r) => [r['sessionId'], r['server'], r['client'], r['protocolVersion'], num(r['messages']), num(r['errors']), r['firstMessage'], r['lastMessage']]),
-      sessions.map((r) => [r['sessionId'], r['server'], r['client'], r['protocolVersion'], num(r['messages']), errorsOf(r['sessionId']!), r['firstMessage'], r['lastMessage']]),
-      'by start (the sessions query\'s order), every session with its errors counted from the JSON',
+      listed.map((r) => [
+        r['sessionId'],
+        r['server'],
+        r['client'],
+        r['protocolVersion'],
+        num(r['messages']),
+        num(r['errors']),
+        r['firstMessage'],
+        r['lastMessage'],
+      ]),
+      sessions.map((r) => [
+        r['sessionId'],
+        r['server'],
+        r['client'],
+        r['protocolVersion'],
+        num(r['messages']),
+        errorsOf(r['sessionId']!),
+        r['firstMessage'],
+        r['lastMessage'],
+      ]),
+      "by start (the sessions query's order), every session with its errors counted from the JSON",
     );
     const byMessages = await run('session-list', { sort: 'messages', descending: true, limit: 1000 });
-    assert.deepEqual(byMessages.map((r) => num(r['messages'])), listed.map((r) => num(r['messages'])!).sort((a, b) => b - a));
+    assert.deepEqual(
+      byMessages.map((r) => num(r['messages'])),
+      listed.map((r) => num(r['messages'])!).sort((a, b) => b - a),
+    );
     const byErrors = await run('session-list', { sort: 'errors', limit: 1000 });
-    assert.deepEqual(byErrors.map((r) => num(r['errors'])), listed.map((r) => num(r['errors'])!).sort((a, b) => a - b));
+    assert.deepEqual(
+      byErrors.map((r) => num(r['errors'])),
+      listed.map((r) => num(r['errors'])!).sort((a, b) => a - b),
+    );
     const page = await run('session-list', { limit: 2, offset: 2 });
-    assert.deepEqual(page.map((r) => r['sessionId']), listed.slice(2, 4).map((r) => r['sessionId']));
-    assert.deepEqual((await run('session-list', { filterServer: 'edge', limit: 1000 })).map((r) => r['sessionId']), [edgeSession]);
-    assert.deepEqual((await run('session-list', { search: 'EDGE-CL', limit: 1000 })).map((r) => r['sessionId']), [edgeSession], 'the client, ignoring case');
+    assert.deepEqual(
+      page.map((r) => r['sessionId']),
+      listed.slice(2, 4).map((r) => r['sessionId']),
+    );
+    assert.deepEqual(
+      (await run('session-list', { filterServer: 'edge', limit: 1000 })).map((r) => r['sessionId']),
+      [edgeSession],
+    );
+    assert.deepEqual(
+      (await run('session-list', { search: 'EDGE-CL', limit: 1000 })).map((r) => r['sessionId']),
+      [edgeSession],
+      'the client, ignoring case',
+    );
     const facets = await run('session-facets');
-    assert.equal(facets.reduce((n, r) => n + num(r['sessions'])!, 0), sessions.length);
+    assert.equal(
+      facets.reduce((n, r) => n + num(r['sessions'])!, 0),
+      sessions.length,
+    );
   });
 
   it('failures: every error response and isError result, in groups that add up', async () => {
@@ -736,15 +1134,20 @@ describe('query: the named queries, each against figures computed from the JSON'
     }
   });
 
-  it('tool-latency-histogram: each tool\'s answers spread over latency ranges, adding up to its answers', async () => {
+  it("tool-latency-histogram: each tool's answers spread over latency ranges, adding up to its answers", async () => {
     const latency = await run('tool-latency');
     const histogram = await run('tool-latency-histogram');
     const sums = new Map<string, number>();
     for (const r of histogram) count(sums, `${r['server']}|${r['tool']}`, num(r['answered']));
     assert.deepEqual(sums, new Map(latency.map((r) => [`${r['server']}|${r['tool']}`, num(r['answered'])!])));
     for (const r of latency) {
-      const ranges = histogram.filter((h) => h['server'] === r['server'] && h['tool'] === r['tool']).map((h) => num(h['upToMs']) ?? Infinity);
-      assert.ok(num(r['maxMs'])! < ranges[ranges.length - 1]! && num(r['minMs'])! < ranges[0]!, `${r['tool']}: ${ranges}`);
+      const ranges = histogram
+        .filter((h) => h['server'] === r['server'] && h['tool'] === r['tool'])
+        .map((h) => num(h['upToMs']) ?? Infinity);
+      assert.ok(
+        num(r['maxMs'])! < ranges[ranges.length - 1]! && num(r['minMs'])! < ranges[0]!,
+        `${r['tool']}: ${ranges}`,
+      );
     }
   });
 
@@ -753,18 +1156,36 @@ describe('query: the named queries, each against figures computed from the JSON'
     const rows = await run('session-timeline', { session: edgeSession });
     assert.deepEqual(
       rows.map((r) => [num(r['answers']), num(r['latencyMs'])]),
-      own.map((m) => (m.request ? [m.request.order, m.ts && m.request.ts ? msBetween(m.request.ts, m.ts) : undefined] : [undefined, undefined])),
+      own.map((m) =>
+        m.request
+          ? [m.request.order, m.ts && m.request.ts ? msBetween(m.request.ts, m.ts) : undefined]
+          : [undefined, undefined],
+      ),
     );
-    assert.equal(num(rows.find((r) => r['method'] === 'notifications/progress')!['progressOf']), own.find((m) => m.method === 'ping' && m.kind === 'request')!.order);
-    assert.deepEqual((await run('session-timeline', { session: edgeSession, from: own[5]!.order, limit: 3 })).map((r) => num(r['order'])), own.slice(5, 8).map((m) => m.order));
+    assert.equal(
+      num(rows.find((r) => r['method'] === 'notifications/progress')!['progressOf']),
+      own.find((m) => m.method === 'ping' && m.kind === 'request')!.order,
+    );
+    assert.deepEqual(
+      (await run('session-timeline', { session: edgeSession, from: own[5]!.order, limit: 3 })).map((r) =>
+        num(r['order']),
+      ),
+      own.slice(5, 8).map((m) => m.order),
+    );
   });
-
 
   const windows = [
     { values: { since: '2026-01-01', until: '2026-11-29' }, from: '2026-01-01T00:00:00Z', to: '2026-11-30T00:00:00Z' },
-    { values: { since: '2026-11-29T22:56:10Z', until: '2026-12-01T17:40:40' }, from: '2026-11-29T22:56:10Z', to: '2026-12-01T17:40:40Z' },
+    {
+      values: { since: '2026-11-29T22:56:10Z', until: '2026-12-01T17:40:40' },
+      from: '2026-11-29T22:56:10Z',
+      to: '2026-12-01T17:40:40Z',
+    },
   ];
-  const inWindow = ({ from, to }: { from: string; to: string }): Keep => (m) => m.ts !== undefined && Date.parse(m.ts) >= Date.parse(from) && Date.parse(m.ts) < Date.parse(to);
+  const inWindow =
+    ({ from, to }: { from: string; to: string }): Keep =>
+    (m) =>
+      m.ts !== undefined && Date.parse(m.ts) >= Date.parse(from) && Date.parse(m.ts) < Date.parse(to);
   // The queries whose figures count messages by their time, each checked against the JSON of the messages in the
   // window.
   const windowChecks: Record<string, (values: ParameterValues, keep: Keep) => Promise<unknown>> = {
@@ -798,9 +1219,20 @@ describe('query: the named queries, each against figures computed from the JSON'
   };
 
   it('since and until (a date, or a date-time) narrow every query with a time dimension to what happened in the window', async () => {
-    const windowed = named.list().filter((q) => q.parameters.some((p) => p.name === 'since') && q.parameters.some((p) => p.name === 'until'));
-    assert.deepEqual(windowed.map((q) => q.name).sort(), [...Object.keys(windowChecks), ...Object.keys(timeColumns)].sort(), 'every query with a window is checked here');
-    for (const q of windowed) assert.deepEqual(q.parameters.filter((p) => p.name === 'since' || p.name === 'until').map((p) => p.type), ['start-time', 'end-time'], q.name);
+    const windowed = named
+      .list()
+      .filter((q) => q.parameters.some((p) => p.name === 'since') && q.parameters.some((p) => p.name === 'until'));
+    assert.deepEqual(
+      windowed.map((q) => q.name).sort(),
+      [...Object.keys(windowChecks), ...Object.keys(timeColumns)].sort(),
+      'every query with a window is checked here',
+    );
+    for (const q of windowed)
+      assert.deepEqual(
+        q.parameters.filter((p) => p.name === 'since' || p.name === 'until').map((p) => p.type),
+        ['start-time', 'end-time'],
+        q.name,
+      );
     for (const window of windows) {
       const keep = inWindow(window);
       // Not a trivial window: it keeps some messages of the corpus and drops others.
@@ -816,26 +1248,50 @@ describe('query: the named queries, each against figures computed from the JSON'
       for (const [name, column] of Object.entries(timeColumns)) {
         const values = name === 'session-timeline' ? { session: '57cd8539-bf6a-4833-ae14-361ffa3a23c9' } : {};
         const whole = await run(name, values);
-        const inside = (row: Row) => row[column] !== undefined && Date.parse(row[column]!) >= Date.parse(window.from) && Date.parse(row[column]!) < Date.parse(window.to);
-        assert.deepEqual(await run(name, { ...values, ...window.values }), whole.filter(inside), `${name} ${JSON.stringify(window.values)}`);
+        const inside = (row: Row) =>
+          row[column] !== undefined &&
+          Date.parse(row[column]!) >= Date.parse(window.from) &&
+          Date.parse(row[column]!) < Date.parse(window.to);
+        assert.deepEqual(
+          await run(name, { ...values, ...window.values }),
+          whole.filter(inside),
+          `${name} ${JSON.stringify(window.values)}`,
+        );
         kept += whole.filter(inside).length;
         dropped += whole.length - whole.filter(inside).length;
       }
-      assert.ok(kept > 10 && dropped > 10, `the listings keep ${kept} rows and drop ${dropped} of ${JSON.stringify(window.values)}`);
+      assert.ok(
+        kept > 10 && dropped > 10,
+        `the listings keep ${kept} rows and drop ${dropped} of ${JSON.stringify(window.values)}`,
+      );
     }
   });
 
   it('every query about tools (or that names the tool a request called) names the server too', async () => {
     const about: string[] = [];
     for (const q of named.list()) {
-      const answer = await named.run(corpus.store, q.name, q.parameters.some((p) => p.name === 'session') ? { session: edgeSession } : {});
+      const answer = await named.run(
+        corpus.store,
+        q.name,
+        q.parameters.some((p) => p.name === 'session') ? { session: edgeSession } : {},
+      );
       assert.ok(answer.form === 'SELECT');
       if (q.name.startsWith('tool-') || answer.variables.includes('tool') || /\btools?\b/.test(q.title)) {
         about.push(q.name);
         assert.ok(answer.variables.includes('server'), `${q.name} selects ${answer.variables.join(', ')}`);
       }
     }
-    assert.deepEqual(about.sort(), ['failures', 'structured-errors', 'tool-calls', 'tool-errors', 'tool-inventory', 'tool-latency', 'tool-latency-histogram', 'tool-parameters', 'tool-schema-changes']);
+    assert.deepEqual(about.sort(), [
+      'failures',
+      'structured-errors',
+      'tool-calls',
+      'tool-errors',
+      'tool-inventory',
+      'tool-latency',
+      'tool-latency-histogram',
+      'tool-parameters',
+      'tool-schema-changes',
+    ]);
   });
 
   it('every named query runs on one session only (--session), and gives a subset there', async () => {
@@ -851,7 +1307,11 @@ describe('query: the named queries, each against figures computed from the JSON'
         if (answer.length > 0) answered += 1;
         for (const row of answer) {
           for (const [name, value] of Object.entries(row)) {
-            if (value?.startsWith('urn:mcp-ld:session/')) assert.ok(value === iri || value.startsWith(`${iri}/`), `${q.name}: ${name} = ${value} is outside the session ${session}`);
+            if (value?.startsWith('urn:mcp-ld:session/'))
+              assert.ok(
+                value === iri || value.startsWith(`${iri}/`),
+                `${q.name}: ${name} = ${value} is outside the session ${session}`,
+              );
           }
         }
       }
@@ -859,6 +1319,9 @@ describe('query: the named queries, each against figures computed from the JSON'
     }
     const graph = corpus.sessionIri(ogcSession);
     const calls = rowsOf(await named.run(corpus.store, 'tool-calls', {}, { session: graph }));
-    assert.deepEqual(calls.map((r) => [r['tool'], r['calls']]), [['get_weather', '1']]);
+    assert.deepEqual(
+      calls.map((r) => [r['tool'], r['calls']]),
+      [['get_weather', '1']],
+    );
   });
 });

@@ -4,12 +4,24 @@ import { loadSchema } from '../../src/schema/index.js';
 import { Lifter } from '../../src/lift/lifter.js';
 import { quadsToNQuads } from '../../src/rdf/nquads.js';
 import { xsd } from '../../src/rdf/vocabulary.js';
-import { NamedQueries, parameterTerm, parseQueryHeader, readQuery, runQuery, type QueryParameter } from '../../src/query/index.js';
+import {
+  NamedQueries,
+  parameterTerm,
+  parseQueryHeader,
+  readQuery,
+  runQuery,
+  type QueryParameter,
+} from '../../src/query/index.js';
 import { EmbeddedStore } from '../../src/store/embedded-store.js';
 import { edgeRecords } from './corpus-store.js';
 import { thrownError } from '../helpers/mcp-ld-error.js';
 
-const param = (type: QueryParameter['type'], name = 'p'): QueryParameter => ({ name, type, required: false, description: '' });
+const param = (type: QueryParameter['type'], name = 'p'): QueryParameter => ({
+  name,
+  type,
+  required: false,
+  description: '',
+});
 
 function fails(action: () => unknown, code: string, pattern?: RegExp): void {
   thrownError(action, { code, ...(pattern ? { detail: pattern } : {}) });
@@ -56,8 +68,21 @@ describe('query: parameters', function () {
       assert.equal(bound(type, ' 2026-11-29T22:56:10.5Z '), '2026-11-29T22:56:10.5Z');
       assert.equal(bound(type, '2026-11-29T22:56:10'), '2026-11-29T22:56:10Z');
       assert.equal(bound(type, '2026-11-29T23:56:10+01:00'), '2026-11-29T23:56:10+01:00');
-      for (const bad of ['2026-02-29', '2026-04-31', '2026-13-01', '2026-11-29T25:00:00Z', '29/11/2026', '2026-11', 'yesterday', '2026-02-30T00:00:00Z']) {
-        fails(() => parameterTerm(param(type, 'since'), bad), 'query.parameter-invalid', /^parameter since must be a date and time like 2026-11-29T12:00:00Z .*, or a date like 2026-11-29/);
+      for (const bad of [
+        '2026-02-29',
+        '2026-04-31',
+        '2026-13-01',
+        '2026-11-29T25:00:00Z',
+        '29/11/2026',
+        '2026-11',
+        'yesterday',
+        '2026-02-30T00:00:00Z',
+      ]) {
+        fails(
+          () => parameterTerm(param(type, 'since'), bad),
+          'query.parameter-invalid',
+          /^parameter since must be a date and time like 2026-11-29T12:00:00Z .*, or a date like 2026-11-29/,
+        );
       }
     }
   });
@@ -77,13 +102,26 @@ describe('query: parameters', function () {
       ['xsd:anyURI', 'http://example.org/a b'],
       ['xsd:string', '\uD800'],
     ];
-    for (const [type, value] of bad) fails(() => parameterTerm(param(type, 'which'), value), 'query.parameter-invalid', /^parameter which must be/);
+    for (const [type, value] of bad)
+      fails(() => parameterTerm(param(type, 'which'), value), 'query.parameter-invalid', /^parameter which must be/);
   });
 
   it('binds values in the parsed query; unknown, missing and mistyped parameters are clear errors', () => {
-    fails(() => named.prepare('tool-calls', { toool: 'echo' }), 'query.parameter-unknown', /no parameter "toool"; its parameters: tool/);
-    fails(() => named.prepare('session-timeline', {}), 'query.parameter-missing', /session-timeline needs parameter session/);
-    fails(() => named.prepare('slowest-requests', { limit: 'ten' }), 'query.parameter-invalid', /parameter limit must be an integer/);
+    fails(
+      () => named.prepare('tool-calls', { toool: 'echo' }),
+      'query.parameter-unknown',
+      /no parameter "toool"; its parameters: tool/,
+    );
+    fails(
+      () => named.prepare('session-timeline', {}),
+      'query.parameter-missing',
+      /session-timeline needs parameter session/,
+    );
+    fails(
+      () => named.prepare('slowest-requests', { limit: 'ten' }),
+      'query.parameter-invalid',
+      /parameter limit must be an integer/,
+    );
     fails(() => named.prepare('slowest-requests', { limit: -1 }), 'query.parameter-invalid', /0 or more/);
     fails(() => named.prepare('no-such-query'), 'query.unknown');
     // Defaults are bound like given values: the LIMIT of the sub-query that picks the rows.
@@ -92,7 +130,9 @@ describe('query: parameters', function () {
     assert.match(three, /LIMIT 3\b/);
     assert.doesNotMatch(three, /LIMIT 10\b/);
     // The value is a term in a VALUES block, not text in the query.
-    const tree = new Parser().parse(named.prepare('tool-calls', { tool: 'echo' }).text) as { where: { type: string; values?: Record<string, { value: string }>[] }[] };
+    const tree = new Parser().parse(named.prepare('tool-calls', { tool: 'echo' }).text) as {
+      where: { type: string; values?: Record<string, { value: string }>[] }[];
+    };
     assert.equal(tree.where[0]!.type, 'values');
     assert.equal(tree.where[0]!.values![0]!['?tool']!.value, 'echo');
   });
@@ -103,10 +143,18 @@ describe('query: parameters', function () {
       const lifter = new Lifter(loadSchema());
       await store.ingest(quadsToNQuads(edgeRecords().flatMap((r) => lifter.lift(r).quads)));
       const before = await store.size();
-      const hostile = ['"} ; DROP ALL ; {', "'} } ; DROP ALL ; { SELECT * WHERE { ?s ?p ?o", '\\" . } INSERT DATA { <urn:a> <urn:b> <urn:c> } #', 'echo"\n} UNION { ?call ?p ?o'];
+      const hostile = [
+        '"} ; DROP ALL ; {',
+        "'} } ; DROP ALL ; { SELECT * WHERE { ?s ?p ?o",
+        '\\" . } INSERT DATA { <urn:a> <urn:b> <urn:c> } #',
+        'echo"\n} UNION { ?call ?p ?o',
+      ];
       for (const value of hostile) {
         const prepared = named.prepare('tool-calls', { tool: value });
-        const tree = new Parser().parse(prepared.text) as { type: string; where: { values?: Record<string, { value: string }>[] }[] };
+        const tree = new Parser().parse(prepared.text) as {
+          type: string;
+          where: { values?: Record<string, { value: string }>[] }[];
+        };
         assert.equal(tree.type, 'query');
         assert.equal(tree.where[0]!.values![0]!['?tool']!.value, value, 'the literal holds the value exactly');
         const answer = await runQuery(store, prepared);
@@ -147,19 +195,48 @@ describe('query: parameters', function () {
       ],
     );
     fails(() => parseQueryHeader('# @param x xsd:whatever (optional)'), 'query.header-invalid', /known types/);
-    fails(() => parseQueryHeader('# @param limit xsd:string (optional)'), 'query.header-invalid', /must be xsd:integer/);
+    fails(
+      () => parseQueryHeader('# @param limit xsd:string (optional)'),
+      'query.header-invalid',
+      /must be xsd:integer/,
+    );
     fails(() => parseQueryHeader('# @author me'), 'query.header-invalid', /unknown tag @author/);
     fails(() => parseQueryHeader('# @param x xsd:string (sometimes)'), 'query.header-invalid', /unknown flag/);
   });
 
   it('refuses a named query whose parameter could not be bound soundly (inside OPTIONAL, a BIND target, unused)', () => {
     const header = '# @title T\n# @description D\n# @param tool xsd:string (optional) — t\n';
-    fails(() => readQuery('bad.rq', `${header}SELECT * WHERE { ?c a mcp:CallToolRequest OPTIONAL { ?c jrpc:hasParameters/mcp:hasName ?tool } }`, true), 'query.named-invalid', /inside OPTIONAL/);
-    fails(() => readQuery('bad.rq', `${header}SELECT * WHERE { ?c a mcp:CallToolRequest BIND("x" AS ?tool) }`, true), 'query.named-invalid', /BIND target/);
-    fails(() => readQuery('bad.rq', `${header}SELECT * WHERE { ?c a mcp:CallToolRequest }`, true), 'query.named-invalid', /does not occur/);
+    fails(
+      () =>
+        readQuery(
+          'bad.rq',
+          `${header}SELECT * WHERE { ?c a mcp:CallToolRequest OPTIONAL { ?c jrpc:hasParameters/mcp:hasName ?tool } }`,
+          true,
+        ),
+      'query.named-invalid',
+      /inside OPTIONAL/,
+    );
+    fails(
+      () => readQuery('bad.rq', `${header}SELECT * WHERE { ?c a mcp:CallToolRequest BIND("x" AS ?tool) }`, true),
+      'query.named-invalid',
+      /BIND target/,
+    );
+    fails(
+      () => readQuery('bad.rq', `${header}SELECT * WHERE { ?c a mcp:CallToolRequest }`, true),
+      'query.named-invalid',
+      /does not occur/,
+    );
     // A FILTER may use it anywhere, and a UNION branch may bind it.
-    readQuery('good.rq', `${header}SELECT * WHERE { ?c a mcp:CallToolRequest OPTIONAL { ?c jrpc:hasParameters/mcp:hasName ?n FILTER(?n = ?tool) } }`, true);
-    readQuery('good.rq', `${header}SELECT * WHERE { { ?c mcp:hasName ?tool } UNION { ?c a mcp:CallToolRequest BIND("" AS ?tool) } }`, true);
+    readQuery(
+      'good.rq',
+      `${header}SELECT * WHERE { ?c a mcp:CallToolRequest OPTIONAL { ?c jrpc:hasParameters/mcp:hasName ?n FILTER(?n = ?tool) } }`,
+      true,
+    );
+    readQuery(
+      'good.rq',
+      `${header}SELECT * WHERE { { ?c mcp:hasName ?tool } UNION { ?c a mcp:CallToolRequest BIND("" AS ?tool) } }`,
+      true,
+    );
     // Every shipped named query passes.
     for (const q of named.list()) assert.ok(q.form);
   });

@@ -9,13 +9,21 @@ function refused(text: string, code: string, pattern?: RegExp): McpLdError {
 
 describe('query: parsing and refusals', () => {
   it('reads SELECT, ASK, CONSTRUCT and DESCRIBE, with the mcp:, jrpc:, mld:, mldx:, rdf:, rdfs:, xsd: prefixes predeclared', () => {
-    assert.equal(parseQuery('SELECT ?m WHERE { ?m a mcp:CallToolRequest ; mld:inSession ?s ; mldx:x ?y ; rdfs:label ?l ; jrpc:hasId ?i }').form, 'SELECT');
+    assert.equal(
+      parseQuery(
+        'SELECT ?m WHERE { ?m a mcp:CallToolRequest ; mld:inSession ?s ; mldx:x ?y ; rdfs:label ?l ; jrpc:hasId ?i }',
+      ).form,
+      'SELECT',
+    );
     assert.equal(parseQuery('ASK { ?m a mld:Session }').form, 'ASK');
     assert.equal(parseQuery('CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }').form, 'CONSTRUCT');
     assert.equal(parseQuery('DESCRIBE <urn:x>').form, 'DESCRIBE');
     // The text a store runs declares the prefixes before the query, so the query's own declarations win.
     const parsed = parseQuery('PREFIX mcp: <http://example.org/other#>\nSELECT * WHERE { ?s mcp:p ?o }');
-    assert.ok(parsed.text.indexOf('PREFIX mcp: <http://modelcontextprotocol.io/ontology#>') < parsed.text.indexOf('PREFIX mcp: <http://example.org/other#>'));
+    assert.ok(
+      parsed.text.indexOf('PREFIX mcp: <http://modelcontextprotocol.io/ontology#>') <
+        parsed.text.indexOf('PREFIX mcp: <http://example.org/other#>'),
+    );
   });
 
   it('refuses SERVICE wherever it is: top level, OPTIONAL, UNION, MINUS, GRAPH, sub-query, FILTER EXISTS, a variable endpoint', () => {
@@ -32,7 +40,10 @@ describe('query: parsing and refusals', () => {
       'CONSTRUCT { ?s ?p ?o } WHERE { SERVICE <http://example.org/sparql> { ?s ?p ?o } }',
     ];
     for (const text of wrapped) refused(text, 'query.service-refused', /SERVICE/);
-    const error = refused('SELECT *\nWHERE {\n  ?s ?p ?o .\n  SERVICE <http://example.org/sparql> { ?s ?p ?o }\n}', 'query.service-refused');
+    const error = refused(
+      'SELECT *\nWHERE {\n  ?s ?p ?o .\n  SERVICE <http://example.org/sparql> { ?s ?p ?o }\n}',
+      'query.service-refused',
+    );
     assert.match(error.detail, /SERVICE <http:\/\/example\.org\/sparql> at line 4, column 3/);
     assert.equal(error.line, 4);
     // The word inside a string or an IRI is no SERVICE.
@@ -75,14 +86,29 @@ describe('query: parsing and refusals', () => {
   });
 
   it('names an unknown prefix, a relative IRI and an ungrouped variable where they are', () => {
-    assert.match(refused('SELECT *\nWHERE { ?s foo:bar ?o }', 'query.malformed').detail, /^line 2, column 12: Unknown prefix: foo/);
-    assert.match(refused('SELECT * WHERE {\n ?s <relative> ?o }', 'query.malformed').detail, /^line 2, column 5: Cannot resolve relative IRI relative/);
-    assert.match(refused('SELECT ?s ?o WHERE { ?s ?p ?o } GROUP BY ?s', 'query.malformed').detail, /^line 1, column 11: Projection of ungrouped variable \(\?o\)/);
+    assert.match(
+      refused('SELECT *\nWHERE { ?s foo:bar ?o }', 'query.malformed').detail,
+      /^line 2, column 12: Unknown prefix: foo/,
+    );
+    assert.match(
+      refused('SELECT * WHERE {\n ?s <relative> ?o }', 'query.malformed').detail,
+      /^line 2, column 5: Cannot resolve relative IRI relative/,
+    );
+    assert.match(
+      refused('SELECT ?s ?o WHERE { ?s ?p ?o } GROUP BY ?s', 'query.malformed').detail,
+      /^line 1, column 11: Projection of ungrouped variable \(\?o\)/,
+    );
     // The prefix in a string, or in a comment, is not the one reported.
-    assert.match(refused('# foo:bar\nSELECT * WHERE { ?s ?p "foo:bar" . ?s foo:bar ?o }', 'query.malformed').detail, /^line 2, column 39: /);
+    assert.match(
+      refused('# foo:bar\nSELECT * WHERE { ?s ?p "foo:bar" . ?s foo:bar ?o }', 'query.malformed').detail,
+      /^line 2, column 39: /,
+    );
   });
 
   it('names the query in its messages', () => {
-    assert.throws(() => parseQuery('SELECT * WHERE { SERVICE <urn:x> { ?s ?p ?o } }', { source: 'mine.rq' }), /mine\.rq: SERVICE/);
+    assert.throws(
+      () => parseQuery('SELECT * WHERE { SERVICE <urn:x> { ?s ?p ?o } }', { source: 'mine.rq' }),
+      /mine\.rq: SERVICE/,
+    );
   });
 });

@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import { DataFactory } from 'n3';
 import { isMcpLdError } from '../../src/core/problem.js';
-import { applyPercentiles, nearestRank, parsePercentiles, readQuery, runNamedQuery, type PercentileDeclaration } from '../../src/query/index.js';
+import {
+  applyPercentiles,
+  nearestRank,
+  parsePercentiles,
+  readQuery,
+  runNamedQuery,
+  type PercentileDeclaration,
+} from '../../src/query/index.js';
 import { EmbeddedStore } from '../../src/store/embedded-store.js';
 import { percentileOf } from '../helpers/rows.js';
 
@@ -18,7 +25,11 @@ describe('query: percentiles declared by @percentiles', () => {
       const values = Array.from({ length: n }, (_, i) => (i * 37) % 11);
       const sorted = [...values].sort((a, b) => a - b);
       for (const percent of [0.001, 1, 7, 25, 33.333, 50, 90, 95, 99, 99.9, 100]) {
-        assert.equal(nearestRank(sorted, Math.round(percent * 1000)), percentileOf(values, percent), `n=${n} p=${percent}`);
+        assert.equal(
+          nearestRank(sorted, Math.round(percent * 1000)),
+          percentileOf(values, percent),
+          `n=${n} p=${percent}`,
+        );
       }
     }
     assert.equal(nearestRank([], 50_000), undefined);
@@ -46,47 +57,119 @@ describe('query: percentiles declared by @percentiles', () => {
 
   it('refuses a query file whose @percentiles does not fit its SELECT', () => {
     const header = '# @title T\n# @description D\n';
-    const query = 'SELECT ?g (GROUP_CONCAT(STR(?ms)) AS ?list) WHERE { ?r mld:latencyMs ?ms ; mld:inSession ?g } GROUP BY ?g';
+    const query =
+      'SELECT ?g (GROUP_CONCAT(STR(?ms)) AS ?list) WHERE { ?r mld:latencyMs ?ms ; mld:inSession ?g } GROUP BY ?g';
     readQuery('good.rq', `${header}# @percentiles list p50=50\n${query}`, true);
-    fails(() => readQuery('bad.rq', `${header}# @percentiles other p50=50\n${query}`, true), 'query.named-invalid', /names \?other, which the query does not select/);
-    fails(() => readQuery('bad.rq', `${header}# @percentiles list g=50\n${query}`, true), 'query.named-invalid', /column \?g is also selected/);
-    fails(() => readQuery('bad.rq', `${header}# @percentiles list p50=50\nSELECT * WHERE { ?s ?p ?list }`, true), 'query.named-invalid', /names the variables it selects/);
-    fails(() => readQuery('bad.rq', `${header}# @percentiles list p50=50\n# @percentiles list p90=90\n${query}`, true), 'query.header-invalid', /declared twice/);
+    fails(
+      () => readQuery('bad.rq', `${header}# @percentiles other p50=50\n${query}`, true),
+      'query.named-invalid',
+      /names \?other, which the query does not select/,
+    );
+    fails(
+      () => readQuery('bad.rq', `${header}# @percentiles list g=50\n${query}`, true),
+      'query.named-invalid',
+      /column \?g is also selected/,
+    );
+    fails(
+      () => readQuery('bad.rq', `${header}# @percentiles list p50=50\nSELECT * WHERE { ?s ?p ?list }`, true),
+      'query.named-invalid',
+      /names the variables it selects/,
+    );
+    fails(
+      () => readQuery('bad.rq', `${header}# @percentiles list p50=50\n# @percentiles list p90=90\n${query}`, true),
+      'query.header-invalid',
+      /declared twice/,
+    );
     // A query file of a user's: the same checks, as a 400.
-    fails(() => readQuery('mine.rq', `# @percentiles nope p50=50\n${query}`), 'query.header-invalid', /does not select/);
+    fails(
+      () => readQuery('mine.rq', `# @percentiles nope p50=50\n${query}`),
+      'query.header-invalid',
+      /does not select/,
+    );
   });
 
   it('replaces the list column by the percentile columns, in its place, typed; an empty list gives none', () => {
-    const declaration: PercentileDeclaration[] = [{ list: 'list', columns: [{ name: 'p50', milliPercent: 50_000 }, { name: 'p99', milliPercent: 99_000 }] }];
+    const declaration: PercentileDeclaration[] = [
+      {
+        list: 'list',
+        columns: [
+          { name: 'p50', milliPercent: 50_000 },
+          { name: 'p99', milliPercent: 99_000 },
+        ],
+      },
+    ];
     const result = applyPercentiles(
       {
         form: 'SELECT',
         variables: ['g', 'list', 'n'],
-        rows: [new Map([['g', literal('a')], ['list', literal('3 1.5 20 2')], ['n', literal('4')]]), new Map([['g', literal('b')], ['list', literal('')]]), new Map([['g', literal('c')]])],
+        rows: [
+          new Map([
+            ['g', literal('a')],
+            ['list', literal('3 1.5 20 2')],
+            ['n', literal('4')],
+          ]),
+          new Map([
+            ['g', literal('b')],
+            ['list', literal('')],
+          ]),
+          new Map([['g', literal('c')]]),
+        ],
       },
       declaration,
     );
     assert.ok(result.form === 'SELECT');
     assert.deepEqual(result.variables, ['g', 'p50', 'p99', 'n']);
-    assert.deepEqual(result.rows.map((row) => Object.fromEntries([...row].map(([k, t]) => [k, `${t.value}^^${(t as { datatype: { value: string } }).datatype.value.split('#')[1]}`]))), [
-      { g: 'a^^string', n: '4^^string', p50: '2^^decimal', p99: '20^^decimal' },
-      { g: 'b^^string' },
-      { g: 'c^^string' },
-    ]);
-    assert.throws(() => applyPercentiles({ form: 'SELECT', variables: ['list'], rows: [new Map([['list', literal('1 x 3')]])] }, declaration, 'q.rq'), (error: unknown) => isMcpLdError(error) && /q\.rq: \?list holds "x", which is not a number/.test(error.detail ?? ''));
+    assert.deepEqual(
+      result.rows.map((row) =>
+        Object.fromEntries(
+          [...row].map(([k, t]) => [
+            k,
+            `${t.value}^^${(t as { datatype: { value: string } }).datatype.value.split('#')[1]}`,
+          ]),
+        ),
+      ),
+      [
+        { g: 'a^^string', n: '4^^string', p50: '2^^decimal', p99: '20^^decimal' },
+        { g: 'b^^string' },
+        { g: 'c^^string' },
+      ],
+    );
+    assert.throws(
+      () =>
+        applyPercentiles(
+          { form: 'SELECT', variables: ['list'], rows: [new Map([['list', literal('1 x 3')]])] },
+          declaration,
+          'q.rq',
+        ),
+      (error: unknown) =>
+        isMcpLdError(error) && /q\.rq: \?list holds "x", which is not a number/.test(error.detail ?? ''),
+    );
   });
 
   it('runs a query file with @percentiles over a store: the percentiles of what the store holds', async () => {
     const store = await EmbeddedStore.open({});
     try {
       const latencies = [12, 3, 3, 40, 7, 1000, 5, 8, 9, 11, 2, 6];
-      await store.ingest(latencies.map((ms, i) => `<urn:x:r${i}> <https://w3id.org/mcp-ld/ns#latencyMs> "${ms}"^^<http://www.w3.org/2001/XMLSchema#decimal> <urn:mcp-ld:session/s> .\n`).join(''));
-      const query = readQuery('mine.rq', '# @percentiles list p50=50 p90=90 p100=100\nSELECT (COUNT(*) AS ?n) (GROUP_CONCAT(STR(?ms); separator=" ") AS ?list) WHERE { ?r mld:latencyMs ?ms }');
+      await store.ingest(
+        latencies
+          .map(
+            (ms, i) =>
+              `<urn:x:r${i}> <https://w3id.org/mcp-ld/ns#latencyMs> "${ms}"^^<http://www.w3.org/2001/XMLSchema#decimal> <urn:mcp-ld:session/s> .\n`,
+          )
+          .join(''),
+      );
+      const query = readQuery(
+        'mine.rq',
+        '# @percentiles list p50=50 p90=90 p100=100\nSELECT (COUNT(*) AS ?n) (GROUP_CONCAT(STR(?ms); separator=" ") AS ?list) WHERE { ?r mld:latencyMs ?ms }',
+      );
       const answer = await runNamedQuery(store, query);
       assert.ok(answer.form === 'SELECT');
       assert.deepEqual(answer.variables, ['n', 'p50', 'p90', 'p100']);
       const row = answer.rows[0]!;
-      assert.deepEqual(['p50', 'p90', 'p100'].map((v) => Number(row.get(v)!.value)), [percentileOf(latencies, 50), percentileOf(latencies, 90), 1000]);
+      assert.deepEqual(
+        ['p50', 'p90', 'p100'].map((v) => Number(row.get(v)!.value)),
+        [percentileOf(latencies, 50), percentileOf(latencies, 90), 1000],
+      );
       assert.deepEqual([percentileOf(latencies, 50), percentileOf(latencies, 90)], [7, 40]);
     } finally {
       await store.close();

@@ -40,7 +40,10 @@ describe('query: plain JSON rows and JSON Lines', () => {
       [namedNode('https://w3id.org/mcp-ld/ns#clientToServer'), '"mld:clientToServer"'],
       [namedNode('urn:mcp-ld:session/57cd8539/message/3'), '"urn:mcp-ld:session/57cd8539/message/3"'],
       // A local part a prefixed name cannot carry as it is stays a full IRI.
-      [namedNode('https://w3id.org/mcp-ld/ext#io.modelcontextprotocol%2Frelated-task'), '"https://w3id.org/mcp-ld/ext#io.modelcontextprotocol%2Frelated-task"'],
+      [
+        namedNode('https://w3id.org/mcp-ld/ext#io.modelcontextprotocol%2Frelated-task'),
+        '"https://w3id.org/mcp-ld/ext#io.modelcontextprotocol%2Frelated-task"',
+      ],
       [blankNode('b1'), '"_:b1"'],
     ];
     for (const [term, json] of values) {
@@ -50,11 +53,10 @@ describe('query: plain JSON rows and JSON Lines', () => {
   });
 
   it('keys each row by variable in the query’s order, leaves unbound variables out, and writes one row a line', async () => {
-    const result = solutions(['b', 'a', 'unbound'], [
-      { a: literal('1', xsd('integer')), b: literal('x') },
-      { b: literal('y') },
-      {},
-    ]);
+    const result = solutions(
+      ['b', 'a', 'unbound'],
+      [{ a: literal('1', xsd('integer')), b: literal('x') }, { b: literal('y') }, {}],
+    );
     assert.equal(await writeResult(result, 'rows'), '[\n{"b":"x","a":1},\n{"b":"y"},\n{}\n]\n');
     assert.equal(await writeResult(result, 'jsonl'), '{"b":"x","a":1}\n{"b":"y"}\n{}\n');
     assert.deepEqual(JSON.parse(await writeResult(result, 'rows')), [{ b: 'x', a: 1 }, { b: 'y' }, {}]);
@@ -82,6 +84,9 @@ describe('query: plain JSON rows and JSON Lines', () => {
   it('has no rows for an ASK answer: the formats of ASK leave them out, and asking for them is a 406', async () => {
     assert.ok(!formatsFor('ASK').includes('rows') && !formatsFor('ASK').includes('jsonl'));
     assert.ok(formatsFor('SELECT').includes('rows') && formatsFor('SELECT').includes('jsonl'));
-    await assert.rejects(writeResult({ form: 'ASK', boolean: true }, 'rows'), (error: McpLdError) => error.status === 406 && /ASK query gives a boolean/.test(error.detail ?? ''));
+    await assert.rejects(
+      writeResult({ form: 'ASK', boolean: true }, 'rows'),
+      (error: McpLdError) => error.status === 406 && /ASK query gives a boolean/.test(error.detail ?? ''),
+    );
   });
 });

@@ -21,11 +21,19 @@ describe('rdf: serializations are the graph they serialize', () => {
       const quads = captureRecords(file).flatMap((record) => lifter.lift(record).quads);
       for (const form of ['compacted', 'expanded'] as const) {
         const document = JSON.parse(await writeJsonLd(quads, form)) as object;
-        const back = new Parser({ format: 'N-Quads' }).parse((await jsonld.toRDF(document as never, { format: 'application/n-quads', documentLoader: noRemote as never })) as unknown as string);
+        const back = new Parser({ format: 'N-Quads' }).parse(
+          (await jsonld.toRDF(document as never, {
+            format: 'application/n-quads',
+            documentLoader: noRemote as never,
+          })) as unknown as string,
+        );
         const original = new Parser({ format: 'N-Quads' }).parse(writeNQuads(quads));
         assert.equal(back.length, original.length, `${form}: as many quads`);
         assert.ok(isomorphic(back, original), `${form}: the same graph`);
-        assert.ok(!back.some((q) => q.subject.termType === 'BlankNode' || q.object.termType === 'BlankNode'), `${form}: no blank node appears`);
+        assert.ok(
+          !back.some((q) => q.subject.termType === 'BlankNode' || q.object.termType === 'BlankNode'),
+          `${form}: no blank node appears`,
+        );
       }
     });
   }

@@ -11,7 +11,10 @@ describe('schema', () => {
   it('ships the seed schema untouched', () => {
     const seed = readFileSync(path.join(packageRoot, 'schemas', 'mcp-2025-06-18.annotated.yaml'));
     // sha256 of the published seed: the overlay carries every correction instead.
-    assert.equal(createHash('sha256').update(seed).digest('hex'), '89bb40eadd5612de975cf681848fb9c323c87f3795ed4f84d62776edb6001ebf');
+    assert.equal(
+      createHash('sha256').update(seed).digest('hex'),
+      '89bb40eadd5612de975cf681848fb9c323c87f3795ed4f84d62776edb6001ebf',
+    );
   });
 
   it('maps every client→server method to its request and result definition', () => {
@@ -81,8 +84,10 @@ describe('schema', () => {
 
   it('refuses to resolve any other URL instead of fetching it', () => {
     const resolver = new RefResolver(loadSeedDocuments());
-    assert.throws(() => resolver.resolve('https://example.org/schema.yaml#/definitions/X', 'mcp'), /nothing is fetched/);
+    assert.throws(
+      () => resolver.resolve('https://example.org/schema.yaml#/definitions/X', 'mcp'),
+      /nothing is fetched/,
+    );
     assert.throws(() => resolver.resolve('#/definitions/NoSuchThing', 'mcp'), /Unresolvable \$ref/);
   });
 });
-

@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { cacheDir, cachePath, writeCached } from '../../src/core/cache.js';
 import { schemasDir } from '../../src/core/paths.js';
-import { createSchemaIndex, loadOverlay, loadSchema, loadSeedDocuments, type SchemaIndex } from '../../src/schema/index.js';
+import {
+  createSchemaIndex,
+  loadOverlay,
+  loadSchema,
+  loadSeedDocuments,
+  type SchemaIndex,
+} from '../../src/schema/index.js';
 import { readSnapshot, readSnapshotDocuments, snapshotKey } from '../../src/schema/snapshot.js';
 import { MessagePlans } from '../../src/lift/message-plans.js';
 
@@ -13,7 +19,12 @@ const cacheEntries = (): Set<string> => new Set(existsSync(cacheDir) ? readdirSy
 /** The shipped schemas with one more correction, unique to this run: whatever is cached for it is this test's. */
 function schemaOfOurOwn(): SchemaIndex {
   const overlay = loadOverlay();
-  overlay.corrections.push({ at: '/definitions/PingRequest', in: 'mcp', why: 'a test schema', set: { description: `snapshot.test ${process.pid} ${Date.now()}` } });
+  overlay.corrections.push({
+    at: '/definitions/PingRequest',
+    in: 'mcp',
+    why: 'a test schema',
+    set: { description: `snapshot.test ${process.pid} ${Date.now()}` },
+  });
   return createSchemaIndex(loadSeedDocuments(), overlay);
 }
 
@@ -32,7 +43,11 @@ describe('schema snapshot', () => {
     assert.deepEqual(loaded.documents, built.documents);
     assert.deepEqual(loaded.messages, built.messages);
     assert.deepEqual(loaded.seed, built.seed, 'the seed is read when asked for');
-    assert.deepEqual(loadSchema({ overlay: false }).documents, built.seed, 'without the overlay, the effective documents are the seed');
+    assert.deepEqual(
+      loadSchema({ overlay: false }).documents,
+      built.seed,
+      'without the overlay, the effective documents are the seed',
+    );
   });
 
   it('is keyed by the bytes of the schema files and by whether the overlay applies', () => {
@@ -47,7 +62,11 @@ describe('schema snapshot', () => {
       appendFileSync(overlay, '\n# one more line\n');
       const edited = snapshotKey(dir, true);
       assert.notEqual(edited, shipped);
-      assert.equal(snapshotKey(dir, false), snapshotKey(schemasDir, false), 'an overlay that does not apply does not count');
+      assert.equal(
+        snapshotKey(dir, false),
+        snapshotKey(schemasDir, false),
+        'an overlay that does not apply does not count',
+      );
       rmSync(overlay);
       assert.notEqual(snapshotKey(dir, true), edited);
       assert.notEqual(snapshotKey(dir, true), shipped);
@@ -66,7 +85,8 @@ describe('schema snapshot', () => {
       assert.equal(readSnapshot(key), undefined);
       assert.equal(readSnapshotDocuments(key), undefined);
     } finally {
-      for (const name of [`schema-${key}.json`, `schema-${key}.documents.json`]) rmSync(cachePath(name), { force: true });
+      for (const name of [`schema-${key}.json`, `schema-${key}.documents.json`])
+        rmSync(cachePath(name), { force: true });
     }
   });
 
@@ -76,18 +96,33 @@ describe('schema snapshot', () => {
     try {
       const compiled = new MessagePlans(schema);
       const restored = new MessagePlans(schema);
-      assert.ok([...cacheEntries()].some((name) => !before.has(name) && name.startsWith('plans-')), 'the compiled plans were cached');
+      assert.ok(
+        [...cacheEntries()].some((name) => !before.has(name) && name.startsWith('plans-')),
+        'the compiled plans were cached',
+      );
       const everything = (plans: MessagePlans) => ({
         messages: [...schema.messages, { name: 'NoSuchMessage' }].map((m) => plans.plan(m.name)),
-        envelope: [plans.jsonrpc, plans.method, plans.error, plans.idPredicate, plans.paramsPredicate, plans.resultPredicate],
+        envelope: [
+          plans.jsonrpc,
+          plans.method,
+          plans.error,
+          plans.idPredicate,
+          plans.paramsPredicate,
+          plans.resultPredicate,
+        ],
         unknown: [plans.unknownRequest, plans.unknownNotification, plans.genericResult],
         compiler: plans.compiler.state(),
         iris: plans.compiler.schemaIris(),
       });
-      assert.notEqual(restored.plan('CallToolRequest'), compiled.plan('CallToolRequest'), 'the second set was read back, not shared');
+      assert.notEqual(
+        restored.plan('CallToolRequest'),
+        compiled.plan('CallToolRequest'),
+        'the second set was read back, not shared',
+      );
       assert.deepStrictEqual(everything(restored), everything(compiled));
     } finally {
-      for (const name of cacheEntries()) if (!before.has(name) && name.startsWith('plans-')) rmSync(cachePath(name), { force: true });
+      for (const name of cacheEntries())
+        if (!before.has(name) && name.startsWith('plans-')) rmSync(cachePath(name), { force: true });
     }
   });
 });

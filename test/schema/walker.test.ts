@@ -3,7 +3,15 @@ import { getAtPointer, isJsonObject, type JsonObject, type JsonValue } from '../
 import { buildContexts } from '../../src/context/index.js';
 import { findDefects } from '../../src/lint/lint-schema.js';
 import { SchemaModel } from '../../src/lint/schema-model.js';
-import { createSchemaIndex, loadSchema, protocolVersions, RefResolver, SchemaWalker, type SchemaLocation, type SeedDocuments } from '../../src/schema/index.js';
+import {
+  createSchemaIndex,
+  loadSchema,
+  protocolVersions,
+  RefResolver,
+  SchemaWalker,
+  type SchemaLocation,
+  type SeedDocuments,
+} from '../../src/schema/index.js';
 import { compareLintWithContexts, lintContextDisagreements } from '../helpers/lint-context-agreement.js';
 
 /** The documents with the MCP schema's definitions moved from `definitions` (draft-07) to `$defs` (2020-12). */
@@ -13,12 +21,16 @@ function asDefs(documents: SeedDocuments): SeedDocuments {
     if (!isJsonObject(value)) return value;
     const copy: JsonObject = {};
     for (const [key, child] of Object.entries(value)) {
-      copy[key] = key === '$ref' && typeof child === 'string' ? child.replace(/^#\/definitions\//, '#/$defs/') : rewrite(child);
+      copy[key] =
+        key === '$ref' && typeof child === 'string' ? child.replace(/^#\/definitions\//, '#/$defs/') : rewrite(child);
     }
     return copy;
   };
   const { definitions, ...rest } = rewrite(documents.mcp) as JsonObject;
-  return { mcp: { ...rest, $schema: 'https://json-schema.org/draft/2020-12/schema', $defs: definitions! }, 'json-rpc': documents['json-rpc'] };
+  return {
+    mcp: { ...rest, $schema: 'https://json-schema.org/draft/2020-12/schema', $defs: definitions! },
+    'json-rpc': documents['json-rpc'],
+  };
 }
 
 function walkerOver(definitions: JsonObject): { walker: SchemaWalker; at: (pointer: string) => SchemaLocation } {
@@ -59,7 +71,11 @@ describe('schema walker', () => {
       Thing: {
         allOf: [{ $ref: '#/$defs/Base' }],
         anyOf: [{ properties: { c: { type: 'string' } } }, { properties: { d: { type: 'string' } } }],
-        properties: { list: { type: 'array', items: { $ref: '#/$defs/Item' } }, words: { type: 'array', items: { type: 'string' } }, one: { $ref: '#/$defs/Item' } },
+        properties: {
+          list: { type: 'array', items: { $ref: '#/$defs/Item' } },
+          words: { type: 'array', items: { type: 'string' } },
+          one: { $ref: '#/$defs/Item' },
+        },
       },
       Tuple: { type: 'array', items: [{ $ref: '#/$defs/Item' }] },
     });
@@ -81,11 +97,21 @@ describe('schema walker', () => {
   it('leaves unreached only annotated properties no context can honour: unreferenced, refined, or only below @json', () => {
     const index = loadSchema();
     const report = compareLintWithContexts(index);
-    const referenced = new Set(new SchemaModel(index.documents).refs.map((use) => `${use.targetDocument}#${use.target}`));
-    const onlyBelowJson = new Set(findDefects(index.documents).filter((f) => f.rule === 'annotation-under-json').map((f) => f.pointer));
+    const referenced = new Set(
+      new SchemaModel(index.documents).refs.map((use) => `${use.targetDocument}#${use.target}`),
+    );
+    const onlyBelowJson = new Set(
+      findDefects(index.documents)
+        .filter((f) => f.rule === 'annotation-under-json')
+        .map((f) => f.pointer),
+    );
     const unexplained = report.unreached.filter((site) => {
       if (site.definition !== undefined && !referenced.has(`${site.document}#${site.definition}`)) return false;
-      if (site.definition !== undefined && [...onlyBelowJson].some((pointer) => pointer.endsWith(`/${site.definition}`))) return false;
+      if (
+        site.definition !== undefined &&
+        [...onlyBelowJson].some((pointer) => pointer.endsWith(`/${site.definition}`))
+      )
+        return false;
       // A result's `result` is the MCP convention: the result definition describes it (see message-contexts.ts).
       if (site.document === 'json-rpc' && site.key === 'result') return false;
       // The message contexts leave `id` unmapped on purpose (its request-id node cannot be made from the raw JSON).
@@ -96,11 +122,20 @@ describe('schema walker', () => {
         const ownerPointer = refining.pointer.slice(0, refining.pointer.lastIndexOf('/properties/'));
         const owner = getAtPointer(index.documents[refining.document], ownerPointer);
         if (!isJsonObject(owner)) return false;
-        const members = new SchemaWalker(index.resolver).members({ document: refining.document, pointer: ownerPointer, node: owner });
-        return (members.get(site.key) ?? []).some((schema) => schema.document === site.document && schema.pointer === site.pointer);
+        const members = new SchemaWalker(index.resolver).members({
+          document: refining.document,
+          pointer: ownerPointer,
+          node: owner,
+        });
+        return (members.get(site.key) ?? []).some(
+          (schema) => schema.document === site.document && schema.pointer === site.pointer,
+        );
       });
     });
-    assert.deepEqual(unexplained.map((site) => site.label), []);
+    assert.deepEqual(
+      unexplained.map((site) => site.label),
+      [],
+    );
   });
 
   it('reads a 2020-12 schema ($defs) as the draft-07 one (definitions): the same messages and contexts', () => {
@@ -113,7 +148,10 @@ describe('schema walker', () => {
       buildContexts(draft07).map((context) => [context.path, context.text]),
     );
     assert.deepEqual(lintContextDisagreements(defs), []);
-    const lintOf = (documents: SeedDocuments) => findDefects(documents).map((f) => `${f.document}${f.pointer.replace(/^\/\$defs\//, '/definitions/')} ${f.rule} ${f.message}`);
+    const lintOf = (documents: SeedDocuments) =>
+      findDefects(documents).map(
+        (f) => `${f.document}${f.pointer.replace(/^\/\$defs\//, '/definitions/')} ${f.rule} ${f.message}`,
+      );
     assert.deepEqual(lintOf(defs.documents), lintOf(draft07.documents));
   });
 });

@@ -40,7 +40,10 @@ describe('store: BatchWriter on the embedded store (each batch checked while the
     assert.equal(writer.error?.code, 'store.full');
     assert.deepEqual(writer.stored, { quads: 20, batches: 1, messages: 1 });
     assert.equal(await store.size(), 20);
-    assert.deepEqual((await store.graphs()).map((g) => g.graph), ['urn:g:a']);
+    assert.deepEqual(
+      (await store.graphs()).map((g) => g.graph),
+      ['urn:g:a'],
+    );
     await store.close();
   });
 
@@ -53,7 +56,10 @@ describe('store: BatchWriter on the embedded store (each batch checked while the
     await writer.finish();
     assert.equal(writer.error?.code, 'store.invalid-nquads');
     assert.deepEqual(writer.stored, { quads: 3, batches: 1, messages: 1 });
-    assert.deepEqual((await store.graphs()).map((g) => g.graph), ['urn:g:a']);
+    assert.deepEqual(
+      (await store.graphs()).map((g) => g.graph),
+      ['urn:g:a'],
+    );
     await store.close();
   });
 });

@@ -25,7 +25,10 @@ describe('store/data-lock', () => {
   it('refuses a lock from another host that is still renewed, saying when it would be taken over', async () => {
     writeFileSync(file, JSON.stringify(foreign));
     const error = await locked(DataLock.acquire(dir));
-    assert.match(error.message, /in use by process 1 on host 3f2a9c1b7d4e, since 2026-11-30T08:00:00.000Z \(lock renewed 0 s ago\)/);
+    assert.match(
+      error.message,
+      /in use by process 1 on host 3f2a9c1b7d4e, since 2026-11-30T08:00:00.000Z \(lock renewed 0 s ago\)/,
+    );
     assert.match(error.message, /taken over once it has gone 60 s without renewal/);
     assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')), foreign, 'the live lock is left as it was');
   });
@@ -61,7 +64,10 @@ describe('store/data-lock', () => {
     await sleep(120);
     assert.throws(
       () => lock.assertHeld(),
-      (error: unknown) => error instanceof McpLdError && error.code === 'store.locked' && /taken over by process 1 on 3f2a9c1b7d4e/.test(error.message),
+      (error: unknown) =>
+        error instanceof McpLdError &&
+        error.code === 'store.locked' &&
+        /taken over by process 1 on 3f2a9c1b7d4e/.test(error.message),
     );
     await lock.release();
     assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')), foreign);

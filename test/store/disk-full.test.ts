@@ -2,7 +2,16 @@
 // data directory, nothing half-written, the service serving on; `mcp-ld ingest` says so in one line, `mcp-ld query`
 // (which writes nothing) answers.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fillUp, mountTmpfsOrSkip, unmountTmpfs } from '../helpers/tmpfs.js';
 import { startService, type Service } from '../helpers/service.js';
@@ -48,7 +57,9 @@ describe('store: a full disk', function () {
 
   const journalBytes = () => readFileSync(path.join(data, journalFileName));
   const sessions = async (url: string) => {
-    const response = await fetch(`${url}/sparql?query=${encodeURIComponent(countSessions)}`, { headers: { accept: 'text/csv' } });
+    const response = await fetch(`${url}/sparql?query=${encodeURIComponent(countSessions)}`, {
+      headers: { accept: 'text/csv' },
+    });
     assert.equal(response.status, 200);
     return (await response.text()).replace(/\r/g, '');
   };
@@ -63,14 +74,25 @@ describe('store: a full disk', function () {
     const problem = (await full.json()) as { title: string; detail: string; code: string };
     assert.equal(problem.code, 'store.disk-full');
     assert.equal(problem.title, 'Insufficient storage');
-    assert.equal(problem.detail, `the disk of the data directory ${data} is full (ENOSPC): nothing of this write was stored; free space there, then try again`);
+    assert.equal(
+      problem.detail,
+      `the disk of the data directory ${data} is full (ENOSPC): nothing of this write was stored; free space there, then try again`,
+    );
     assert.ok(journalBytes().equals(before), 'nothing of the refused write is left in the journal');
-    assert.deepEqual(readdirSync(data).filter((name) => name !== journalFileName && name !== 'LOCK' && name !== ownerSocketName), [], 'nothing but the journal, the lock and the socket on which the service serves other processes');
+    assert.deepEqual(
+      readdirSync(data).filter((name) => name !== journalFileName && name !== 'LOCK' && name !== ownerSocketName),
+      [],
+      'nothing but the journal, the lock and the socket on which the service serves other processes',
+    );
 
     // It keeps serving: reads, /health, and a write that fits.
     assert.equal(await sessions(service.url), 'n\n1\n');
     assert.equal((await fetch(`${service.url}/health`)).status, 200);
-    const small = await fetch(`${service.url}/ingest`, { method: 'POST', headers: { 'content-type': 'application/json', 'mcp-ld-session': 'small' }, body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' });
+    const small = await fetch(`${service.url}/ingest`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'mcp-ld-session': 'small' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+    });
     assert.equal(small.status, 200, await small.text());
     assert.equal(await sessions(service.url), 'n\n2\n');
 
@@ -84,7 +106,11 @@ describe('store: a full disk', function () {
     assert.match(counted.stdout, /^\?n\n\d+\n$/);
     const notRoom = await runCli(['ingest', second, '--data', data, '--quiet']);
     assert.equal(notRoom.code, 1);
-    assert.equal(notRoom.stderr.split('\n').filter((line) => line.includes('Insufficient storage')).length, 1, notRoom.stderr);
+    assert.equal(
+      notRoom.stderr.split('\n').filter((line) => line.includes('Insufficient storage')).length,
+      1,
+      notRoom.stderr,
+    );
     assert.ok(notRoom.stderr.includes(`the disk of the data directory ${data} is full (ENOSPC)`), notRoom.stderr);
     assert.doesNotMatch(notRoom.stderr, /^\s+at /m);
     assert.ok(journalBytes().equals(before));
@@ -94,7 +120,10 @@ describe('store: a full disk', function () {
     try {
       const noLock = await runCli(['ingest', second, '--data', data]);
       assert.equal(noLock.code, 1);
-      assert.match(noLock.stderr, /^mcp-ld ingest: Insufficient storage: the disk of the data directory .* is full \(ENOSPC\): it cannot be opened for writing/m);
+      assert.match(
+        noLock.stderr,
+        /^mcp-ld ingest: Insufficient storage: the disk of the data directory .* is full \(ENOSPC\): it cannot be opened for writing/m,
+      );
       assert.doesNotMatch(noLock.stderr, /^\s+at /m);
       const query = await runCli(['query', '-', '--data', data, '--format', 'tsv'], { input: countSessions });
       assert.equal(query.code, 0, query.stderr);
@@ -115,7 +144,9 @@ describe('store: a full disk', function () {
     const size = await store.size();
     await assert.rejects(store.compact(), (error: NodeJS.ErrnoException) => error.code === 'ENOSPC');
     await store.close(); // a journal of an earlier run: it tries to compact again, and says it could not
-    assert.deepEqual(warnings, [`could not compact the journal of ${data} into a snapshot on close (ENOSPC: no space left on device, write); it stays as it is`]);
+    assert.deepEqual(warnings, [
+      `could not compact the journal of ${data} into a snapshot on close (ENOSPC: no space left on device, write); it stays as it is`,
+    ]);
     assert.deepEqual(readdirSync(data), [journalFileName]);
     assert.ok(journalBytes().equals(before));
     const reopened = await EmbeddedStore.open({ dataDir: data });
@@ -138,8 +169,15 @@ describe('store: a full disk', function () {
       try {
         const result = await runCli(['repair', '--data', data]);
         assert.equal(result.code, 1, `${room}: ${result.stdout}${result.stderr}`);
-        const what = room === 'none' ? 'it cannot be opened for writing' : 'the journal was not repaired and is as it was';
-        assert.match(result.stderr, new RegExp(`^mcp-ld repair: Insufficient storage: the disk of the data directory .* is full \\(ENOSPC\\): ${what}`, 'm'));
+        const what =
+          room === 'none' ? 'it cannot be opened for writing' : 'the journal was not repaired and is as it was';
+        assert.match(
+          result.stderr,
+          new RegExp(
+            `^mcp-ld repair: Insufficient storage: the disk of the data directory .* is full \\(ENOSPC\\): ${what}`,
+            'm',
+          ),
+        );
         assert.doesNotMatch(result.stderr, /^\s+at /m);
         assert.ok(journalBytes().equals(damaged), `${room}: the journal is as it was`);
         assert.deepEqual(readdirSync(data), [journalFileName], `${room}: nothing of the repair is left behind`);

@@ -41,7 +41,9 @@ async function ackedBeforeKill(script: string, args: string[], killAfter: number
         }
       }
     });
-    child.on('exit', (code, signal) => (signal === 'SIGKILL' ? resolve() : reject(new Error(`child exited (${code}): ${stderr}`))));
+    child.on('exit', (code, signal) =>
+      signal === 'SIGKILL' ? resolve() : reject(new Error(`child exited (${code}): ${stderr}`)),
+    );
   });
   await exited;
   return acked;
@@ -87,11 +89,17 @@ describe('store: embedded (Oxigraph in a worker thread)', function () {
       await store.ingest(sample);
       await store.deleteGraph(g2);
       await store.ingest(`<urn:x:carol> <urn:x:name> "Carol" <${g2}> .\n`);
-      const before = { graphs: await store.graphs(), rows: rowsOf(await store.query('SELECT ?s ?name WHERE { ?s <urn:x:name> ?name } ORDER BY ?name')) };
+      const before = {
+        graphs: await store.graphs(),
+        rows: rowsOf(await store.query('SELECT ?s ?name WHERE { ?s <urn:x:name> ?name } ORDER BY ?name')),
+      };
       await store.close();
       store = await EmbeddedStore.open({ dataDir: dir });
       assert.deepEqual(await store.graphs(), before.graphs);
-      assert.deepEqual(rowsOf(await store.query('SELECT ?s ?name WHERE { ?s <urn:x:name> ?name } ORDER BY ?name')), before.rows);
+      assert.deepEqual(
+        rowsOf(await store.query('SELECT ?s ?name WHERE { ?s <urn:x:name> ?name } ORDER BY ?name')),
+        before.rows,
+      );
     });
 
     it('compacts a journal of deleted or repeated data into a snapshot as it grows, and on close', async () => {
@@ -134,12 +142,18 @@ describe('store: embedded (Oxigraph in a worker thread)', function () {
       const dead = spawn(process.execPath, ['-e', '0']);
       const pid = dead.pid!;
       await new Promise((resolve) => dead.on('exit', resolve));
-      writeFileSync(path.join(dir, lockFileName), JSON.stringify({ pid, host: (await import('node:os')).hostname(), since: 'then' }));
+      writeFileSync(
+        path.join(dir, lockFileName),
+        JSON.stringify({ pid, host: (await import('node:os')).hostname(), since: 'then' }),
+      );
       store = await EmbeddedStore.open({ dataDir: dir });
       assert.equal(JSON.parse(readFileSync(path.join(dir, lockFileName), 'utf8')).pid, process.pid);
       // A restarted container often gets the same pid again: a lock older than the process holding its pid is stale.
       await store.close();
-      writeFileSync(path.join(dir, lockFileName), JSON.stringify({ pid: process.pid, host: (await import('node:os')).hostname(), since: '2020-01-01T00:00:00Z' }));
+      writeFileSync(
+        path.join(dir, lockFileName),
+        JSON.stringify({ pid: process.pid, host: (await import('node:os')).hostname(), since: '2020-01-01T00:00:00Z' }),
+      );
       store = await EmbeddedStore.open({ dataDir: dir });
     });
 
@@ -168,7 +182,10 @@ describe('store: embedded (Oxigraph in a worker thread)', function () {
       const journal = path.join(dir, journalFileName);
       const first = encodeFrame('quads', 1, Buffer.from(`<urn:x:a> <urn:x:b> "1" <${g1}> .\n`));
       first[first.length - 3] ^= 0xff;
-      writeFileSync(journal, Buffer.concat([first, encodeFrame('quads', 2, Buffer.from(`<urn:x:a> <urn:x:b> "2" <${g1}> .\n`))]));
+      writeFileSync(
+        journal,
+        Buffer.concat([first, encodeFrame('quads', 2, Buffer.from(`<urn:x:a> <urn:x:b> "2" <${g1}> .\n`))]),
+      );
       await rejects(EmbeddedStore.open({ dataDir: dir }), 'store.corrupt', 500);
       store = await EmbeddedStore.open(); // for afterEach
     });
@@ -178,12 +195,17 @@ describe('store: embedded (Oxigraph in a worker thread)', function () {
       // it runs past the end of the file, which is what a torn last write looks like, but three whole frames follow.
       await store.close();
       const journal = path.join(dir, journalFileName);
-      const frames = [1, 2, 3, 4, 5].map((n) => encodeFrame('quads', n, Buffer.from(`<urn:x:a> <urn:x:b> "${n}" <${g1}> .\n`)));
+      const frames = [1, 2, 3, 4, 5].map((n) =>
+        encodeFrame('quads', n, Buffer.from(`<urn:x:a> <urn:x:b> "${n}" <${g1}> .\n`)),
+      );
       const bytes = Buffer.concat(frames);
       bytes[frames[0]!.length + 16] = 0x20;
       writeFileSync(journal, bytes);
       const error = await rejects(EmbeddedStore.open({ dataDir: dir }), 'store.corrupt', 500);
-      assert.match(error.message, new RegExp(`damaged at byte ${frames[0]!.length} .*whole frames follow it .*write 3`));
+      assert.match(
+        error.message,
+        new RegExp(`damaged at byte ${frames[0]!.length} .*whole frames follow it .*write 3`),
+      );
       assert.ok(readFileSync(journal).equals(bytes), 'nothing was cut from the journal');
       // A torn last frame alone is still an incomplete write, cut with a warning.
       writeFileSync(journal, Buffer.concat([...frames.slice(0, 4), frames[4]!.subarray(0, 30)]));
@@ -212,21 +234,37 @@ describe('store: embedded (Oxigraph in a worker thread)', function () {
       await store.close();
       const journal = path.join(dir, journalFileName);
       const session = (n: number) => `urn:mcp-ld:session/write-${n}`;
-      const frames = [1, 2, 3, 4, 5].map((n) => encodeFrame('quads', n, Buffer.from(`<urn:x:a> <urn:x:b> "${n}" <${session(n)}> .\n`)));
+      const frames = [1, 2, 3, 4, 5].map((n) =>
+        encodeFrame('quads', n, Buffer.from(`<urn:x:a> <urn:x:b> "${n}" <${session(n)}> .\n`)),
+      );
       const lengthDamaged = Buffer.concat(frames);
       lengthDamaged[frames[0]!.length + 16] = 0x20;
       writeFileSync(journal, lengthDamaged);
       const error = await rejects(EmbeddedStore.open({ dataDir: dir }), 'store.corrupt', 500);
-      assert.match(error.message, new RegExp(`damaged at byte ${frames[0]!.length} \\(incomplete frame; its bytes name urn:mcp-ld:session/write-2\\)`));
-      assert.match(error.message, /reads 1 write \(sessions: urn:mcp-ld:session\/write-1\) before the damage, and 3 writes \(sessions: urn:mcp-ld:session\/write-3, urn:mcp-ld:session\/write-4, urn:mcp-ld:session\/write-5\) after it/);
+      assert.match(
+        error.message,
+        new RegExp(
+          `damaged at byte ${frames[0]!.length} \\(incomplete frame; its bytes name urn:mcp-ld:session/write-2\\)`,
+        ),
+      );
+      assert.match(
+        error.message,
+        /reads 1 write \(sessions: urn:mcp-ld:session\/write-1\) before the damage, and 3 writes \(sessions: urn:mcp-ld:session\/write-3, urn:mcp-ld:session\/write-4, urn:mcp-ld:session\/write-5\) after it/,
+      );
       assert.ok(error.message.includes(`mcp-ld repair --data ${dir}`), error.message);
       // A checksum that fails in the middle of the file: the same account.
       const payloadDamaged = Buffer.concat(frames);
       payloadDamaged[frames[0]!.length + frames[1]!.length + 30] ^= 0xff;
       writeFileSync(journal, payloadDamaged);
       const again = await rejects(EmbeddedStore.open({ dataDir: dir }), 'store.corrupt', 500);
-      assert.match(again.message, new RegExp(`damaged at byte ${frames[0]!.length + frames[1]!.length} \\(checksum mismatch.*before its end`));
-      assert.match(again.message, /reads 2 writes \(sessions: urn:mcp-ld:session\/write-1, urn:mcp-ld:session\/write-2\) before the damage, and 2 writes \(sessions: urn:mcp-ld:session\/write-4, urn:mcp-ld:session\/write-5\) after it/);
+      assert.match(
+        again.message,
+        new RegExp(`damaged at byte ${frames[0]!.length + frames[1]!.length} \\(checksum mismatch.*before its end`),
+      );
+      assert.match(
+        again.message,
+        /reads 2 writes \(sessions: urn:mcp-ld:session\/write-1, urn:mcp-ld:session\/write-2\) before the damage, and 2 writes \(sessions: urn:mcp-ld:session\/write-4, urn:mcp-ld:session\/write-5\) after it/,
+      );
       assert.ok(readFileSync(journal).equals(payloadDamaged), 'nothing was cut from the journal');
       store = await EmbeddedStore.open(); // for afterEach
     });
@@ -235,21 +273,31 @@ describe('store: embedded (Oxigraph in a worker thread)', function () {
       await store.ingest(sample);
       await store.close();
       const journal = path.join(dir, journalFileName);
-      const torn = encodeFrame('quads', 1000, Buffer.from(`<urn:x:erin> <urn:x:name> "Erin" <${g2}> .\n<urn:x:erin> <urn:x:age> "3" <${g2}> .\n`));
+      const torn = encodeFrame(
+        'quads',
+        1000,
+        Buffer.from(`<urn:x:erin> <urn:x:name> "Erin" <${g2}> .\n<urn:x:erin> <urn:x:age> "3" <${g2}> .\n`),
+      );
       appendFileSync(journal, torn.subarray(0, torn.length - 10));
       const warnings: string[] = [];
       store = await EmbeddedStore.open({ dataDir: dir, onWarning: (w) => warnings.push(w) });
-      assert.deepEqual(warnings, [`${journal}: ignored an incomplete last write (write 1000 of session ${g2}, ${torn.length - 10} bytes; incomplete frame): it had not been acknowledged, and was cut off`]);
+      assert.deepEqual(warnings, [
+        `${journal}: ignored an incomplete last write (write 1000 of session ${g2}, ${torn.length - 10} bytes; incomplete frame): it had not been acknowledged, and was cut off`,
+      ]);
       await store.close();
       appendFileSync(journal, torn.subarray(0, 40));
       warnings.length = 0;
       store = await EmbeddedStore.open({ dataDir: dir, onWarning: (w) => warnings.push(w) });
-      assert.deepEqual(warnings, [`${journal}: ignored an incomplete last write (write 1000, 40 bytes, which do not tell its sessions; incomplete frame): it had not been acknowledged, and was cut off`]);
+      assert.deepEqual(warnings, [
+        `${journal}: ignored an incomplete last write (write 1000, 40 bytes, which do not tell its sessions; incomplete frame): it had not been acknowledged, and was cut off`,
+      ]);
       await store.close();
       appendFileSync(journal, torn.subarray(0, 20));
       warnings.length = 0;
       store = await EmbeddedStore.open({ dataDir: dir, onWarning: (w) => warnings.push(w) });
-      assert.deepEqual(warnings, [`${journal}: ignored an incomplete last write (20 bytes, which do not tell which write or sessions it was; incomplete frame header): it had not been acknowledged, and was cut off`]);
+      assert.deepEqual(warnings, [
+        `${journal}: ignored an incomplete last write (20 bytes, which do not tell which write or sessions it was; incomplete frame header): it had not been acknowledged, and was cut off`,
+      ]);
     });
 
     it('survives kill -9 mid-ingest: every acknowledged batch is there, and no batch is there in part', async function () {
@@ -263,12 +311,17 @@ describe('store: embedded (Oxigraph in a worker thread)', function () {
         [3, 256 * 1024, 40, 'repeat'],
       ] as const) {
         const roundDir = path.join(dir, `round-${concurrency}`);
-        const acked = await ackedBeforeKill(childScript, [roundDir, String(perBatch), String(concurrency), String(compactBytes), repeat], killAfter);
+        const acked = await ackedBeforeKill(
+          childScript,
+          [roundDir, String(perBatch), String(concurrency), String(compactBytes), repeat],
+          killAfter,
+        );
         if (repeat) assert.ok(existsSync(path.join(roundDir, 'snapshot.mld')), 'the journal was compacted on the way');
         store = await EmbeddedStore.open({ dataDir: roundDir });
         const graphs = await store.graphs();
         const present = new Map(graphs.map((g) => [g.graph, g.quads]));
-        for (const n of acked) assert.equal(present.get(crashBatchGraph(n)), perBatch, `acknowledged batch ${n} is missing or incomplete`);
+        for (const n of acked)
+          assert.equal(present.get(crashBatchGraph(n)), perBatch, `acknowledged batch ${n} is missing or incomplete`);
         for (const { graph, quads } of graphs) assert.equal(quads, perBatch, `${graph} holds part of a batch`);
         await store.close();
       }
@@ -277,13 +330,22 @@ describe('store: embedded (Oxigraph in a worker thread)', function () {
 
     it('an update survives a restart and a compaction, in order with the ingests and deletes around it', async () => {
       await store.ingest(sample);
-      await store.update(`DELETE WHERE { GRAPH <${g2}> { <urn:x:bob> <urn:x:age> ?age } } ; INSERT DATA { GRAPH <${g2}> { <urn:x:bob> <urn:x:age> 43 } }`);
+      await store.update(
+        `DELETE WHERE { GRAPH <${g2}> { <urn:x:bob> <urn:x:age> ?age } } ; INSERT DATA { GRAPH <${g2}> { <urn:x:bob> <urn:x:age> 43 } }`,
+      );
       await store.deleteGraph(g1);
       await store.ingest(`<urn:x:carol> <urn:x:name> "Carol" <${g1}> .\n`);
-      await store.update(`DELETE DATA { GRAPH <${g1}> { <urn:x:carol> <urn:x:name> "Carol" } } ; INSERT DATA { GRAPH <${g1}> { <urn:x:carol> <urn:x:name> "Caroline" } }`);
-      const answers = async () => ({ graphs: await store.graphs(), rows: rowsOf(await store.query('SELECT ?s ?p ?o WHERE { ?s ?p ?o } ORDER BY ?s ?p ?o')) });
+      await store.update(
+        `DELETE DATA { GRAPH <${g1}> { <urn:x:carol> <urn:x:name> "Carol" } } ; INSERT DATA { GRAPH <${g1}> { <urn:x:carol> <urn:x:name> "Caroline" } }`,
+      );
+      const answers = async () => ({
+        graphs: await store.graphs(),
+        rows: rowsOf(await store.query('SELECT ?s ?p ?o WHERE { ?s ?p ?o } ORDER BY ?s ?p ?o')),
+      });
       const before = await answers();
-      assert.deepEqual(rowsOf(await store.query('SELECT ?age WHERE { <urn:x:bob> <urn:x:age> ?age }')), [{ age: '43' }]);
+      assert.deepEqual(rowsOf(await store.query('SELECT ?age WHERE { <urn:x:bob> <urn:x:age> ?age }')), [
+        { age: '43' },
+      ]);
       await store.close(); // an update in the journal: compacted into a snapshot on close
       assert.ok(existsSync(path.join(dir, 'snapshot.mld')));
       store = await EmbeddedStore.open({ dataDir: dir });
@@ -309,7 +371,10 @@ describe('store: embedded (Oxigraph in a worker thread)', function () {
 
     it('refuses to open a journal whose update no longer applies (500), naming the write', async () => {
       await store.close();
-      writeFileSync(path.join(dir, journalFileName), encodeFrame('update', 1, Buffer.from(`INSERT DATA { GRAPH <${g1}> { <urn:x:a> <urn:x:b> } }`)));
+      writeFileSync(
+        path.join(dir, journalFileName),
+        encodeFrame('update', 1, Buffer.from(`INSERT DATA { GRAPH <${g1}> { <urn:x:a> <urn:x:b> } }`)),
+      );
       const error = await rejects(EmbeddedStore.open({ dataDir: dir }), 'store.corrupt', 500);
       assert.match(error.message, /the SPARQL Update of write 1 no longer applies/);
       store = await EmbeddedStore.open(); // for afterEach
@@ -325,15 +390,28 @@ describe('store: embedded (Oxigraph in a worker thread)', function () {
         [2, 256 * 1024, 40],
       ] as const) {
         const roundDir = path.join(dir, `updates-${round}`);
-        const acked = await ackedBeforeKill(updateChildScript, [roundDir, String(perUpdate), String(compactBytes)], killAfter);
-        if (round === 2) assert.ok(existsSync(path.join(roundDir, 'snapshot.mld')), 'the journal was compacted on the way');
+        const acked = await ackedBeforeKill(
+          updateChildScript,
+          [roundDir, String(perUpdate), String(compactBytes)],
+          killAfter,
+        );
+        if (round === 2)
+          assert.ok(existsSync(path.join(roundDir, 'snapshot.mld')), 'the journal was compacted on the way');
         store = await EmbeddedStore.open({ dataDir: roundDir });
-        const counter = rowsOf(await store.query('SELECT ?n WHERE { GRAPH <urn:mcp-ld:session/counter> { <urn:x:counter> <urn:x:value> ?n } }'));
+        const counter = rowsOf(
+          await store.query(
+            'SELECT ?n WHERE { GRAPH <urn:mcp-ld:session/counter> { <urn:x:counter> <urn:x:value> ?n } }',
+          ),
+        );
         assert.equal(counter.length, 1, `one counter value, not ${JSON.stringify(counter)}`);
         const last = Number(counter[0]!['n']);
-        assert.ok(last >= Math.max(...acked), `update ${Math.max(...acked)} was acknowledged, the counter says ${last}`);
+        assert.ok(
+          last >= Math.max(...acked),
+          `update ${Math.max(...acked)} was acknowledged, the counter says ${last}`,
+        );
         const present = new Map((await store.graphs()).map((g) => [g.graph, g.quads]));
-        for (let n = 0; n <= last; n++) assert.equal(present.get(crashBatchGraph(n)), perUpdate, `update ${n} is missing or incomplete`);
+        for (let n = 0; n <= last; n++)
+          assert.equal(present.get(crashBatchGraph(n)), perUpdate, `update ${n} is missing or incomplete`);
         assert.equal(present.size, last + 2, 'no quads of an update after the counter');
         await store.close();
       }
@@ -383,13 +461,23 @@ describe('store: embedded (Oxigraph in a worker thread)', function () {
     afterEach(() => store.close());
 
     it('an update is all or nothing: when an operation fails, the ones before it are not applied (400)', async () => {
-      await rejects(store.update(`INSERT DATA { GRAPH <${g1}> { <urn:x:carol> <urn:x:name> "Carol" } } ; DROP GRAPH <urn:mcp-ld:session/none>`), 'update.failed', 400);
+      await rejects(
+        store.update(
+          `INSERT DATA { GRAPH <${g1}> { <urn:x:carol> <urn:x:name> "Carol" } } ; DROP GRAPH <urn:mcp-ld:session/none>`,
+        ),
+        'update.failed',
+        400,
+      );
       assert.equal(await store.size(), 6);
       assert.deepEqual(await store.query('ASK { ?s <urn:x:name> "Carol" }'), { form: 'ASK', boolean: false });
     });
 
     it('an update that writes into the default graph is taken back (400): the store keeps session graphs only', async () => {
-      const error = await rejects(store.update('INSERT DATA { <urn:x:carol> <urn:x:name> "Carol" }'), 'update.failed', 400);
+      const error = await rejects(
+        store.update('INSERT DATA { <urn:x:carol> <urn:x:name> "Carol" }'),
+        'update.failed',
+        400,
+      );
       assert.match(error.message, /default graph/);
       assert.equal(await store.size(), 6);
       await store.update(`INSERT DATA { GRAPH <${g1}> { <urn:x:carol> <urn:x:name> "Carol" } }`);
@@ -441,9 +529,13 @@ describe('store: embedded (Oxigraph in a worker thread)', function () {
         const started = performance.now();
         await store.ingest(manyQuads(10, g2));
         const ingestMs = performance.now() - started;
-        assert.deepEqual((await store.graphs()).map((g) => g.graph), [g1, g2]);
+        assert.deepEqual(
+          (await store.graphs()).map((g) => g.graph),
+          [g1, g2],
+        );
         const readMs = performance.now() - started;
-        for (const outcome of await Promise.all(runaways)) assert.equal((outcome as { code?: string }).code, 'query.timeout');
+        for (const outcome of await Promise.all(runaways))
+          assert.equal((outcome as { code?: string }).code, 'query.timeout');
         assert.ok(ingestMs < 3000, `the ingest waited ${Math.round(ingestMs)} ms`);
         assert.ok(readMs < 4500, `the ingest and the graph list waited ${Math.round(readMs)} ms`);
       } finally {
@@ -462,7 +554,10 @@ describe('store: embedded (Oxigraph in a worker thread)', function () {
         assert.ok(performance.now() - started < 500);
         assert.match(error.message, /2 queries are waiting .*MCPLD_MAX_QUEUED/);
         const retryAfter = (error as { retryAfter?: number }).retryAfter!;
-        assert.ok(retryAfter >= 1 && retryAfter <= 2, `Retry-After ${retryAfter} s: until the running query reaches its limit`);
+        assert.ok(
+          retryAfter >= 1 && retryAfter <= 2,
+          `Retry-After ${retryAfter} s: until the running query reaches its limit`,
+        );
         await Promise.all(queued);
         assert.equal((await store.query('ASK { ?s ?p ?o }')).form, 'ASK', 'served again once the queue drained');
       } finally {
@@ -470,15 +565,21 @@ describe('store: embedded (Oxigraph in a worker thread)', function () {
       }
     });
 
-    it('a query that exhausts the worker\'s memory fails with query.too-demanding (422), not a 500; the store is rebuilt and keeps its data', async function () {
+    it("a query that exhausts the worker's memory fails with query.too-demanding (422), not a 500; the store is rebuilt and keeps its data", async function () {
       this.timeout(120_000);
       const store = await EmbeddedStore.open();
       try {
         await store.ingest(`<urn:x:s> <urn:x:p> "${'x'.repeat(1024)}" <${g1}> .\n`);
         // Each BIND doubles the string: 2^22 KiB is past the 4 GiB WebAssembly gives the engine (which then traps).
         const vars = Array.from({ length: 22 }, (_, i) => `?v${i}`);
-        const binds = vars.map((v, i) => `BIND(CONCAT(${i === 0 ? '?o' : vars[i - 1]}, ${i === 0 ? '?o' : vars[i - 1]}) AS ${v})`).join(' ');
-        const error = await rejects(store.query(`SELECT (STRLEN(${vars.at(-1)}) AS ?n) WHERE { ?s ?p ?o ${binds} }`), 'query.too-demanding', 422);
+        const binds = vars
+          .map((v, i) => `BIND(CONCAT(${i === 0 ? '?o' : vars[i - 1]}, ${i === 0 ? '?o' : vars[i - 1]}) AS ${v})`)
+          .join(' ');
+        const error = await rejects(
+          store.query(`SELECT (STRLEN(${vars.at(-1)}) AS ?n) WHERE { ?s ?p ?o ${binds} }`),
+          'query.too-demanding',
+          422,
+        );
         assert.match(error.message, /rebuilt and lost nothing/);
         assert.deepEqual(rowsOf(await store.query('SELECT (STRLEN(?o) AS ?n) WHERE { ?s ?p ?o }')), [{ n: '1024' }]);
         assert.equal(store.engineStats.restarts, 1);
@@ -497,8 +598,12 @@ describe('store: embedded (Oxigraph in a worker thread)', function () {
           'SELECT * WHERE { ?s ?p ?o FILTER(?o' + ' + 1'.repeat(5000) + ') }',
           'SELECT * WHERE ' + '{'.repeat(1600) + ' ?s ?p ?o ' + '}'.repeat(1600),
         ];
-        for (const query of killers) assert.match((await rejects(store.query(query), 'query.too-complex', 400)).message, /cannot run this query/);
-        const update = `INSERT { GRAPH <${g1}> { ?s <urn:x:p> 1 } } WHERE { GRAPH ?g { ?s ?p ?o` + ' OPTIONAL { ?s ?p ?o }'.repeat(1000) + ' } }';
+        for (const query of killers)
+          assert.match((await rejects(store.query(query), 'query.too-complex', 400)).message, /cannot run this query/);
+        const update =
+          `INSERT { GRAPH <${g1}> { ?s <urn:x:p> 1 } } WHERE { GRAPH ?g { ?s ?p ?o` +
+          ' OPTIONAL { ?s ?p ?o }'.repeat(1000) +
+          ' } }';
         await rejects(store.update(update), 'update.too-complex', 400);
         assert.equal(store.engineStats.restarts, 0, 'the worker never saw them');
         assert.equal(await store.size(), 6);

@@ -30,22 +30,48 @@ describe('store: N-Quads checks, query forms and journal frames', () => {
 
   it('names the first bad line: default-graph triples, relative IRIs, bad literals, blank-node graphs', () => {
     const good = '<urn:a> <urn:b> "c" <urn:g> .\n';
-    assert.equal(lineOf(() => checkNQuads(`${good}<urn:a> <urn:b> "c" .\n`)), 2);
-    assert.equal(lineOf(() => checkNQuads(`${good}${good}<a> <urn:b> "c" <urn:g> .\n`)), 3);
-    assert.equal(lineOf(() => checkNQuads(`<urn:a> <urn:b> "c <urn:g> .\n`)), 1);
-    assert.equal(lineOf(() => checkNQuads(`<urn:a> <urn:b> "c"@ <urn:g> .\n`)), 1);
-    assert.equal(lineOf(() => checkNQuads(`<urn:a> <urn:b> "c" _:g .\n`)), 1);
-    assert.equal(lineOf(() => checkNQuads(`<urn:a> <urn:b> "c" <urn:g>\n`)), 1);
-    assert.equal(lineOf(() => checkNQuads(`<urn:a b> <urn:b> "c" <urn:g> .\n`)), 1);
+    assert.equal(
+      lineOf(() => checkNQuads(`${good}<urn:a> <urn:b> "c" .\n`)),
+      2,
+    );
+    assert.equal(
+      lineOf(() => checkNQuads(`${good}${good}<a> <urn:b> "c" <urn:g> .\n`)),
+      3,
+    );
+    assert.equal(
+      lineOf(() => checkNQuads(`<urn:a> <urn:b> "c <urn:g> .\n`)),
+      1,
+    );
+    assert.equal(
+      lineOf(() => checkNQuads(`<urn:a> <urn:b> "c"@ <urn:g> .\n`)),
+      1,
+    );
+    assert.equal(
+      lineOf(() => checkNQuads(`<urn:a> <urn:b> "c" _:g .\n`)),
+      1,
+    );
+    assert.equal(
+      lineOf(() => checkNQuads(`<urn:a> <urn:b> "c" <urn:g>\n`)),
+      1,
+    );
+    assert.equal(
+      lineOf(() => checkNQuads(`<urn:a b> <urn:b> "c" <urn:g> .\n`)),
+      1,
+    );
   });
 
   it('splits a batch into N-Triples per graph', () => {
-    const split = splitNQuads('<urn:a> <urn:b> "1" <urn:g1> .\n<urn:a> <urn:b> "2" <urn:g2> .\n<urn:a> <urn:b> "3" <urn:g1> .\n');
+    const split = splitNQuads(
+      '<urn:a> <urn:b> "1" <urn:g1> .\n<urn:a> <urn:b> "2" <urn:g2> .\n<urn:a> <urn:b> "3" <urn:g1> .\n',
+    );
     assert.equal(split.quads, 3);
-    assert.deepEqual([...split.triples], [
-      ['urn:g1', ['<urn:a> <urn:b> "1" .', '<urn:a> <urn:b> "3" .']],
-      ['urn:g2', ['<urn:a> <urn:b> "2" .']],
-    ]);
+    assert.deepEqual(
+      [...split.triples],
+      [
+        ['urn:g1', ['<urn:a> <urn:b> "1" .', '<urn:a> <urn:b> "3" .']],
+        ['urn:g2', ['<urn:a> <urn:b> "2" .']],
+      ],
+    );
   });
 
   it('tells the query form after the prologue and refuses updates', () => {
@@ -69,7 +95,12 @@ describe('store: N-Quads checks, query forms and journal frames', () => {
       const damaged = Buffer.from(frame);
       damaged[i] ^= 0x01;
       const check = decodeFrameHeader(damaged.subarray(0, frameHeaderBytes));
-      assert.ok(!check.ok || check.length !== 7 || !payloadMatches(damaged.subarray(0, frameHeaderBytes), damaged.subarray(frameHeaderBytes), check.crc), `byte ${i}`);
+      assert.ok(
+        !check.ok ||
+          check.length !== 7 ||
+          !payloadMatches(damaged.subarray(0, frameHeaderBytes), damaged.subarray(frameHeaderBytes), check.crc),
+        `byte ${i}`,
+      );
     }
   });
 });

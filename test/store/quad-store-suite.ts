@@ -38,7 +38,8 @@ export async function rejects(promise: Promise<unknown>, code: string, status: n
 function corpusNQuads(): string {
   const lifter = new Lifter(loadSchema());
   let out = '';
-  for (const item of parseInput(readFileSync(trafficFile, 'utf8'))) if (item.record) out += lifter.liftToNQuads(item.record).nquads;
+  for (const item of parseInput(readFileSync(trafficFile, 'utf8')))
+    if (item.record) out += lifter.liftToNQuads(item.record).nquads;
   return out;
 }
 
@@ -59,13 +60,17 @@ export function quadStoreSuite(store: () => QuadStore): void {
     assert.equal(one.form, 'SELECT');
     if (one.form === 'SELECT') assert.deepEqual([...one.variables].sort(), ['name', 'who']);
     assert.deepEqual(rowsOf(one), [{ who: 'urn:x:bob', name: 'Bob' }]);
-    const joined = rowsOf(await store().query('SELECT ?age WHERE { <urn:x:alice> <urn:x:knows> ?b . ?b <urn:x:age> ?age }'));
+    const joined = rowsOf(
+      await store().query('SELECT ?age WHERE { <urn:x:alice> <urn:x:knows> ?b . ?b <urn:x:age> ?age }'),
+    );
     assert.deepEqual(joined, [{ age: '42' }]);
   });
 
   it('SELECT gives typed literals back with their datatype and canonical form (booleans as true/false)', async () => {
     await store().ingest(sample);
-    const result = await store().query('SELECT ?active ?age ?data WHERE { <urn:x:alice> <urn:x:active> ?active . <urn:x:bob> <urn:x:age> ?age ; <urn:x:data> ?data }');
+    const result = await store().query(
+      'SELECT ?active ?age ?data WHERE { <urn:x:alice> <urn:x:active> ?active . <urn:x:bob> <urn:x:age> ?age ; <urn:x:data> ?data }',
+    );
     assert.equal(result.form, 'SELECT');
     if (result.form !== 'SELECT') return;
     const row = result.rows[0]!;
@@ -86,48 +91,101 @@ export function quadStoreSuite(store: () => QuadStore): void {
   it("a query's FROM / FROM NAMED is its dataset: a graph no session has is empty, FROM NAMED alone leaves the default graph empty", async () => {
     await store().ingest(sample);
     const count = async (query: string, options = {}) => Number(rowsOf(await store().query(query, options))[0]!['n']);
-    const names = async (query: string, options = {}) => rowsOf(await store().query(query, options)).map((row) => row['name']);
+    const names = async (query: string, options = {}) =>
+      rowsOf(await store().query(query, options)).map((row) => row['name']);
     assert.equal(await count('SELECT (COUNT(*) AS ?n) FROM <urn:nope> WHERE { ?s ?p ?o }'), 0);
     assert.deepEqual(await store().query('ASK FROM <urn:nope> { ?s ?p ?o }'), { form: 'ASK', boolean: false });
     assert.deepEqual(await names(`SELECT ?name FROM <${g1}> WHERE { ?who <urn:x:name> ?name }`), ['Alice']);
-    assert.deepEqual(await names(`SELECT ?name FROM <${g1}> FROM <${g2}> WHERE { ?who <urn:x:name> ?name } ORDER BY ?name`), ['Alice', 'Bob']);
+    assert.deepEqual(
+      await names(`SELECT ?name FROM <${g1}> FROM <${g2}> WHERE { ?who <urn:x:name> ?name } ORDER BY ?name`),
+      ['Alice', 'Bob'],
+    );
     // Prefixed names and relative IRIs (against BASE) name graphs as IRIs do.
-    assert.deepEqual(await names('PREFIX s: <urn:mcp-ld:session/> SELECT ?name FROM s:test-2 WHERE { ?who <urn:x:name> ?name }'), ['Bob']);
-    assert.deepEqual(await names('BASE <urn:mcp-ld:session/> SELECT ?name FROM <test-1> WHERE { ?who <urn:x:name> ?name }'), ['Alice']);
+    assert.deepEqual(
+      await names('PREFIX s: <urn:mcp-ld:session/> SELECT ?name FROM s:test-2 WHERE { ?who <urn:x:name> ?name }'),
+      ['Bob'],
+    );
+    assert.deepEqual(
+      await names('BASE <urn:mcp-ld:session/> SELECT ?name FROM <test-1> WHERE { ?who <urn:x:name> ?name }'),
+      ['Alice'],
+    );
     // FROM alone: no named graphs. FROM NAMED alone: an empty default graph.
     assert.deepEqual(rowsOf(await store().query(`SELECT ?g FROM <${g1}> WHERE { GRAPH ?g { ?s ?p ?o } }`)), []);
-    assert.deepEqual(rowsOf(await store().query(`SELECT DISTINCT ?g FROM NAMED <${g2}> WHERE { GRAPH ?g { ?s ?p ?o } }`)), [{ g: g2 }]);
+    assert.deepEqual(
+      rowsOf(await store().query(`SELECT DISTINCT ?g FROM NAMED <${g2}> WHERE { GRAPH ?g { ?s ?p ?o } }`)),
+      [{ g: g2 }],
+    );
     assert.equal(await count(`SELECT (COUNT(*) AS ?n) FROM NAMED <${g2}> WHERE { ?s ?p ?o }`), 0);
     // Every form; and the query's dataset wins over the one-session default of `graph`.
     const graph = await store().query(`CONSTRUCT { ?s ?p ?o } FROM <${g2}> WHERE { ?s ?p ?o }`);
     assert.equal(graph.form === 'CONSTRUCT' && graph.quads.length, 3);
     const described = await store().query(`DESCRIBE <urn:x:alice> FROM <${g2}>`);
-    assert.equal(described.form === 'DESCRIBE' && described.quads.filter((q) => q.subject.value === 'urn:x:alice').length, 0);
-    assert.deepEqual(await names(`SELECT ?name FROM <${g1}> WHERE { ?who <urn:x:name> ?name }`, { graph: g2 }), ['Alice']);
+    assert.equal(
+      described.form === 'DESCRIBE' && described.quads.filter((q) => q.subject.value === 'urn:x:alice').length,
+      0,
+    );
+    assert.deepEqual(await names(`SELECT ?name FROM <${g1}> WHERE { ?who <urn:x:name> ?name }`, { graph: g2 }), [
+      'Alice',
+    ]);
   });
 
   it("an explicit dataset replaces the query's: its default graphs merge, its named graphs are exactly those given, unknown ones are empty", async () => {
     await store().ingest(sample);
     const count = async (query: string, options = {}) => Number(rowsOf(await store().query(query, options))[0]!['n']);
     const both = { defaultGraphs: [g1, g2], namedGraphs: [] };
-    assert.deepEqual(rowsOf(await store().query('SELECT ?name WHERE { ?who <urn:x:name> ?name } ORDER BY ?name', { dataset: both })), [{ name: 'Alice' }, { name: 'Bob' }]);
+    assert.deepEqual(
+      rowsOf(await store().query('SELECT ?name WHERE { ?who <urn:x:name> ?name } ORDER BY ?name', { dataset: both })),
+      [{ name: 'Alice' }, { name: 'Bob' }],
+    );
     assert.deepEqual(rowsOf(await store().query('SELECT ?g WHERE { GRAPH ?g { ?s ?p ?o } }', { dataset: both })), []);
     const named = { defaultGraphs: [], namedGraphs: [g2] };
     assert.equal(await count('SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }', { dataset: named }), 0);
-    assert.deepEqual(rowsOf(await store().query('SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s ?p ?o } }', { dataset: named })), [{ g: g2 }]);
-    assert.deepEqual(rowsOf(await store().query(`SELECT ?name FROM <${g2}> WHERE { ?who <urn:x:name> ?name }`, { dataset: { defaultGraphs: [g1], namedGraphs: [] } })), [{ name: 'Alice' }]);
+    assert.deepEqual(
+      rowsOf(await store().query('SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s ?p ?o } }', { dataset: named })),
+      [{ g: g2 }],
+    );
+    assert.deepEqual(
+      rowsOf(
+        await store().query(`SELECT ?name FROM <${g2}> WHERE { ?who <urn:x:name> ?name }`, {
+          dataset: { defaultGraphs: [g1], namedGraphs: [] },
+        }),
+      ),
+      [{ name: 'Alice' }],
+    );
     const nowhere = { defaultGraphs: ['urn:nope'], namedGraphs: ['urn:nope'] };
-    assert.equal(await count('SELECT (COUNT(*) AS ?n) WHERE { { ?s ?p ?o } UNION { GRAPH ?g { ?s ?p ?o } } }', { dataset: nowhere }), 0);
-    assert.deepEqual(await store().query('ASK { ?s ?p ?o }', { dataset: { defaultGraphs: [g1], namedGraphs: [] } }), { form: 'ASK', boolean: true });
-    const refused = await rejects(store().query('ASK {}', { dataset: { defaultGraphs: ['not an IRI'], namedGraphs: [] } }), 'store.invalid-graph', 400);
+    assert.equal(
+      await count('SELECT (COUNT(*) AS ?n) WHERE { { ?s ?p ?o } UNION { GRAPH ?g { ?s ?p ?o } } }', {
+        dataset: nowhere,
+      }),
+      0,
+    );
+    assert.deepEqual(await store().query('ASK { ?s ?p ?o }', { dataset: { defaultGraphs: [g1], namedGraphs: [] } }), {
+      form: 'ASK',
+      boolean: true,
+    });
+    const refused = await rejects(
+      store().query('ASK {}', { dataset: { defaultGraphs: ['not an IRI'], namedGraphs: [] } }),
+      'store.invalid-graph',
+      400,
+    );
     assert.match(refused.message, /not an absolute IRI: "not an IRI"/);
-    await rejects(store().query('ASK {}', { dataset: { defaultGraphs: [], namedGraphs: ['relative/graph'] } }), 'store.invalid-graph', 400);
+    await rejects(
+      store().query('ASK {}', { dataset: { defaultGraphs: [], namedGraphs: ['relative/graph'] } }),
+      'store.invalid-graph',
+      400,
+    );
   });
 
   it('a dataset of every session graph answers as the union, and stops being every graph when a session is added or removed', async () => {
     await store().ingest(sample);
     const every = { defaultGraphs: [g1, g2, 'urn:nope'], namedGraphs: [g1, g2] };
-    const names = async (options = {}) => rowsOf(await store().query('SELECT ?g ?name WHERE { { ?who <urn:x:name> ?name } UNION { GRAPH ?g { ?who <urn:x:name> ?name } } } ORDER BY ?g ?name', options));
+    const names = async (options = {}) =>
+      rowsOf(
+        await store().query(
+          'SELECT ?g ?name WHERE { { ?who <urn:x:name> ?name } UNION { GRAPH ?g { ?who <urn:x:name> ?name } } } ORDER BY ?g ?name',
+          options,
+        ),
+      );
     assert.deepEqual(await names({ dataset: every }), await names());
     const g3 = 'urn:mcp-ld:session/test-3';
     await store().ingest(`<urn:x:carol> <urn:x:name> "Carol" <${g3}> .\n`);
@@ -211,11 +269,18 @@ export function quadStoreSuite(store: () => QuadStore): void {
     await store().ingest(sample);
     await store().update(`INSERT DATA { GRAPH <${g1}> { <urn:x:carol> <urn:x:name> "Carol" ; <urn:x:age> 7 } }`);
     assert.equal(await store().size(), 8);
-    assert.deepEqual(rowsOf(await store().query('SELECT ?age WHERE { ?s <urn:x:name> "Carol" ; <urn:x:age> ?age }')), [{ age: '7' }]);
+    assert.deepEqual(rowsOf(await store().query('SELECT ?age WHERE { ?s <urn:x:name> "Carol" ; <urn:x:age> ?age }')), [
+      { age: '7' },
+    ]);
     await store().update('DELETE WHERE { GRAPH ?g { <urn:x:carol> ?p ?o } }');
     assert.equal(await store().size(), 6);
-    await store().update('DELETE { GRAPH ?g { ?s <urn:x:name> "Alice" } } INSERT { GRAPH ?g { ?s <urn:x:name> "Alicia" } } WHERE { GRAPH ?g { ?s <urn:x:name> "Alice" } }');
-    assert.deepEqual(rowsOf(await store().query('SELECT ?name WHERE { ?s <urn:x:name> ?name } ORDER BY ?name')), [{ name: 'Alicia' }, { name: 'Bob' }]);
+    await store().update(
+      'DELETE { GRAPH ?g { ?s <urn:x:name> "Alice" } } INSERT { GRAPH ?g { ?s <urn:x:name> "Alicia" } } WHERE { GRAPH ?g { ?s <urn:x:name> "Alice" } }',
+    );
+    assert.deepEqual(rowsOf(await store().query('SELECT ?name WHERE { ?s <urn:x:name> ?name } ORDER BY ?name')), [
+      { name: 'Alicia' },
+      { name: 'Bob' },
+    ]);
     assert.deepEqual(await store().graphs(), [
       { graph: g1, quads: 3 },
       { graph: g2, quads: 3 },
@@ -245,7 +310,11 @@ export function quadStoreSuite(store: () => QuadStore): void {
     assert.equal(await store().size(), lines);
     const count = rowsOf(await store().query('SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }'));
     assert.equal(Number(count[0]!['n']), lines);
-    const calls = rowsOf(await store().query('SELECT (COUNT(?m) AS ?n) WHERE { ?m a <http://modelcontextprotocol.io/ontology#CallToolRequest> }'));
+    const calls = rowsOf(
+      await store().query(
+        'SELECT (COUNT(?m) AS ?n) WHERE { ?m a <http://modelcontextprotocol.io/ontology#CallToolRequest> }',
+      ),
+    );
     assert.ok(Number(calls[0]!['n']) > 0);
   });
 
@@ -253,8 +322,14 @@ export function quadStoreSuite(store: () => QuadStore): void {
     await store().ingest(sample);
     const all = 'SELECT * WHERE { ?s ?p ?o }';
     assert.equal(rowsOf(await store().query(all, { maxRows: 6 })).length, 6);
-    assert.match((await rejects(store().query(all, { maxRows: 5 }), 'query.result-too-large', 422)).message, /more than the limit of 5 rows \(MCPLD_MAX_RESULT_ROWS\)/);
-    assert.match((await rejects(store().query(all, { maxBytes: 200 }), 'query.result-too-large', 422)).message, /larger than the limit of 200 bytes \(MCPLD_MAX_RESULT_BYTES\)/);
+    assert.match(
+      (await rejects(store().query(all, { maxRows: 5 }), 'query.result-too-large', 422)).message,
+      /more than the limit of 5 rows \(MCPLD_MAX_RESULT_ROWS\)/,
+    );
+    assert.match(
+      (await rejects(store().query(all, { maxBytes: 200 }), 'query.result-too-large', 422)).message,
+      /larger than the limit of 200 bytes \(MCPLD_MAX_RESULT_BYTES\)/,
+    );
     // How much a DESCRIBE gives is the engine's choice (Virtuoso adds the triples that point at the resource).
     const whole = await store().query('DESCRIBE <urn:x:bob>');
     const triples = whole.form === 'DESCRIBE' ? whole.quads.length : 0;
@@ -269,10 +344,21 @@ export function quadStoreSuite(store: () => QuadStore): void {
     const limits = { maxRows: 30 };
     await rejects(runQuery(store(), 'SELECT * WHERE { ?a ?b ?c . ?d ?e ?f }', limits), 'query.result-too-large', 422);
     assert.equal(rowsOf(await runQuery(store(), 'SELECT * WHERE { ?a ?b ?c . ?d ?e ?f } LIMIT 30', limits)).length, 30);
-    assert.equal(rowsOf(await runQuery(store(), 'SELECT * WHERE { ?a ?b ?c . ?d ?e ?f } LIMIT 36', { maxRows: 36 })).length, 36);
-    const error = await rejects(runQuery(store(), 'CONSTRUCT { <urn:x:any> <urn:x:pair> true } WHERE { ?a ?b ?c . ?d ?e ?f }', limits), 'query.result-too-large', 422);
+    assert.equal(
+      rowsOf(await runQuery(store(), 'SELECT * WHERE { ?a ?b ?c . ?d ?e ?f } LIMIT 36', { maxRows: 36 })).length,
+      36,
+    );
+    const error = await rejects(
+      runQuery(store(), 'CONSTRUCT { <urn:x:any> <urn:x:pair> true } WHERE { ?a ?b ?c . ?d ?e ?f }', limits),
+      'query.result-too-large',
+      422,
+    );
     assert.match(error.message, /WHERE clause gives more than the limit of 30 solutions/);
-    const graph = await runQuery(store(), 'CONSTRUCT { ?a <urn:x:pair> ?d } WHERE { ?a ?b ?c . ?d ?e ?f FILTER(?b = <urn:x:name> && ?e = <urn:x:name>) }', limits);
+    const graph = await runQuery(
+      store(),
+      'CONSTRUCT { ?a <urn:x:pair> ?d } WHERE { ?a ?b ?c . ?d ?e ?f FILTER(?b = <urn:x:name> && ?e = <urn:x:name>) }',
+      limits,
+    );
     assert.equal(graph.form, 'CONSTRUCT');
     if (graph.form === 'CONSTRUCT') {
       assert.equal(graph.quads.length, 4, 'the marker triples that counted the solutions are not in the answer');

@@ -59,20 +59,34 @@ describe('store: query form and dataset scan', () => {
       assert.equal(queryShape(stripped).dataset, undefined, stripped);
       assert.equal(parsedDataset(stripped), undefined, stripped);
     }
-    assert.equal(withoutDatasetClauses('ASK FROM <urn:g1> # one\nFROM NAMED <urn:g2> {}', queryShape('ASK FROM <urn:g1> # one\nFROM NAMED <urn:g2> {}')), `ASK ${' '.repeat(19)}\n${' '.repeat(19)} {}`);
+    assert.equal(
+      withoutDatasetClauses(
+        'ASK FROM <urn:g1> # one\nFROM NAMED <urn:g2> {}',
+        queryShape('ASK FROM <urn:g1> # one\nFROM NAMED <urn:g2> {}'),
+      ),
+      `ASK ${' '.repeat(19)}\n${' '.repeat(19)} {}`,
+    );
   });
 
   it('resolves relative IRIs against the BASE as RFC 3986 (and Oxigraph) do', () => {
     // sparqljs neither removes dot segments nor reads network-path references.
-    assert.deepEqual(queryShape('BASE <http://example.org/a/b/> SELECT * FROM <../c> FROM <d?e#f> FROM NAMED <//other.example/g> WHERE {}').dataset, {
-      defaultGraphs: ['http://example.org/a/c', 'http://example.org/a/b/d?e#f'],
-      namedGraphs: ['http://other.example/g'],
-    });
+    assert.deepEqual(
+      queryShape(
+        'BASE <http://example.org/a/b/> SELECT * FROM <../c> FROM <d?e#f> FROM NAMED <//other.example/g> WHERE {}',
+      ).dataset,
+      {
+        defaultGraphs: ['http://example.org/a/c', 'http://example.org/a/b/d?e#f'],
+        namedGraphs: ['http://other.example/g'],
+      },
+    );
   });
 
   it('reads an escaped local name as the spec (and Oxigraph) does: `\\.` stands for a dot', () => {
     // sparqljs keeps the backslash; the engine that runs the query does not.
-    assert.deepEqual(queryShape('PREFIX x: <urn:x:> ASK FROM x:g\\.2 FROM x:a\\~b {}').dataset, { defaultGraphs: ['urn:x:g.2', 'urn:x:a~b'], namedGraphs: [] });
+    assert.deepEqual(queryShape('PREFIX x: <urn:x:> ASK FROM x:g\\.2 FROM x:a\\~b {}').dataset, {
+      defaultGraphs: ['urn:x:g.2', 'urn:x:a~b'],
+      namedGraphs: [],
+    });
   });
 
   it('refuses a FROM without an IRI and one whose prefix is not declared', () => {

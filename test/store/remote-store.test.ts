@@ -26,7 +26,11 @@ describe('store: remote (SPARQL 1.1 protocols)', function () {
     const error = await rejects(store.ingest(sample), 'store.unavailable', 503);
     assert.match(error.message, /nothing of this batch is acknowledged/);
     await rejects(store.query('ASK {}'), 'store.unavailable', 503);
-    const update = await rejects(store.update(`INSERT DATA { GRAPH <${g1}> { <urn:x:a> <urn:x:b> "c" } }`), 'store.unavailable', 503);
+    const update = await rejects(
+      store.update(`INSERT DATA { GRAPH <${g1}> { <urn:x:a> <urn:x:b> "c" } }`),
+      'store.unavailable',
+      503,
+    );
     assert.match(update.message, /cannot reach the remote store at http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\)/);
   });
 
@@ -53,7 +57,11 @@ describe('store: remote (SPARQL 1.1 protocols)', function () {
     });
     try {
       const store = await RemoteStore.open({ queryUrl: url, maxLiteralBytes: 1000 });
-      await rejects(store.ingest(`<urn:x:a> <urn:x:b> "${'y'.repeat(2000)}" <${g1}> .\n`), 'store.literal-too-large', 413);
+      await rejects(
+        store.ingest(`<urn:x:a> <urn:x:b> "${'y'.repeat(2000)}" <${g1}> .\n`),
+        'store.literal-too-large',
+        413,
+      );
       assert.equal(requests, 0);
     } finally {
       server.close();
@@ -61,15 +69,29 @@ describe('store: remote (SPARQL 1.1 protocols)', function () {
   });
 
   it('answers HTTP Digest (qop=auth) and Basic challenges', async () => {
-    const digest = parseChallenge('Digest realm="SPARQL", domain="/sparql-graph-crud-auth", nonce="abc", opaque="xyz", stale="false", qop="auth", algorithm="MD5"');
-    assert.deepEqual(digest, { scheme: 'digest', params: { realm: 'SPARQL', domain: '/sparql-graph-crud-auth', nonce: 'abc', opaque: 'xyz', stale: 'false', qop: 'auth', algorithm: 'MD5' } });
+    const digest = parseChallenge(
+      'Digest realm="SPARQL", domain="/sparql-graph-crud-auth", nonce="abc", opaque="xyz", stale="false", qop="auth", algorithm="MD5"',
+    );
+    assert.deepEqual(digest, {
+      scheme: 'digest',
+      params: {
+        realm: 'SPARQL',
+        domain: '/sparql-graph-crud-auth',
+        nonce: 'abc',
+        opaque: 'xyz',
+        stale: 'false',
+        qop: 'auth',
+        algorithm: 'MD5',
+      },
+    });
     assert.deepEqual(parseChallenge('Basic realm="fuseki"'), { scheme: 'basic', params: {} });
     const seen: string[] = [];
     const { server, url } = await listen((request, response) => {
       request.resume();
       const auth = request.headers.authorization;
       seen.push(auth ?? '');
-      if (auth !== `Basic ${Buffer.from('u:p').toString('base64')}`) response.writeHead(401, { 'www-authenticate': 'Basic realm="x"' }).end();
+      if (auth !== `Basic ${Buffer.from('u:p').toString('base64')}`)
+        response.writeHead(401, { 'www-authenticate': 'Basic realm="x"' }).end();
       else response.writeHead(204).end();
     });
     try {
@@ -111,7 +133,10 @@ describe('store: remote (SPARQL 1.1 protocols)', function () {
     quadStoreSuite(() => store);
 
     it('openStore opens it from --store and the credentials in the environment', async () => {
-      const config = readStoreConfig({ store: virtuoso.queryUrl }, { MCPLD_STORE_USER: virtuoso.user, MCPLD_STORE_PASSWORD: virtuoso.password });
+      const config = readStoreConfig(
+        { store: virtuoso.queryUrl },
+        { MCPLD_STORE_USER: virtuoso.user, MCPLD_STORE_PASSWORD: virtuoso.password },
+      );
       const opened = await openStore(config);
       assert.equal(opened.kind, 'remote');
       await opened.ingest(sample);
@@ -126,7 +151,12 @@ describe('store: remote (SPARQL 1.1 protocols)', function () {
     });
 
     it('uploads large batches in several Graph Store requests', async () => {
-      const small = await RemoteStore.open({ queryUrl: virtuoso.queryUrl, user: virtuoso.user, password: virtuoso.password, uploadTriples: 1000 });
+      const small = await RemoteStore.open({
+        queryUrl: virtuoso.queryUrl,
+        user: virtuoso.user,
+        password: virtuoso.password,
+        uploadTriples: 1000,
+      });
       let text = '';
       for (let i = 0; i < 4500; i++) text += `<urn:x:s${i}> <urn:x:p> "${i}" <${g1}> .\n`;
       assert.equal((await small.ingest(text)).quads, 4500);
@@ -143,9 +173,15 @@ describe('store: remote (SPARQL 1.1 protocols)', function () {
 
     it("an update's GRAPH ?g reaches the session graphs only, never Virtuoso's own graphs", async () => {
       const systemQuads = async () => {
-        const query = 'SELECT (COUNT(*) AS ?n) WHERE { GRAPH <http://www.openlinksw.com/schemas/virtrdf#> { ?s ?p ?o } }';
-        const response = await fetch(`${virtuoso.origin}/sparql?query=${encodeURIComponent(query)}`, { headers: { accept: 'application/sparql-results+json' } });
-        return Number(((await response.json()) as { results: { bindings: { n: { value: string } }[] } }).results.bindings[0]!.n.value);
+        const query =
+          'SELECT (COUNT(*) AS ?n) WHERE { GRAPH <http://www.openlinksw.com/schemas/virtrdf#> { ?s ?p ?o } }';
+        const response = await fetch(`${virtuoso.origin}/sparql?query=${encodeURIComponent(query)}`, {
+          headers: { accept: 'application/sparql-results+json' },
+        });
+        return Number(
+          ((await response.json()) as { results: { bindings: { n: { value: string } }[] } }).results.bindings[0]!.n
+            .value,
+        );
       };
       const before = await systemQuads();
       assert.ok(before > 0);
@@ -162,8 +198,18 @@ describe('store: remote (SPARQL 1.1 protocols)', function () {
       assert.equal(await count(`SELECT (COUNT(*) AS ?n) FROM <${system}> WHERE { ?s ?p ?o }`), 0);
       assert.equal(await count(`SELECT (COUNT(*) AS ?n) FROM <${system}> FROM <${g1}> WHERE { ?s ?p ?o }`), 3);
       assert.equal(await count(`SELECT (COUNT(*) AS ?n) FROM NAMED <${system}> WHERE { GRAPH ?g { ?s ?p ?o } }`), 0);
-      assert.equal(await count('SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }', { dataset: { defaultGraphs: [system], namedGraphs: [system] } }), 0);
-      assert.equal(await count('SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }', { dataset: { defaultGraphs: [system], namedGraphs: [] } }), 0);
+      assert.equal(
+        await count('SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }', {
+          dataset: { defaultGraphs: [system], namedGraphs: [system] },
+        }),
+        0,
+      );
+      assert.equal(
+        await count('SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }', {
+          dataset: { defaultGraphs: [system], namedGraphs: [] },
+        }),
+        0,
+      );
     });
 
     it('an update Virtuoso refuses (a DROP of a graph it never created) is update.failed (400), not a store outage', async () => {
@@ -175,7 +221,11 @@ describe('store: remote (SPARQL 1.1 protocols)', function () {
       let text = '';
       for (let i = 0; i < 3000; i++) text += `<urn:x:s${i}> <urn:x:p${i % 7}> "${i}" <${g1}> .\n`;
       await store.ingest(text);
-      await rejects(store.query('SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i }', { timeoutMs: 1000 }), 'query.timeout', 504);
+      await rejects(
+        store.query('SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i }', { timeoutMs: 1000 }),
+        'query.timeout',
+        504,
+      );
       assert.equal(await store.size(), 3000);
     });
 

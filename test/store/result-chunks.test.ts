@@ -12,7 +12,8 @@ function selectText(rows: Record<string, unknown>[], indent?: number): string {
 
 function allRows(chunker: ResultChunker, maxChars: number): unknown[] {
   const rows: unknown[] = [];
-  for (let chunk = chunker.next(maxChars); chunk !== undefined; chunk = chunker.next(maxChars)) rows.push(...(JSON.parse(chunk) as unknown[]));
+  for (let chunk = chunker.next(maxChars); chunk !== undefined; chunk = chunker.next(maxChars))
+    rows.push(...(JSON.parse(chunk) as unknown[]));
   return rows;
 }
 
@@ -20,7 +21,16 @@ describe('store: an answer cut into chunks of whole rows', () => {
   const rows = tricky.flatMap((value, i) => [
     { s: { type: 'uri', value: `urn:x:${i}` }, o: { type: 'literal', value } },
     {},
-    { o: { type: 'triple', value: { subject: { type: 'bnode', value: `b${i}` }, predicate: { type: 'uri', value: 'urn:p' }, object: { type: 'literal', value: '[{' } } } },
+    {
+      o: {
+        type: 'triple',
+        value: {
+          subject: { type: 'bnode', value: `b${i}` },
+          predicate: { type: 'uri', value: 'urn:p' },
+          object: { type: 'literal', value: '[{' },
+        },
+      },
+    },
   ]);
 
   for (const indent of [undefined, 2]) {

@@ -16,7 +16,9 @@ const graph = (name: string) => `urn:mcp-ld:session/${name}`;
 const batch = (name: string, i: number) => `<urn:x:item/${i}> <urn:x:n> "${i}" <${graph(name)}> .\n`;
 
 async function count(store: { query(sparql: string): Promise<unknown> }, name: string): Promise<number> {
-  const result = (await store.query(`SELECT (COUNT(DISTINCT ?s) AS ?n) WHERE { GRAPH <${graph(name)}> { ?s ?p ?o } }`)) as { rows: Map<string, { value: string }>[] };
+  const result = (await store.query(
+    `SELECT (COUNT(DISTINCT ?s) AS ?n) WHERE { GRAPH <${graph(name)}> { ?s ?p ?o } }`,
+  )) as { rows: Map<string, { value: string }>[] };
   return Number(result.rows[0]!.get('n')!.value);
 }
 
@@ -54,7 +56,10 @@ describe('store owner: one data directory, many processes', function () {
       await b.ingest(batch('b', 1) + batch('b', 2));
       assert.equal(await count(b, 'a'), 1);
       assert.equal(await count(a, 'b'), 2);
-      assert.deepEqual((await a.graphs()).map((g) => g.graph), [graph('a'), graph('b')]);
+      assert.deepEqual(
+        (await a.graphs()).map((g) => g.graph),
+        [graph('a'), graph('b')],
+      );
       const status = await a.status();
       assert.equal(status.command, 'own');
       assert.equal(status.clients, 2);
@@ -65,7 +70,8 @@ describe('store owner: one data directory, many processes', function () {
     }
     // Idle, the owner closes (compacting its journal) and releases the directory.
     const released = Date.now() + 20_000;
-    while (existsSync(path.join(dir, lockFileName)) && Date.now() < released) await new Promise((resolve) => setTimeout(resolve, 100));
+    while (existsSync(path.join(dir, lockFileName)) && Date.now() < released)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     assert.ok(!existsSync(path.join(dir, lockFileName)), 'the idle owner released the directory');
     const reopened = await EmbeddedStore.open({ dataDir: dir, readOnly: true });
     try {
@@ -154,11 +160,22 @@ describe('store owner: one data directory, many processes', function () {
     const forged = path.join(root, 'forged');
     const socket = path.join(forged, 'impostor.sock');
     mkdirSync(forged);
-    writeFileSync(path.join(forged, lockFileName), JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString(), socket }));
-    const impostor = net.createServer((connection) => connection.end(Buffer.concat(encodeOwnerMessage({ hello: 'someone else' }))));
+    writeFileSync(
+      path.join(forged, lockFileName),
+      JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString(), socket }),
+    );
+    const impostor = net.createServer((connection) =>
+      connection.end(Buffer.concat(encodeOwnerMessage({ hello: 'someone else' }))),
+    );
     await new Promise<void>((resolve) => impostor.listen(socket, resolve));
     try {
-      await assert.rejects(connect(forged, 1000), (error: unknown) => error instanceof McpLdError && error.code === 'store.locked' && /waited 1 s for process \d+ .* to answer/.test(error.detail));
+      await assert.rejects(
+        connect(forged, 1000),
+        (error: unknown) =>
+          error instanceof McpLdError &&
+          error.code === 'store.locked' &&
+          /waited 1 s for process \d+ .* to answer/.test(error.detail),
+      );
     } finally {
       impostor.close();
     }
@@ -168,7 +185,13 @@ describe('store owner: one data directory, many processes', function () {
     const dir = path.join(root, 'corrupt');
     mkdirSync(dir);
     writeFileSync(path.join(dir, 'snapshot.mld'), 'not a snapshot');
-    await assert.rejects(connect(dir), (error: unknown) => error instanceof McpLdError && error.code === 'store.corrupt' && /does not start with a snapshot header/.test(error.detail));
+    await assert.rejects(
+      connect(dir),
+      (error: unknown) =>
+        error instanceof McpLdError &&
+        error.code === 'store.corrupt' &&
+        /does not start with a snapshot header/.test(error.detail),
+    );
     assert.match(readFileSync(path.join(dir, 'owner.log'), 'utf8'), /store\.corrupt/);
     assert.ok(!existsSync(path.join(dir, lockFileName)), 'and leaves no lock behind');
   });

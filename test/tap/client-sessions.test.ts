@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { ClientSessions, clientKeyOf } from '../../src/tap/client-sessions.js';
 
 /** Real loopback connections: the server's side of each, as the proxy sees them. */
-async function connections(count: number): Promise<{ sockets: Socket[]; close(socket: Socket): Promise<void>; end(): Promise<void> }> {
+async function connections(
+  count: number,
+): Promise<{ sockets: Socket[]; close(socket: Socket): Promise<void>; end(): Promise<void> }> {
   const accepted: Socket[] = [];
   const server = net.createServer((socket) => accepted.push(socket));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -29,14 +31,24 @@ async function connections(count: number): Promise<{ sockets: Socket[]; close(so
   };
 }
 
-const a = clientKeyOf({ method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/clientInfo': { name: 'a', version: '1' } } } });
-const b = clientKeyOf({ method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/clientInfo': { name: 'b', version: '1' } } } });
+const a = clientKeyOf({
+  method: 'tools/list',
+  params: { _meta: { 'io.modelcontextprotocol/clientInfo': { name: 'a', version: '1' } } },
+});
+const b = clientKeyOf({
+  method: 'tools/list',
+  params: { _meta: { 'io.modelcontextprotocol/clientInfo': { name: 'b', version: '1' } } },
+});
 
 describe('tap: the session of a client no transport names (2026-07-28): its run of connections', () => {
-  it('names a client by _meta clientInfo (2026-07-28) or by initialize\'s clientInfo, name and version', () => {
+  it("names a client by _meta clientInfo (2026-07-28) or by initialize's clientInfo, name and version", () => {
     assert.equal(a, '["a","1"]');
     assert.equal(clientKeyOf({ method: 'initialize', params: { clientInfo: { name: 'a', version: '1' } } }), a);
-    assert.equal(clientKeyOf({ method: 'ping', params: { clientInfo: { name: 'a', version: '1' } } }), undefined, 'clientInfo is initialize\'s only');
+    assert.equal(
+      clientKeyOf({ method: 'ping', params: { clientInfo: { name: 'a', version: '1' } } }),
+      undefined,
+      "clientInfo is initialize's only",
+    );
     assert.equal(clientKeyOf({ jsonrpc: '2.0', id: 1, result: {} }), undefined);
     assert.equal(clientKeyOf('not an object'), undefined);
   });
@@ -49,8 +61,16 @@ describe('tap: the session of a client no transport names (2026-07-28): its run 
       const first = sessions.sessionFor(one, a);
       assert.equal(sessions.sessionFor(two, a), first, 'a second connection of the same client');
       assert.notEqual(sessions.sessionFor(two, b), first, 'another client on the same connection');
-      assert.equal(sessions.sessionFor(two, undefined), sessions.sessionFor(two, b), 'a message that names no client: its connection\'s latest session');
-      assert.equal(sessions.sessionFor(three, undefined), sessions.sessionFor(two, b), 'on a new connection: its address\'s latest live session');
+      assert.equal(
+        sessions.sessionFor(two, undefined),
+        sessions.sessionFor(two, b),
+        "a message that names no client: its connection's latest session",
+      );
+      assert.equal(
+        sessions.sessionFor(three, undefined),
+        sessions.sessionFor(two, b),
+        "on a new connection: its address's latest live session",
+      );
       await net.close(one);
       assert.equal(sessions.sessionFor(three, a), first, 'alive while one of its connections is open');
     } finally {

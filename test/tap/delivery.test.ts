@@ -5,7 +5,13 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { BatchFailed, BatchRefused, DeliveryQueue, quarantineFileFor, type DeliverySink } from '../../src/tap/delivery.js';
+import {
+  BatchFailed,
+  BatchRefused,
+  DeliveryQueue,
+  quarantineFileFor,
+  type DeliverySink,
+} from '../../src/tap/delivery.js';
 
 class SwitchableSink implements DeliverySink {
   up = true;
@@ -26,7 +32,14 @@ class SwitchableSink implements DeliverySink {
 
 const events = () => {
   const seen: string[] = [];
-  return { seen, handlers: { down: () => seen.push('down'), up: () => seen.push('up'), quarantined: (reason: string) => seen.push(`quarantined: ${reason}`) } };
+  return {
+    seen,
+    handlers: {
+      down: () => seen.push('down'),
+      up: () => seen.push('up'),
+      quarantined: (reason: string) => seen.push(`quarantined: ${reason}`),
+    },
+  };
 };
 
 const quarantineOf = (spool: string) =>
@@ -112,7 +125,10 @@ describe('tap: delivery to a store that goes down and comes back', () => {
     assert.deepEqual(sink.received, ['batch 1\n', 'batch 2\n']);
     assert.equal(sink.attempts.get('poison\n'), 3);
     assert.deepEqual(seen, ['down', 'quarantined: failed on poison (500) (3 attempts)', 'up']);
-    assert.deepEqual(quarantineOf(spool).map((q) => q.nquads), ['poison\n']);
+    assert.deepEqual(
+      quarantineOf(spool).map((q) => q.nquads),
+      ['poison\n'],
+    );
     assert.ok(!existsSync(spool), 'nothing is left in the spool');
   });
 

@@ -13,7 +13,8 @@ import { everythingServer } from '../helpers/mcp-session.js';
 import { readLockHolder } from '../../src/store/data-lock.js';
 
 const require = createRequire(import.meta.url);
-const serverOf = (name: string) => path.join(path.dirname(require.resolve(`@modelcontextprotocol/${name}/package.json`)), 'dist', 'index.js');
+const serverOf = (name: string) =>
+  path.join(path.dirname(require.resolve(`@modelcontextprotocol/${name}/package.json`)), 'dist', 'index.js');
 
 interface Tapped {
   name: string;
@@ -23,7 +24,10 @@ interface Tapped {
 
 /** The `sessions` rows as {server → messages}. */
 function messagesPerServer(csv: string): Map<string, number> {
-  const [header, ...rows] = csv.trim().split('\n').map((line) => line.split(','));
+  const [header, ...rows] = csv
+    .trim()
+    .split('\n')
+    .map((line) => line.split(','));
   const server = header!.indexOf('server');
   const messages = header!.indexOf('messages');
   return new Map(rows.map((row) => [row[server]!, Number(row[messages])]));
@@ -35,12 +39,23 @@ describe('tap: three servers recorded into one data directory, queried while the
   const data = path.join(root, 'graph');
   const spool = path.join(root, 'spool');
   const files = path.join(root, 'files');
-  const env = { ...process.env, MCPLD_SPOOL: spool, MCPLD_OWNER_IDLE_MS: '3000', XDG_CACHE_HOME: path.join(root, 'cache'), MEMORY_FILE_PATH: path.join(root, 'memory-server-graph.jsonl') } as Record<string, string>;
+  const env = {
+    ...process.env,
+    MCPLD_SPOOL: spool,
+    MCPLD_OWNER_IDLE_MS: '3000',
+    XDG_CACHE_HOME: path.join(root, 'cache'),
+    MEMORY_FILE_PATH: path.join(root, 'memory-server-graph.jsonl'),
+  } as Record<string, string>;
   after(() => rmSync(root, { recursive: true, force: true }));
 
   async function tap(name: string, server: string[], flags: string[] = []): Promise<Tapped> {
     const capture = path.join(root, `${name}.jsonl`);
-    const transport = new StdioClientTransport({ command: process.execPath, args: [cliPath, 'tap', '--data', data, '--capture', capture, ...flags, '--', process.execPath, ...server], env, stderr: 'ignore' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [cliPath, 'tap', '--data', data, '--capture', capture, ...flags, '--', process.execPath, ...server],
+      env,
+      stderr: 'ignore',
+    });
     const client = new Client({ name: `client-of-${name}`, version: '1.0.0' }, { capabilities: {} });
     await client.connect(transport);
     return { name, client, capture };
@@ -64,9 +79,15 @@ describe('tap: three servers recorded into one data directory, queried while the
     const names = ['mcp-servers/everything', 'memory', 'secure-filesystem-server'];
     const work = async (round: number) => {
       await everything.client.callTool({ name: 'echo', arguments: { message: `round ${round}` } });
-      await memory.client.callTool({ name: 'create_entities', arguments: { entities: [{ name: `e${round}`, entityType: 'test', observations: [`seen in round ${round}`] }] } });
+      await memory.client.callTool({
+        name: 'create_entities',
+        arguments: { entities: [{ name: `e${round}`, entityType: 'test', observations: [`seen in round ${round}`] }] },
+      });
       await memory.client.callTool({ name: 'read_graph', arguments: {} });
-      await filesystem.client.callTool({ name: 'write_file', arguments: { path: path.join(files, `f${round}.txt`), content: `round ${round}` } });
+      await filesystem.client.callTool({
+        name: 'write_file',
+        arguments: { path: path.join(files, `f${round}.txt`), content: `round ${round}` },
+      });
       await filesystem.client.callTool({ name: 'list_directory', arguments: { path: files } });
     };
     try {
@@ -79,7 +100,11 @@ describe('tap: three servers recorded into one data directory, queried while the
         seen = await sessions();
         if (seen.size < 3) await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      assert.deepEqual([...seen.keys()].sort(), [...names].sort(), 'three sessions, named by --server or by the serverInfo each server gives');
+      assert.deepEqual(
+        [...seen.keys()].sort(),
+        [...names].sort(),
+        'three sessions, named by --server or by the serverInfo each server gives',
+      );
 
       // kill -9 of whichever process holds the store.
       const holder = await readLockHolder(data);

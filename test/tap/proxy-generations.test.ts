@@ -19,7 +19,10 @@ interface Captured {
 }
 
 function readCapture(file: string): Captured[] {
-  return readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Captured);
+  return readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Captured);
 }
 
 function scratch(): { capture: string; data: string } {
@@ -31,18 +34,28 @@ function scratch(): { capture: string; data: string } {
 function assertAnswered(records: Captured[]): void {
   for (const request of records.filter((r) => r.msg && 'method' in r.msg && 'id' in r.msg)) {
     if (request.msg!['method'] === 'subscriptions/listen') continue; // never answered: cancelled
-    const answer = records.find((r) => r.session === request.session && r.dir !== request.dir && r.msg && !('method' in r.msg) && JSON.stringify(r.msg['id']) === JSON.stringify(request.msg!['id']) && r.seq > request.seq);
+    const answer = records.find(
+      (r) =>
+        r.session === request.session &&
+        r.dir !== request.dir &&
+        r.msg &&
+        !('method' in r.msg) &&
+        JSON.stringify(r.msg['id']) === JSON.stringify(request.msg!['id']) &&
+        r.seq > request.seq,
+    );
     assert.ok(answer, `the answer to ${String(request.msg!['method'])} ${JSON.stringify(request.msg!['id'])}`);
   }
 }
 
-const methods = (records: Captured[], dir: 'c2s' | 's2c') => records.filter((r) => r.dir === dir && r.msg && 'method' in r.msg).map((r) => r.msg!['method']);
+const methods = (records: Captured[], dir: 'c2s' | 's2c') =>
+  records.filter((r) => r.dir === dir && r.msg && 'method' in r.msg).map((r) => r.msg!['method']);
 
 /** The recorded graph shows each session of the capture with all its messages (`mcp-ld query --name sessions`). */
 async function assertGraphHolds(data: string, records: Captured[]): Promise<void> {
   const result = await runCli(['query', '--data', data, '--name', 'sessions', '--format', 'json']);
   assert.equal(result.code, 0, result.stderr);
-  const rows = (JSON.parse(result.stdout) as { results: { bindings: Record<string, { value: string }>[] } }).results.bindings;
+  const rows = (JSON.parse(result.stdout) as { results: { bindings: Record<string, { value: string }>[] } }).results
+    .bindings;
   const counts = new Map<string, number>();
   for (const r of records) counts.set(r.session, (counts.get(r.session) ?? 0) + 1);
   assert.deepEqual(new Map(rows.map((row) => [row['sessionId']!.value, Number(row['messages']!.value)])), counts);
@@ -77,14 +90,39 @@ describe('proxy: records every HTTP transport generation, each with the SDKs tha
   this.timeout(120_000);
 
   describe('HTTP+SSE of 2024-11-05 (SDK 1.0.4 client, server-everything 2025.5.12 `sse` on SDK 1.11.2)', () => {
-    it('gives the client the results it gets without the proxy, and records every message under the endpoint\'s sessionId', async () => {
+    it("gives the client the results it gets without the proxy, and records every message under the endpoint's sessionId", async () => {
       const { direct, proxied, proxy, records, data } = await directThenProxied('sse', '/sse', runLegacySseSession);
-      assert.deepStrictEqual({ ...proxied, sessionId: null, endpoint: '' }, { ...direct, sessionId: null, endpoint: '' });
-      assert.equal(new URL(proxied.endpoint).origin, proxy.origin, 'the relative endpoint took the client\'s POSTs through the proxy');
+      assert.deepStrictEqual(
+        { ...proxied, sessionId: null, endpoint: '' },
+        { ...direct, sessionId: null, endpoint: '' },
+      );
+      assert.equal(
+        new URL(proxied.endpoint).origin,
+        proxy.origin,
+        "the relative endpoint took the client's POSTs through the proxy",
+      );
       assert.deepEqual([...new Set(records.map((r) => r.session))], [proxied.sessionId]);
-      assert.ok(records.every((r) => r.msg !== undefined), 'only JSON-RPC messages: the endpoint event is not one');
-      assert.deepEqual(methods(records, 'c2s'), ['initialize', 'notifications/initialized', 'tools/list', 'tools/call', 'tools/call', 'tools/call', 'tools/call', 'prompts/get', 'resources/read']);
-      assert.deepEqual(methods(records, 's2c'), ['notifications/progress', 'notifications/progress', 'notifications/progress', 'sampling/createMessage']);
+      assert.ok(
+        records.every((r) => r.msg !== undefined),
+        'only JSON-RPC messages: the endpoint event is not one',
+      );
+      assert.deepEqual(methods(records, 'c2s'), [
+        'initialize',
+        'notifications/initialized',
+        'tools/list',
+        'tools/call',
+        'tools/call',
+        'tools/call',
+        'tools/call',
+        'prompts/get',
+        'resources/read',
+      ]);
+      assert.deepEqual(methods(records, 's2c'), [
+        'notifications/progress',
+        'notifications/progress',
+        'notifications/progress',
+        'sampling/createMessage',
+      ]);
       assertAnswered(records);
       assert.equal(records.length, 22);
       await assertGraphHolds(data, records);
@@ -110,12 +148,14 @@ describe('proxy: records every HTTP transport generation, each with the SDKs tha
             response.write(Buffer.of(byte));
             await new Promise((resolve) => setImmediate(resolve));
           }
-          response.end('event: message\ndata: {"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"hi"}}\n\n');
+          response.end(
+            'event: message\ndata: {"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"hi"}}\n\n',
+          );
         });
       });
     }
 
-    it('points an endpoint at the target\'s origin at the proxy, passes a relative one or another origin\'s byte for byte, holds back no keep-alive, and records under its sessionId', async () => {
+    it("points an endpoint at the target's origin at the proxy, passes a relative one or another origin's byte for byte, holds back no keep-alive, and records under its sessionId", async () => {
       let commentSeen: () => void = () => {};
       const upstream = endpointServer(
         {
@@ -144,38 +184,65 @@ describe('proxy: records every HTTP transport generation, each with the SDKs tha
           }
           streams[name] = text;
         }
-        const posted = await fetch(`${proxy.origin}/message?sessionId=abs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' });
+        const posted = await fetch(`${proxy.origin}/message?sessionId=abs`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+        });
         assert.equal(posted.status, 202);
       } finally {
         assert.equal(await stop(proxy.child), 0, proxy.output());
         upstream.close();
       }
-      const event = (endpoint: string) => `: keep-alive\n\nevent: endpoint\r\ndata: ${endpoint}\r\n\r\nevent: message\ndata: {"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"hi"}}\n\n`;
+      const event = (endpoint: string) =>
+        `: keep-alive\n\nevent: endpoint\r\ndata: ${endpoint}\r\n\r\nevent: message\ndata: {"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"hi"}}\n\n`;
       assert.deepEqual(streams, {
         absolute: event(`${proxy.origin}/message?sessionId=abs`),
         relative: event('/message?sessionId=rel'),
         elsewhere: event('http://elsewhere.invalid:9/message?sessionId=other'),
       });
       const records = readCapture(capture);
-      assert.deepEqual(records.map((r) => [r.session, r.dir, r.msg!['method']]), [
-        ['abs', 's2c', 'notifications/message'],
-        ['rel', 's2c', 'notifications/message'],
-        ['other', 's2c', 'notifications/message'],
-        ['abs', 'c2s', 'ping'],
-      ]);
+      assert.deepEqual(
+        records.map((r) => [r.session, r.dir, r.msg!['method']]),
+        [
+          ['abs', 's2c', 'notifications/message'],
+          ['rel', 's2c', 'notifications/message'],
+          ['other', 's2c', 'notifications/message'],
+          ['abs', 'c2s', 'ping'],
+        ],
+      );
     });
   });
 
   describe('Streamable HTTP of 2025-03-26 (SDK 1.11.2 client, server-everything 2025.5.12 `streamableHttp`)', () => {
     it('gives the client the same results, and records under the Mcp-Session-Id every message, those of the GET stream too; DELETE ends it and records nothing', async () => {
       // terminateSession() fails unless the DELETE's answer came back through the proxy.
-      const { direct, proxied, records, data } = await directThenProxied('streamableHttp', '/mcp', runStreamable2025Session);
+      const { direct, proxied, records, data } = await directThenProxied(
+        'streamableHttp',
+        '/mcp',
+        runStreamable2025Session,
+      );
       assert.deepStrictEqual({ ...proxied, sessionId: '' }, { ...direct, sessionId: '' });
       assert.match(proxied.sessionId ?? '', /^[0-9a-f-]{36}$/);
       assert.deepEqual([...new Set(records.map((r) => r.session))], [proxied.sessionId]);
       // The server sends its progress and its sampling request on the standalone GET stream, not on the POST's.
-      assert.deepEqual(methods(records, 's2c'), ['notifications/progress', 'notifications/progress', 'notifications/progress', 'sampling/createMessage']);
-      assert.deepEqual(methods(records, 'c2s'), ['initialize', 'notifications/initialized', 'tools/list', 'tools/call', 'tools/call', 'tools/call', 'tools/call', 'prompts/get', 'resources/read']);
+      assert.deepEqual(methods(records, 's2c'), [
+        'notifications/progress',
+        'notifications/progress',
+        'notifications/progress',
+        'sampling/createMessage',
+      ]);
+      assert.deepEqual(methods(records, 'c2s'), [
+        'initialize',
+        'notifications/initialized',
+        'tools/list',
+        'tools/call',
+        'tools/call',
+        'tools/call',
+        'tools/call',
+        'prompts/get',
+        'resources/read',
+      ]);
       assertAnswered(records);
       assert.equal(records.length, 22, 'the DELETE added no record');
       await assertGraphHolds(data, records);
@@ -189,7 +256,7 @@ describe('proxy: records every HTTP transport generation, each with the SDKs tha
     });
     after(async () => server?.close());
 
-    it('gives the client the same results, records one session for all the connections of one client, and each request\'s Mcp-Method and Mcp-Name', async () => {
+    it("gives the client the same results, records one session for all the connections of one client, and each request's Mcp-Method and Mcp-Name", async () => {
       const direct = await runModernSession(server!.url);
       const { capture, data } = scratch();
       const proxy = await startProxy(new URL(server!.url).origin, ['--capture', capture, '--data', data]);
@@ -204,26 +271,49 @@ describe('proxy: records every HTTP transport generation, each with the SDKs tha
       assertAnswered(records);
       for (const r of records.filter((r) => r.dir === 'c2s' && r.msg && 'id' in r.msg)) {
         const params = r.msg!['params'] as Record<string, unknown>;
-        const name = ['tools/call', 'prompts/get', 'resources/read'].includes(r.msg!['method'] as string) ? { mcpName: params['name'] ?? params['uri'] } : {};
-        assert.deepEqual(r.http, { mcpMethod: r.msg!['method'], ...name }, `the headers of ${String(r.msg!['method'])}`);
+        const name = ['tools/call', 'prompts/get', 'resources/read'].includes(r.msg!['method'] as string)
+          ? { mcpName: params['name'] ?? params['uri'] }
+          : {};
+        assert.deepEqual(
+          r.http,
+          { mcpMethod: r.msg!['method'], ...name },
+          `the headers of ${String(r.msg!['method'])}`,
+        );
       }
-      assert.ok(records.every((r) => r.dir === 'c2s' || r.http === undefined), 'headers of requests only');
+      assert.ok(
+        records.every((r) => r.dir === 'c2s' || r.http === undefined),
+        'headers of requests only',
+      );
       // The multi-round-trip (a retry on a new connection) and the listen stream's notifications are in the session.
-      assert.equal(records.filter((r) => r.dir === 'c2s' && (r.msg?.['params'] as Record<string, unknown> | undefined)?.['inputResponses'] !== undefined).length, 1);
-      assert.deepEqual(methods(records, 's2c').filter((m) => !String(m).startsWith('notifications/progress')), ['notifications/subscriptions/acknowledged', 'notifications/tools/list_changed']);
+      assert.equal(
+        records.filter(
+          (r) =>
+            r.dir === 'c2s' &&
+            (r.msg?.['params'] as Record<string, unknown> | undefined)?.['inputResponses'] !== undefined,
+        ).length,
+        1,
+      );
+      assert.deepEqual(
+        methods(records, 's2c').filter((m) => !String(m).startsWith('notifications/progress')),
+        ['notifications/subscriptions/acknowledged', 'notifications/tools/list_changed'],
+      );
       await assertGraphHolds(data, records);
 
       const byName = await runCli(['query', '--data', data, '--format', 'csv', '-'], {
-        input: 'SELECT ?name (COUNT(*) AS ?requests) WHERE { ?m mld:mcpNameHeader ?name ; mld:mcpMethodHeader "tools/call" } GROUP BY ?name ORDER BY ?name',
+        input:
+          'SELECT ?name (COUNT(*) AS ?requests) WHERE { ?m mld:mcpNameHeader ?name ; mld:mcpMethodHeader "tools/call" } GROUP BY ?name ORDER BY ?name',
       });
       assert.equal(byName.code, 0, byName.stderr);
       assert.equal(byName.stdout.replace(/\r/g, ''), 'name,requests\ncount,1\ndelete-note,2\necho,3\ntouch,1\n');
     });
 
-    it('records two clients at once, each under a session of its own (its clientInfo), on the same connections\' address', async () => {
+    it("records two clients at once, each under a session of its own (its clientInfo), on the same connections' address", async () => {
       const { capture } = scratch();
       const proxy = await startProxy(new URL(server!.url).origin, ['--capture', capture]);
-      const [first, second] = await Promise.all([runModernSession(`${proxy.origin}/mcp`, 'client-a'), runModernSession(`${proxy.origin}/mcp`, 'client-b')]);
+      const [first, second] = await Promise.all([
+        runModernSession(`${proxy.origin}/mcp`, 'client-a'),
+        runModernSession(`${proxy.origin}/mcp`, 'client-b'),
+      ]);
       assert.equal(await stop(proxy.child), 0, proxy.output());
       assert.equal(first.listChanged >= 1 && second.listChanged >= 1, true);
       const records = readCapture(capture);

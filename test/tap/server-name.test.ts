@@ -8,7 +8,11 @@ describe('server names: what a session is called when nobody says', () => {
   it('names a server by what its command runs, without the runner, its options or the version', () => {
     const cases: [string, string[], string][] = [
       ['npx', ['-y', '@modelcontextprotocol/server-memory'], '@modelcontextprotocol/server-memory'],
-      ['npx', ['-y', '@modelcontextprotocol/server-filesystem@2025.8.21', '/home/me'], '@modelcontextprotocol/server-filesystem'],
+      [
+        'npx',
+        ['-y', '@modelcontextprotocol/server-filesystem@2025.8.21', '/home/me'],
+        '@modelcontextprotocol/server-filesystem',
+      ],
       ['npx', ['--package=@acme/mcp', 'acme-mcp'], '@acme/mcp'],
       ['/usr/bin/npm', ['exec', '--', 'mcp-server-git@latest'], 'mcp-server-git'],
       ['pnpm', ['dlx', 'weather-mcp'], 'weather-mcp'],
@@ -18,11 +22,16 @@ describe('server names: what a session is called when nobody says', () => {
       ['python3', ['-m', 'mcp_server_time'], 'mcp_server_time'],
       ['python3', ['-c', 'import x'], 'python3'],
       ['node', ['-e', 'process.exit(3)'], 'node'],
-      ['docker', ['run', '-i', '--rm', '-e', 'GITHUB_TOKEN', 'ghcr.io/github/github-mcp-server:v1'], 'ghcr.io/github/github-mcp-server'],
+      [
+        'docker',
+        ['run', '-i', '--rm', '-e', 'GITHUB_TOKEN', 'ghcr.io/github/github-mcp-server:v1'],
+        'ghcr.io/github/github-mcp-server',
+      ],
       ['env', ['DEBUG=1', 'npx', '-y', 'server-x'], 'server-x'],
       ['my-server', ['--stdio'], 'my-server'],
     ];
-    for (const [command, args, name] of cases) assert.equal(serverNameOfCommand(command, args, '/'), name, `${command} ${args.join(' ')}`);
+    for (const [command, args, name] of cases)
+      assert.equal(serverNameOfCommand(command, args, '/'), name, `${command} ${args.join(' ')}`);
   });
 
   it("names a script by its package's name, else by its file or, for an index.js, its folder", () => {
@@ -36,8 +45,18 @@ describe('server names: what a session is called when nobody says', () => {
   });
 
   it("reads the name a server gives itself in its answer: initialize's serverInfo or a 2026-07-28 result's _meta", () => {
-    assert.equal(serverInfoName({ jsonrpc: '2.0', id: 1, result: { serverInfo: { name: 'everything', version: '1' } } }), 'everything');
-    assert.equal(serverInfoName({ jsonrpc: '2.0', id: 1, result: { _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'v2', version: '2' } } } }), 'v2');
+    assert.equal(
+      serverInfoName({ jsonrpc: '2.0', id: 1, result: { serverInfo: { name: 'everything', version: '1' } } }),
+      'everything',
+    );
+    assert.equal(
+      serverInfoName({
+        jsonrpc: '2.0',
+        id: 1,
+        result: { _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'v2', version: '2' } } },
+      }),
+      'v2',
+    );
     assert.equal(serverInfoName({ jsonrpc: '2.0', id: 1, result: {} }), undefined);
     assert.equal(serverInfoName({ jsonrpc: '2.0', id: 1, error: { code: -1, message: 'no' } }), undefined);
   });

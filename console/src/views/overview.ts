@@ -21,7 +21,12 @@ function windowOf(params: URLSearchParams): { range: string; since?: string; unt
   const range = params.get('range') ?? (params.has('since') || params.has('until') ? 'custom' : 'all');
   const span = ranges.find(([name]) => name === range)?.[2];
   if (span !== undefined) return { range, since: new Date(Date.now() - span).toISOString() };
-  if (range === 'custom') return { range, ...(params.get('since') ? { since: params.get('since')! } : {}), ...(params.get('until') ? { until: params.get('until')! } : {}) };
+  if (range === 'custom')
+    return {
+      range,
+      ...(params.get('since') ? { since: params.get('since')! } : {}),
+      ...(params.get('until') ? { until: params.get('until')! } : {}),
+    };
   return { range: 'all' };
 }
 
@@ -42,18 +47,54 @@ function toLocalInput(iso: string | undefined): string {
 }
 
 function picker(params: URLSearchParams, window: ReturnType<typeof windowOf>): HTMLElement {
-  const select = h('select', { id: 'range', name: 'range' }, ranges.map(([name, label]) => h('option', { value: name, selected: name === window.range }, label)));
-  const since = h('input', { type: 'datetime-local', id: 'since', name: 'since', value: window.range === 'custom' ? toLocalInput(window.since) : '' });
-  const until = h('input', { type: 'datetime-local', id: 'until', name: 'until', value: window.range === 'custom' ? toLocalInput(window.until) : '' });
-  const custom = h('span', { class: 'custom', hidden: window.range !== 'custom' }, h('label', { for: 'since' }, 'from (UTC)'), since, h('label', { for: 'until' }, 'to'), until, h('button', { type: 'submit' }, 'Apply'));
+  const select = h(
+    'select',
+    { id: 'range', name: 'range' },
+    ranges.map(([name, label]) => h('option', { value: name, selected: name === window.range }, label)),
+  );
+  const since = h('input', {
+    type: 'datetime-local',
+    id: 'since',
+    name: 'since',
+    value: window.range === 'custom' ? toLocalInput(window.since) : '',
+  });
+  const until = h('input', {
+    type: 'datetime-local',
+    id: 'until',
+    name: 'until',
+    value: window.range === 'custom' ? toLocalInput(window.until) : '',
+  });
+  const custom = h(
+    'span',
+    { class: 'custom', hidden: window.range !== 'custom' },
+    h('label', { for: 'since' }, 'from (UTC)'),
+    since,
+    h('label', { for: 'until' }, 'to'),
+    until,
+    h('button', { type: 'submit' }, 'Apply'),
+  );
   select.addEventListener('change', () => {
     if (select.value === 'custom') {
       custom.hidden = false;
       return;
     }
-    go('overview', withParams(params, { range: select.value === 'all' ? undefined : select.value, since: undefined, until: undefined }), true);
+    go(
+      'overview',
+      withParams(params, {
+        range: select.value === 'all' ? undefined : select.value,
+        since: undefined,
+        until: undefined,
+      }),
+      true,
+    );
   });
-  const form = h('form', { class: 'filters', role: 'search', 'aria-label': 'Time range' }, h('label', { for: 'range' }, 'Time range'), select, custom);
+  const form = h(
+    'form',
+    { class: 'filters', role: 'search', 'aria-label': 'Time range' },
+    h('label', { for: 'range' }, 'Time range'),
+    select,
+    custom,
+  );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     // The inputs read as UTC, as every time on the page is.
@@ -64,7 +105,13 @@ function picker(params: URLSearchParams, window: ReturnType<typeof windowOf>): H
 }
 
 function figure(name: string, label: string, value: string, note?: string): HTMLElement {
-  return h('div', { class: 'figure', 'data-figure': name }, h('span', { class: 'figure-label' }, label), h('span', { class: 'figure-value' }, value), note ? h('span', { class: 'figure-note' }, note) : null);
+  return h(
+    'div',
+    { class: 'figure', 'data-figure': name },
+    h('span', { class: 'figure-label' }, label),
+    h('span', { class: 'figure-value' }, value),
+    note ? h('span', { class: 'figure-note' }, note) : null,
+  );
 }
 
 export const overviewView: View = {
@@ -75,7 +122,12 @@ export const overviewView: View = {
     const figures = h('div', { class: 'figures' }, loading());
     const charts = h('div', { class: 'charts' }, loading());
     const versions = h('div', {}, loading());
-    main.append(heading('Overview', picker(params, window)), figures, section('Activity', charts), section('Protocol versions in use', versions));
+    main.append(
+      heading('Overview', picker(params, window)),
+      figures,
+      section('Activity', charts),
+      section('Protocol versions in use', versions),
+    );
     const [totals] = await rows('overview', range);
     const t: Row = totals ?? {};
     fill(
@@ -85,37 +137,114 @@ export const overviewView: View = {
       figure('servers', 'Servers', count(t['servers'])),
       figure('clients', 'Clients', count(t['clients'])),
       figure('answered', 'Answered requests', count(t['answered']), `of ${count(t['requests'])} requests`),
-      figure('error-rate', 'Error rate', percent(t['errorRate']), `${count(t['rpcErrors'])} JSON-RPC errors, ${count(t['toolErrors'])} tool errors`),
+      figure(
+        'error-rate',
+        'Error rate',
+        percent(t['errorRate']),
+        `${count(t['rpcErrors'])} JSON-RPC errors, ${count(t['toolErrors'])} tool errors`,
+      ),
     );
-    figures.appendChild(h('p', { class: 'span' }, t['firstMessage'] ? `From ${time(t['firstMessage'])} to ${time(t['lastMessage'])}` : 'No message in this range.'));
+    figures.appendChild(
+      h(
+        'p',
+        { class: 'span' },
+        t['firstMessage']
+          ? `From ${time(t['firstMessage'])} to ${time(t['lastMessage'])}`
+          : 'No message in this range.',
+      ),
+    );
     const from = Date.parse(window.since ?? String(t['firstMessage'] ?? '')) || Date.now();
     const to = Date.parse(window.until ?? String(t['lastMessage'] ?? '')) || Date.now();
     const bucket = bucketFor(from, to);
-    const [activity, inUse] = await Promise.all([rows('activity', { ...range, bucket }), rows('protocol-versions', range)]);
+    const [activity, inUse] = await Promise.all([
+      rows('activity', { ...range, bucket }),
+      rows('protocol-versions', range),
+    ]);
     const periodLabel = (at: number) => {
       const iso = new Date(at).toISOString();
-      return bucket === 'day' ? iso.slice(0, 10) : bucket === 'hour' ? `${iso.slice(5, 10)} ${iso.slice(11, 13)}h` : `${iso.slice(5, 10)} ${iso.slice(11, 16)}`;
+      return bucket === 'day'
+        ? iso.slice(0, 10)
+        : bucket === 'hour'
+          ? `${iso.slice(5, 10)} ${iso.slice(11, 13)}h`
+          : `${iso.slice(5, 10)} ${iso.slice(11, 16)}`;
     };
     const points = (value: (r: Row) => number | undefined, label: (r: Row) => string): TimePoint[] =>
       activity.flatMap((r) => {
         const v = value(r);
-        return v === undefined ? [] : [{ at: periodStart(String(r['period'])), value: v, label: `${r['period']}: ${label(r)}` }];
+        return v === undefined
+          ? []
+          : [{ at: periodStart(String(r['period'])), value: v, label: `${r['period']}: ${label(r)}` }];
       });
     fill(
       charts,
-      h('figure', {}, h('figcaption', {}, `Messages per ${bucket}`), lineChart(`Messages per ${bucket}`, points((r) => r['messages'] as number, (r) => `${count(r['messages'])} messages`), (v) => count(v), periodLabel)),
-      h('figure', {}, h('figcaption', {}, 'Error rate'), lineChart(`Error rate per ${bucket}`, points((r) => (typeof r['answered'] === 'number' && r['answered'] > 0 ? (r['errorRate'] as number) : undefined), (r) => `${percent(r['errorRate'])} of ${count(r['answered'])} answers`), (v) => percent(v), periodLabel)),
-      h('figure', {}, h('figcaption', {}, 'p95 latency'), lineChart(`p95 latency per ${bucket}`, points((r) => r['p95Ms'] as number | undefined, (r) => `p95 ${millis(r['p95Ms'])}, p50 ${millis(r['p50Ms'])}`), (v) => millis(v), periodLabel)),
+      h(
+        'figure',
+        {},
+        h('figcaption', {}, `Messages per ${bucket}`),
+        lineChart(
+          `Messages per ${bucket}`,
+          points(
+            (r) => r['messages'] as number,
+            (r) => `${count(r['messages'])} messages`,
+          ),
+          (v) => count(v),
+          periodLabel,
+        ),
+      ),
+      h(
+        'figure',
+        {},
+        h('figcaption', {}, 'Error rate'),
+        lineChart(
+          `Error rate per ${bucket}`,
+          points(
+            (r) => (typeof r['answered'] === 'number' && r['answered'] > 0 ? (r['errorRate'] as number) : undefined),
+            (r) => `${percent(r['errorRate'])} of ${count(r['answered'])} answers`,
+          ),
+          (v) => percent(v),
+          periodLabel,
+        ),
+      ),
+      h(
+        'figure',
+        {},
+        h('figcaption', {}, 'p95 latency'),
+        lineChart(
+          `p95 latency per ${bucket}`,
+          points(
+            (r) => r['p95Ms'] as number | undefined,
+            (r) => `p95 ${millis(r['p95Ms'])}, p50 ${millis(r['p50Ms'])}`,
+          ),
+          (v) => millis(v),
+          periodLabel,
+        ),
+      ),
     );
     fill(
       versions,
-      table('Protocol versions in use', [
-        { label: 'Protocol version', cell: (r: Row) => r['version'] as string, key: 'version' },
-        { label: 'Client', cell: (r) => [r['client'] ?? '–', r['clientVersion'] ? h('span', { class: 'muted' }, ` ${r['clientVersion']}`) : null] },
-        { label: 'Server', cell: (r) => [r['server'] ?? '–', r['serverVersion'] ? h('span', { class: 'muted' }, ` ${r['serverVersion']}`) : null] },
-        { label: 'Sessions', numeric: true, cell: (r) => count(r['sessions']), key: 'sessions' },
-        { label: 'Messages', numeric: true, cell: (r) => count(r['messages']), key: 'messages' },
-      ], inUse),
+      table(
+        'Protocol versions in use',
+        [
+          { label: 'Protocol version', cell: (r: Row) => r['version'] as string, key: 'version' },
+          {
+            label: 'Client',
+            cell: (r) => [
+              r['client'] ?? '–',
+              r['clientVersion'] ? h('span', { class: 'muted' }, ` ${r['clientVersion']}`) : null,
+            ],
+          },
+          {
+            label: 'Server',
+            cell: (r) => [
+              r['server'] ?? '–',
+              r['serverVersion'] ? h('span', { class: 'muted' }, ` ${r['serverVersion']}`) : null,
+            ],
+          },
+          { label: 'Sessions', numeric: true, cell: (r) => count(r['sessions']), key: 'sessions' },
+          { label: 'Messages', numeric: true, cell: (r) => count(r['messages']), key: 'messages' },
+        ],
+        inUse,
+      ),
     );
   },
 };

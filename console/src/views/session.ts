@@ -37,7 +37,13 @@ function parseNTriples(text: string): Term[][] {
       for (const m of line.matchAll(termPattern)) {
         if (m[1] !== undefined) terms.push({ kind: 'iri', value: m[1] });
         else if (m[2] !== undefined) terms.push({ kind: 'blank', value: m[2] });
-        else terms.push({ kind: 'literal', value: unescape(m[3]!), ...(m[4] ? { datatype: m[4] } : {}), ...(m[5] ? { language: m[5] } : {}) });
+        else
+          terms.push({
+            kind: 'literal',
+            value: unescape(m[3]!),
+            ...(m[4] ? { datatype: m[4] } : {}),
+            ...(m[5] ? { language: m[5] } : {}),
+          });
         if (terms.length === 3) break;
       }
       return terms;
@@ -47,12 +53,26 @@ function parseNTriples(text: string): Term[][] {
 /** A term as the page shows it: vocabulary terms link to the Vocabulary view. */
 function termCell(term: Term, message: string): HTMLElement {
   if (term.kind === 'literal') {
-    return h('span', { class: 'literal' }, JSON.stringify(term.value), term.datatype ? h('span', { class: 'muted' }, `^^${compact(term.datatype)}`) : null, term.language ? h('span', { class: 'muted' }, `@${term.language}`) : null);
+    return h(
+      'span',
+      { class: 'literal' },
+      JSON.stringify(term.value),
+      term.datatype ? h('span', { class: 'muted' }, `^^${compact(term.datatype)}`) : null,
+      term.language ? h('span', { class: 'muted' }, `@${term.language}`) : null,
+    );
   }
   if (term.kind === 'blank') return h('span', {}, `_:${term.value}`);
   const short = compact(term.value);
   if (isVocabularyTerm(short)) return h('a', { href: link('vocabulary', { term: short }), class: 'term' }, short);
-  return h('span', { class: 'iri', title: term.value }, term.value.startsWith(message) ? `<…${term.value.slice(message.length)}>` : short === term.value ? `<${term.value}>` : short);
+  return h(
+    'span',
+    { class: 'iri', title: term.value },
+    term.value.startsWith(message)
+      ? `<…${term.value.slice(message.length)}>`
+      : short === term.value
+        ? `<${term.value}>`
+        : short,
+  );
 }
 
 function label(r: Row): string {
@@ -70,19 +90,48 @@ function label(r: Row): string {
   }
 }
 
-async function showMessage(panel: HTMLElement, session: string, order: number, message: string | undefined): Promise<void> {
+async function showMessage(
+  panel: HTMLElement,
+  session: string,
+  order: number,
+  message: string | undefined,
+): Promise<void> {
   const wire = h('div', {}, loading());
   const triples = h('div', {}, loading());
-  fill(panel, h('h2', { id: 'message-title' }, `Message #${order}`), h('h3', {}, 'JSON as on the wire'), wire, h('h3', {}, 'Triples'), triples);
+  fill(
+    panel,
+    h('h2', { id: 'message-title' }, `Message #${order}`),
+    h('h3', {}, 'JSON as on the wire'),
+    wire,
+    h('h3', {}, 'Triples'),
+    triples,
+  );
   panel.hidden = false;
   try {
     const record = await loweredMessage(session, order);
-    const meta = [record.dir === 'c2s' ? 'client → server' : 'server → client', record.ts ? time(record.ts) : null, record.seq !== undefined ? `capture seq ${record.seq}` : null].filter(Boolean).join(' · ');
+    const meta = [
+      record.dir === 'c2s' ? 'client → server' : 'server → client',
+      record.ts ? time(record.ts) : null,
+      record.seq !== undefined ? `capture seq ${record.seq}` : null,
+    ]
+      .filter(Boolean)
+      .join(' · ');
     fill(
       wire,
       h('p', { class: 'muted' }, meta),
-      record.msg !== undefined ? h('pre', { class: 'json', 'data-wire': 'msg', tabindex: '0', 'aria-label': 'The message as JSON' }, JSON.stringify(record.msg, null, 2)) : null,
-      record.raw !== undefined ? [h('p', {}, 'The wire text, where it differed from the JSON:'), h('pre', { class: 'json', 'data-wire': 'raw', tabindex: '0' }, record.raw)] : null,
+      record.msg !== undefined
+        ? h(
+            'pre',
+            { class: 'json', 'data-wire': 'msg', tabindex: '0', 'aria-label': 'The message as JSON' },
+            JSON.stringify(record.msg, null, 2),
+          )
+        : null,
+      record.raw !== undefined
+        ? [
+            h('p', {}, 'The wire text, where it differed from the JSON:'),
+            h('pre', { class: 'json', 'data-wire': 'raw', tabindex: '0' }, record.raw),
+          ]
+        : null,
       record.http ? h('pre', { class: 'json', 'data-wire': 'http' }, JSON.stringify(record.http, null, 2)) : null,
     );
   } catch (error) {
@@ -93,11 +142,45 @@ async function showMessage(panel: HTMLElement, session: string, order: number, m
     const base = message ?? '';
     fill(
       triples,
-      h('p', { class: 'muted' }, `${count(parsed.length)} triples; `, h('code', {}, '<…/x>'), ' is a node below this message.'),
+      h(
+        'p',
+        { class: 'muted' },
+        `${count(parsed.length)} triples; `,
+        h('code', {}, '<…/x>'),
+        ' is a node below this message.',
+      ),
       h(
         'div',
         { class: 'table-wrap' },
-        h('table', { class: 'triples' }, h('caption', { class: 'visually-hidden' }, 'Triples of the message'), h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Subject'), h('th', { scope: 'col' }, 'Predicate'), h('th', { scope: 'col' }, 'Object'))), h('tbody', {}, parsed.map(([sj, p, o]) => h('tr', {}, h('td', {}, sj ? termCell(sj, base) : ''), h('td', {}, p ? termCell(p, base) : ''), h('td', {}, o ? termCell(o, base) : ''))))),
+        h(
+          'table',
+          { class: 'triples' },
+          h('caption', { class: 'visually-hidden' }, 'Triples of the message'),
+          h(
+            'thead',
+            {},
+            h(
+              'tr',
+              {},
+              h('th', { scope: 'col' }, 'Subject'),
+              h('th', { scope: 'col' }, 'Predicate'),
+              h('th', { scope: 'col' }, 'Object'),
+            ),
+          ),
+          h(
+            'tbody',
+            {},
+            parsed.map(([sj, p, o]) =>
+              h(
+                'tr',
+                {},
+                h('td', {}, sj ? termCell(sj, base) : ''),
+                h('td', {}, p ? termCell(p, base) : ''),
+                h('td', {}, o ? termCell(o, base) : ''),
+              ),
+            ),
+          ),
+        ),
       ),
     );
   } catch (error) {
@@ -111,12 +194,22 @@ export const sessionView: View = {
   async render({ params, main }) {
     const id = params.get('id');
     if (!id) {
-      main.append(heading('Session'), h('p', {}, 'No session named. ', h('a', { href: link('sessions') }, 'Choose one'), '.'));
+      main.append(
+        heading('Session'),
+        h('p', {}, 'No session named. ', h('a', { href: link('sessions') }, 'Choose one'), '.'),
+      );
       return;
     }
     const selected = params.has('m') ? Number(params.get('m')) : undefined;
-    const from = params.has('from') ? Math.max(0, Number(params.get('from')) || 0) : selected !== undefined ? Math.max(0, selected - 10) : undefined;
-    const [matches, messages] = await Promise.all([rows('session-list', { search: id, limit: 20 }), rows('session-timeline', { session: id, from, limit: messagesPerPage })]);
+    const from = params.has('from')
+      ? Math.max(0, Number(params.get('from')) || 0)
+      : selected !== undefined
+        ? Math.max(0, selected - 10)
+        : undefined;
+    const [matches, messages] = await Promise.all([
+      rows('session-list', { search: id, limit: 20 }),
+      rows('session-timeline', { session: id, from, limit: messagesPerPage }),
+    ]);
     const info = matches.find((r) => r['sessionId'] === id);
     if (!info) {
       main.append(heading('Session'), problem(new Error(`The store has no session ${id}.`)));
@@ -127,21 +220,61 @@ export const sessionView: View = {
       h(
         'div',
         { class: 'figures' },
-        h('div', { class: 'figure', 'data-figure': 'server' }, h('span', { class: 'figure-label' }, 'Server'), h('span', { class: 'figure-value small' }, (info['server'] as string) ?? '–'), h('span', { class: 'figure-note' }, [info['serverImplementation'], info['serverVersion']].filter(Boolean).join(' '))),
-        h('div', { class: 'figure', 'data-figure': 'client' }, h('span', { class: 'figure-label' }, 'Client'), h('span', { class: 'figure-value small' }, (info['client'] as string) ?? '–'), h('span', { class: 'figure-note' }, (info['clientVersion'] as string) ?? '')),
-        h('div', { class: 'figure', 'data-figure': 'protocol' }, h('span', { class: 'figure-label' }, 'Protocol version'), h('span', { class: 'figure-value small' }, (info['protocolVersion'] as string) ?? '–')),
-        h('div', { class: 'figure', 'data-figure': 'messages' }, h('span', { class: 'figure-label' }, 'Messages'), h('span', { class: 'figure-value' }, count(info['messages']))),
-        h('div', { class: 'figure', 'data-figure': 'errors' }, h('span', { class: 'figure-label' }, 'Errors'), h('span', { class: 'figure-value' }, count(info['errors']))),
-        h('div', { class: 'figure', 'data-figure': 'duration' }, h('span', { class: 'figure-label' }, 'Duration'), h('span', { class: 'figure-value small' }, duration(between(info['firstMessage'], info['lastMessage']))), h('span', { class: 'figure-note' }, `from ${time(info['firstMessage'])}`)),
+        h(
+          'div',
+          { class: 'figure', 'data-figure': 'server' },
+          h('span', { class: 'figure-label' }, 'Server'),
+          h('span', { class: 'figure-value small' }, (info['server'] as string) ?? '–'),
+          h(
+            'span',
+            { class: 'figure-note' },
+            [info['serverImplementation'], info['serverVersion']].filter(Boolean).join(' '),
+          ),
+        ),
+        h(
+          'div',
+          { class: 'figure', 'data-figure': 'client' },
+          h('span', { class: 'figure-label' }, 'Client'),
+          h('span', { class: 'figure-value small' }, (info['client'] as string) ?? '–'),
+          h('span', { class: 'figure-note' }, (info['clientVersion'] as string) ?? ''),
+        ),
+        h(
+          'div',
+          { class: 'figure', 'data-figure': 'protocol' },
+          h('span', { class: 'figure-label' }, 'Protocol version'),
+          h('span', { class: 'figure-value small' }, (info['protocolVersion'] as string) ?? '–'),
+        ),
+        h(
+          'div',
+          { class: 'figure', 'data-figure': 'messages' },
+          h('span', { class: 'figure-label' }, 'Messages'),
+          h('span', { class: 'figure-value' }, count(info['messages'])),
+        ),
+        h(
+          'div',
+          { class: 'figure', 'data-figure': 'errors' },
+          h('span', { class: 'figure-label' }, 'Errors'),
+          h('span', { class: 'figure-value' }, count(info['errors'])),
+        ),
+        h(
+          'div',
+          { class: 'figure', 'data-figure': 'duration' },
+          h('span', { class: 'figure-label' }, 'Duration'),
+          h('span', { class: 'figure-value small' }, duration(between(info['firstMessage'], info['lastMessage']))),
+          h('span', { class: 'figure-note' }, `from ${time(info['firstMessage'])}`),
+        ),
       ),
     );
     const panel = h('aside', { class: 'detail panel', 'aria-labelledby': 'message-title', hidden: true });
     const byOrder = new Map(messages.map((r) => [r['order'] as number, r]));
     const operations = new Map<string, number>();
-    for (const r of messages) if (typeof r['operation'] === 'string' && !operations.has(r['operation'])) operations.set(r['operation'], operations.size);
+    for (const r of messages)
+      if (typeof r['operation'] === 'string' && !operations.has(r['operation']))
+        operations.set(r['operation'], operations.size);
     const select = (order: number) => {
       history.replaceState(null, '', link('session', withParams(params, { m: order, from })));
-      for (const row of diagram.querySelectorAll('li.msg')) row.classList.toggle('selected', row.getAttribute('data-order') === String(order));
+      for (const row of diagram.querySelectorAll('li.msg'))
+        row.classList.toggle('selected', row.getAttribute('data-order') === String(order));
       void showMessage(panel, id, order, byOrder.get(order)?.['message'] as string | undefined);
     };
     const jump = (order: number) => (event: Event) => {
@@ -153,8 +286,10 @@ export const sessionView: View = {
     };
     const tie = (r: Row): (HTMLElement | string)[] => {
       const ties: (HTMLElement | string)[] = [];
-      const ref = (order: number, text: string) => h('a', { href: link('session', { id, m: order }), onclick: jump(order), class: 'tie' }, text);
-      if (typeof r['answers'] === 'number') ties.push(ref(r['answers'], `↩ #${r['answers']}`), h('span', { class: 'latency' }, millis(r['latencyMs'])));
+      const ref = (order: number, text: string) =>
+        h('a', { href: link('session', { id, m: order }), onclick: jump(order), class: 'tie' }, text);
+      if (typeof r['answers'] === 'number')
+        ties.push(ref(r['answers'], `↩ #${r['answers']}`), h('span', { class: 'latency' }, millis(r['latencyMs'])));
       if (typeof r['progressOf'] === 'number') ties.push(ref(r['progressOf'], `progress of #${r['progressOf']}`));
       if (typeof r['cancels'] === 'number') ties.push(ref(r['cancels'], `cancels #${r['cancels']}`));
       return ties;
@@ -171,18 +306,38 @@ export const sessionView: View = {
         return h(
           'li',
           {
-            class: ['msg', c2s ? 'c2s' : 's2c', String(r['kind']), failed ? 'failed' : '', r['isError'] === true ? 'tool-error' : '', operation !== undefined ? `op op${operation % 4}` : '', order === selected ? 'selected' : ''].filter(Boolean).join(' '),
+            class: [
+              'msg',
+              c2s ? 'c2s' : 's2c',
+              String(r['kind']),
+              failed ? 'failed' : '',
+              r['isError'] === true ? 'tool-error' : '',
+              operation !== undefined ? `op op${operation % 4}` : '',
+              order === selected ? 'selected' : '',
+            ]
+              .filter(Boolean)
+              .join(' '),
             'data-order': order,
             'data-kind': r['kind'] as string,
           },
           h('span', { class: 'order' }, `#${order}`),
-          h('span', { class: 'at' }, typeof r['at'] === 'string' ? new Date(r['at'] as string).toISOString().slice(11, 23) : ''),
+          h(
+            'span',
+            { class: 'at' },
+            typeof r['at'] === 'string' ? new Date(r['at'] as string).toISOString().slice(11, 23) : '',
+          ),
           h(
             'button',
             { type: 'button', class: 'arrow-cell', onclick: () => select(order) },
             h('span', { class: 'visually-hidden' }, c2s ? 'client to server: ' : 'server to client: '),
             opening ? h('span', { class: 'op-label' }, 'multi-round operation') : null,
-            h('span', { class: 'arrow-label' }, label(r), typeof r['attempt'] === 'number' ? h('span', { class: 'muted' }, ` · attempt ${r['attempt']}`) : null, r['id'] !== undefined ? h('span', { class: 'muted' }, ` · id ${r['id']}`) : null),
+            h(
+              'span',
+              { class: 'arrow-label' },
+              label(r),
+              typeof r['attempt'] === 'number' ? h('span', { class: 'muted' }, ` · attempt ${r['attempt']}`) : null,
+              r['id'] !== undefined ? h('span', { class: 'muted' }, ` · id ${r['id']}`) : null,
+            ),
             h('span', { class: 'arrow', 'aria-hidden': 'true' }),
           ),
           h('span', { class: 'ties' }, tie(r)),
@@ -192,7 +347,13 @@ export const sessionView: View = {
     const first = messages[0]?.['order'] as number | undefined;
     const last = messages[messages.length - 1]?.['order'] as number | undefined;
     const goto = h('input', { type: 'number', id: 'goto', min: '0', inputmode: 'numeric', placeholder: '#' });
-    const gotoForm = h('form', { class: 'goto' }, h('label', { for: 'goto' }, 'Go to message'), goto, h('button', { type: 'submit' }, 'Go'));
+    const gotoForm = h(
+      'form',
+      { class: 'goto' },
+      h('label', { for: 'goto' }, 'Go to message'),
+      goto,
+      h('button', { type: 'submit' }, 'Go'),
+    );
     gotoForm.addEventListener('submit', (event) => {
       event.preventDefault();
       if (goto.value !== '') location.hash = link('session', { id, m: Number(goto.value) });
@@ -200,21 +361,68 @@ export const sessionView: View = {
     const pager = h(
       'nav',
       { class: 'pager', 'aria-label': 'Pages of messages' },
-      h('span', { 'data-figure': 'message-range' }, first === undefined ? 'No message here.' : `Messages #${first}–#${last} (${count(messages.length)} of ${count(info['messages'])})`),
-      h('a', { class: 'button', href: first !== undefined && first > 1 && from !== undefined ? link('session', { id, from: Math.max(0, first - messagesPerPage) }) : undefined, 'aria-disabled': from !== undefined && (first ?? 0) > 1 ? undefined : 'true' }, '← Earlier'),
-      h('a', { class: 'button', href: messages.length === messagesPerPage && last !== undefined ? link('session', { id, from: last + 1 }) : undefined, 'aria-disabled': messages.length === messagesPerPage ? undefined : 'true' }, 'Later →'),
+      h(
+        'span',
+        { 'data-figure': 'message-range' },
+        first === undefined
+          ? 'No message here.'
+          : `Messages #${first}–#${last} (${count(messages.length)} of ${count(info['messages'])})`,
+      ),
+      h(
+        'a',
+        {
+          class: 'button',
+          href:
+            first !== undefined && first > 1 && from !== undefined
+              ? link('session', { id, from: Math.max(0, first - messagesPerPage) })
+              : undefined,
+          'aria-disabled': from !== undefined && (first ?? 0) > 1 ? undefined : 'true',
+        },
+        '← Earlier',
+      ),
+      h(
+        'a',
+        {
+          class: 'button',
+          href:
+            messages.length === messagesPerPage && last !== undefined
+              ? link('session', { id, from: last + 1 })
+              : undefined,
+          'aria-disabled': messages.length === messagesPerPage ? undefined : 'true',
+        },
+        'Later →',
+      ),
       gotoForm,
     );
     main.append(
       section(
         'Messages',
         pager,
-        h('div', { class: 'session-body' }, h('div', { class: 'lanes' }, h('div', { class: 'lane-heads', 'aria-hidden': 'true' }, h('span', {}, '#'), h('span', {}, 'time (UTC)'), h('span', { class: 'lane-names' }, h('span', {}, 'Client'), h('span', {}, 'Server')), h('span', {}, 'answers, latency')), diagram), panel),
+        h(
+          'div',
+          { class: 'session-body' },
+          h(
+            'div',
+            { class: 'lanes' },
+            h(
+              'div',
+              { class: 'lane-heads', 'aria-hidden': 'true' },
+              h('span', {}, '#'),
+              h('span', {}, 'time (UTC)'),
+              h('span', { class: 'lane-names' }, h('span', {}, 'Client'), h('span', {}, 'Server')),
+              h('span', {}, 'answers, latency'),
+            ),
+            diagram,
+          ),
+          panel,
+        ),
       ),
     );
     if (selected !== undefined && byOrder.has(selected)) {
       void showMessage(panel, id, selected, byOrder.get(selected)?.['message'] as string | undefined);
-      requestAnimationFrame(() => diagram.querySelector(`li[data-order="${selected}"]`)?.scrollIntoView({ block: 'center' }));
+      requestAnimationFrame(() =>
+        diagram.querySelector(`li[data-order="${selected}"]`)?.scrollIntoView({ block: 'center' }),
+      );
     }
   },
 };

@@ -23,28 +23,47 @@ async function details(panel: HTMLElement, server: string, tool: string): Promis
   void rows('tool-parameters', { tool }).then(
     (parameters) => {
       parameterList.dataset['parameters'] = String(parameters.filter(sameServer).length);
-      fill(parameterList, table(`Parameters of ${tool}`, [
-        { label: 'Name', cell: (r: Row) => h('code', {}, r['name'] as string) },
-        { label: 'Type', cell: (r) => (r['type'] as string) || '–' },
-        { label: 'Required', cell: (r) => (r['required'] === true ? 'yes' : 'no') },
-      ], parameters.filter(sameServer)));
+      fill(
+        parameterList,
+        table(
+          `Parameters of ${tool}`,
+          [
+            { label: 'Name', cell: (r: Row) => h('code', {}, r['name'] as string) },
+            { label: 'Type', cell: (r) => (r['type'] as string) || '–' },
+            { label: 'Required', cell: (r) => (r['required'] === true ? 'yes' : 'no') },
+          ],
+          parameters.filter(sameServer),
+        ),
+      );
     },
     (error: unknown) => fill(parameterList, problem(error)),
   );
   // Every range from the fastest answer's to the slowest's, the empty ones too, so the bars read as a histogram.
-  const counts = new Map(histogram.filter(sameServer).map((r) => [(r['upToMs'] as number | undefined) ?? Infinity, r['answered'] as number]));
+  const counts = new Map(
+    histogram.filter(sameServer).map((r) => [(r['upToMs'] as number | undefined) ?? Infinity, r['answered'] as number]),
+  );
   const used = histogramBounds.filter((b) => counts.has(b));
-  const span = used.length ? histogramBounds.slice(histogramBounds.indexOf(used[0]!), histogramBounds.indexOf(used[used.length - 1]!) + 1) : [];
-  const bars = span.map((bound) => ({ label: bound === Infinity ? '≥1 min' : `<${millis(bound)}`.replace(' ', ''), value: counts.get(bound) ?? 0, title: `${count(counts.get(bound) ?? 0)} answers ${bound === Infinity ? 'of a minute or more' : `under ${millis(bound)}`}` }));
+  const span = used.length
+    ? histogramBounds.slice(histogramBounds.indexOf(used[0]!), histogramBounds.indexOf(used[used.length - 1]!) + 1)
+    : [];
+  const bars = span.map((bound) => ({
+    label: bound === Infinity ? '≥1 min' : `<${millis(bound)}`.replace(' ', ''),
+    value: counts.get(bound) ?? 0,
+    title: `${count(counts.get(bound) ?? 0)} answers ${bound === Infinity ? 'of a minute or more' : `under ${millis(bound)}`}`,
+  }));
   fill(
     panel,
     h('h2', { id: 'tool-title' }, `${tool}`, h('span', { class: 'muted' }, ` on ${server || 'an unnamed server'}`)),
-    h('div', { class: 'tool-detail' },
-      h('figure', {}, h('figcaption', {}, 'Latency of its answered calls'), barChart(`Latency histogram of ${tool}`, bars, (v) => count(v))),
-      h('div', {},
-        h('h3', {}, 'Parameters'),
-        parameterList,
+    h(
+      'div',
+      { class: 'tool-detail' },
+      h(
+        'figure',
+        {},
+        h('figcaption', {}, 'Latency of its answered calls'),
+        barChart(`Latency histogram of ${tool}`, bars, (v) => count(v)),
       ),
+      h('div', {}, h('h3', {}, 'Parameters'), parameterList),
     ),
     h('h3', {}, 'Definition changes'),
     changes,
@@ -65,11 +84,24 @@ function definitionChanges(server: string, tool: string): HTMLElement {
     fill(
       place,
       changed.length === 0
-        ? h('p', { class: 'muted' }, 'Its inputSchema and outputSchema were the same in every tools/list answer recorded.')
+        ? h(
+            'p',
+            { class: 'muted' },
+            'Its inputSchema and outputSchema were the same in every tools/list answer recorded.',
+          )
         : changed.map((r) =>
-            h('details', { class: 'change' },
+            h(
+              'details',
+              { class: 'change' },
               h('summary', {}, `${r['changed']} changed at ${time(r['afterTime'])} (before: ${time(r['beforeTime'])})`),
-              h('p', { class: 'muted' }, 'The answers compared: ', h('code', {}, r['before'] as string), ' and ', h('code', {}, r['after'] as string)),
+              h(
+                'p',
+                { class: 'muted' },
+                'The answers compared: ',
+                h('code', {}, r['before'] as string),
+                ' and ',
+                h('code', {}, r['after'] as string),
+              ),
             ),
           ),
     );
@@ -91,16 +123,43 @@ export const toolsView: View = {
     const chosen = params.has('tool') ? `${params.get('server') ?? ''}\u0000${params.get('tool')}` : undefined;
     fill(
       list,
-      table('Tools per server', [
-        { label: 'Server', key: 'server', cell: (r: Row) => (r['server'] as string) ?? '–' },
-        { label: 'Tool', key: 'tool', cell: (r) => h('a', { href: link('tools', { server: r['server'] as string, tool: r['tool'] as string }) }, r['tool'] as string) },
-        { label: 'Calls', key: 'calls', numeric: true, cell: (r) => count(r['calls']) },
-        { label: 'Error rate', key: 'error-rate', numeric: true, cell: (r) => { const rate = errorsBy.get(keyOf(r))?.['errorRate']; return h('span', { class: typeof rate === 'number' && rate > 0 ? 'bad' : undefined }, percent(rate)); } },
-        { label: 'p50', key: 'p50', numeric: true, cell: (r) => millis(latencyBy.get(keyOf(r))?.['p50Ms']) },
-        { label: 'p95', key: 'p95', numeric: true, cell: (r) => millis(latencyBy.get(keyOf(r))?.['p95Ms']) },
-        { label: 'Sessions', key: 'sessions', numeric: true, cell: (r) => count(r['sessions']) },
-        { label: 'Last call', key: 'last', cell: (r) => time(r['lastCall']) },
-      ], calls, { rowAttributes: (r) => ({ 'data-tool': `${r['server'] ?? ''}/${r['tool']}`, class: keyOf(r) === chosen ? 'selected' : undefined }) }),
+      table(
+        'Tools per server',
+        [
+          { label: 'Server', key: 'server', cell: (r: Row) => (r['server'] as string) ?? '–' },
+          {
+            label: 'Tool',
+            key: 'tool',
+            cell: (r) =>
+              h(
+                'a',
+                { href: link('tools', { server: r['server'] as string, tool: r['tool'] as string }) },
+                r['tool'] as string,
+              ),
+          },
+          { label: 'Calls', key: 'calls', numeric: true, cell: (r) => count(r['calls']) },
+          {
+            label: 'Error rate',
+            key: 'error-rate',
+            numeric: true,
+            cell: (r) => {
+              const rate = errorsBy.get(keyOf(r))?.['errorRate'];
+              return h('span', { class: typeof rate === 'number' && rate > 0 ? 'bad' : undefined }, percent(rate));
+            },
+          },
+          { label: 'p50', key: 'p50', numeric: true, cell: (r) => millis(latencyBy.get(keyOf(r))?.['p50Ms']) },
+          { label: 'p95', key: 'p95', numeric: true, cell: (r) => millis(latencyBy.get(keyOf(r))?.['p95Ms']) },
+          { label: 'Sessions', key: 'sessions', numeric: true, cell: (r) => count(r['sessions']) },
+          { label: 'Last call', key: 'last', cell: (r) => time(r['lastCall']) },
+        ],
+        calls,
+        {
+          rowAttributes: (r) => ({
+            'data-tool': `${r['server'] ?? ''}/${r['tool']}`,
+            class: keyOf(r) === chosen ? 'selected' : undefined,
+          }),
+        },
+      ),
     );
     if (params.has('tool')) {
       panel.hidden = false;

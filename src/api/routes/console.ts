@@ -12,10 +12,18 @@ export const consoleRoutes: FastifyPluginAsync<{ dir?: string }> = async (app, {
   const send = (request: FastifyRequest, reply: FastifyReply, name: string, cache: string) => {
     const file: ConsoleFile | undefined = files.get(name);
     if (file === undefined) {
-      if (files.size === 0) throw McpLdError.of('console.not-built', { detail: 'the web console has not been built into dist/console: run npm run build (npm install does)' });
+      if (files.size === 0)
+        throw McpLdError.of('console.not-built', {
+          detail: 'the web console has not been built into dist/console: run npm run build (npm install does)',
+        });
       throw McpLdError.of('console.unknown-asset', { detail: `the console has no file ${JSON.stringify(name)}` });
     }
-    reply.header('ETag', file.etag).header('Cache-Control', cache).header('X-Content-Type-Options', 'nosniff').header('Content-Security-Policy', consolePolicy).header('Referrer-Policy', 'no-referrer');
+    reply
+      .header('ETag', file.etag)
+      .header('Cache-Control', cache)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', consolePolicy)
+      .header('Referrer-Policy', 'no-referrer');
     if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();
     return reply.type(file.type).send(file.body);
   };
@@ -23,8 +31,14 @@ export const consoleRoutes: FastifyPluginAsync<{ dir?: string }> = async (app, {
   const schema = {
     summary: 'The web console (HTML)',
     tags: ['console'],
-    response: { 200: answer('the page', { 'text/html': { type: 'string' } }), 304: { description: 'the page the If-None-Match ETag names is still current', type: 'null' }, ...problems(503) },
+    response: {
+      200: answer('the page', { 'text/html': { type: 'string' } }),
+      304: { description: 'the page the If-None-Match ETag names is still current', type: 'null' },
+      ...problems(503),
+    },
   };
   app.get('/', { schema }, (request, reply) => send(request, reply, 'index.html', 'no-cache'));
-  app.get<{ Params: { '*': string } }>('/console/assets/*', { schema: { hide: true } }, (request, reply) => send(request, reply, `assets/${request.params['*']}`, 'no-cache'));
+  app.get<{ Params: { '*': string } }>('/console/assets/*', { schema: { hide: true } }, (request, reply) =>
+    send(request, reply, `assets/${request.params['*']}`, 'no-cache'),
+  );
 };

@@ -36,18 +36,39 @@ function loadContextFiles(dir: string = contextsDir): Map<string, ServedContext>
 
 const nameParam = {
   type: 'object',
-  properties: { name: { type: 'string', pattern: '^[A-Za-z0-9_.-]+$', maxLength: 200, description: 'the context, with or without .jsonld', examples: ['mcp.jsonld'] } },
+  properties: {
+    name: {
+      type: 'string',
+      pattern: '^[A-Za-z0-9_.-]+$',
+      maxLength: 200,
+      description: 'the context, with or without .jsonld',
+      examples: ['mcp.jsonld'],
+    },
+  },
   required: ['name'],
 } as const;
 
 const messageNameParam = {
   ...nameParam,
-  properties: { name: { ...nameParam.properties.name, description: 'the message definition, with or without .jsonld', examples: ['CallToolRequest.jsonld'] } },
+  properties: {
+    name: {
+      ...nameParam.properties.name,
+      description: 'the message definition, with or without .jsonld',
+      examples: ['CallToolRequest.jsonld'],
+    },
+  },
 } as const;
 
 /** A context document (or 304 to a matching If-None-Match); 404 for a name with none. */
 const contextResponses = {
-  200: answer('the JSON-LD context (ETag, cacheable)', { 'application/ld+json': { type: 'object', required: ['@context'], properties: { '@context': { type: 'object', additionalProperties: true } }, additionalProperties: true } }),
+  200: answer('the JSON-LD context (ETag, cacheable)', {
+    'application/ld+json': {
+      type: 'object',
+      required: ['@context'],
+      properties: { '@context': { type: 'object', additionalProperties: true } },
+      additionalProperties: true,
+    },
+  }),
   304: { description: 'the context the If-None-Match ETag names is still current', type: 'null' },
   ...problems(404),
 };
@@ -55,7 +76,15 @@ const contextResponses = {
 /** `/contexts/<version>/…`: a protocol version's contexts (an unknown version is a 404 like an unknown context). */
 const versionedParams = {
   type: 'object',
-  properties: { version: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'a protocol version', examples: ['2026-07-28'] }, name: nameParam.properties.name },
+  properties: {
+    version: {
+      type: 'string',
+      pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+      description: 'a protocol version',
+      examples: ['2026-07-28'],
+    },
+    name: nameParam.properties.name,
+  },
   required: ['version', 'name'],
 } as const;
 
@@ -76,17 +105,69 @@ export const contextRoutes: FastifyPluginAsync<{ dir?: string }> = async (app, o
   };
 
   const tags = ['vocabulary'];
-  app.get('/contexts', { schema: { summary: 'The JSON-LD contexts served', tags, response: { 200: { type: 'object', required: ['contexts'], properties: { contexts: { type: 'array', items: { type: 'string' } } }, additionalProperties: false }, ...problems() } } }, async () => ({ contexts: [...contexts.keys()].sort().map((name) => `/contexts/${name}.jsonld`) }));
-  app.get<{ Params: { name: string } }>('/contexts/:name', { schema: { summary: 'A context of 2025-06-18 (mcp.jsonld: the merged context; json-rpc.jsonld)', tags, params: nameParam, response: contextResponses } }, (request, reply) =>
-    send(request.params.name, request, reply),
+  app.get(
+    '/contexts',
+    {
+      schema: {
+        summary: 'The JSON-LD contexts served',
+        tags,
+        response: {
+          200: {
+            type: 'object',
+            required: ['contexts'],
+            properties: { contexts: { type: 'array', items: { type: 'string' } } },
+            additionalProperties: false,
+          },
+          ...problems(),
+        },
+      },
+    },
+    async () => ({ contexts: [...contexts.keys()].sort().map((name) => `/contexts/${name}.jsonld`) }),
   );
-  app.get<{ Params: { name: string } }>('/contexts/messages/:name', { schema: { summary: 'The context of one message definition of 2025-06-18', tags, params: messageNameParam, response: contextResponses } }, (request, reply) =>
-    send(`messages/${request.params.name}`, request, reply),
+  app.get<{ Params: { name: string } }>(
+    '/contexts/:name',
+    {
+      schema: {
+        summary: 'A context of 2025-06-18 (mcp.jsonld: the merged context; json-rpc.jsonld)',
+        tags,
+        params: nameParam,
+        response: contextResponses,
+      },
+    },
+    (request, reply) => send(request.params.name, request, reply),
   );
-  app.get<{ Params: { version: string; name: string } }>('/contexts/:version/:name', { schema: { summary: "A context of a protocol version", tags, params: versionedParams, response: contextResponses } }, (request, reply) =>
-    send(`${request.params.version}/${request.params.name}`, request, reply),
+  app.get<{ Params: { name: string } }>(
+    '/contexts/messages/:name',
+    {
+      schema: {
+        summary: 'The context of one message definition of 2025-06-18',
+        tags,
+        params: messageNameParam,
+        response: contextResponses,
+      },
+    },
+    (request, reply) => send(`messages/${request.params.name}`, request, reply),
   );
-  app.get<{ Params: { version: string; name: string } }>('/contexts/:version/messages/:name', { schema: { summary: 'The context of one message definition of a protocol version', tags, params: { ...versionedParams, properties: { ...versionedParams.properties, name: messageNameParam.properties.name } }, response: contextResponses } }, (request, reply) =>
-    send(`${request.params.version}/messages/${request.params.name}`, request, reply),
+  app.get<{ Params: { version: string; name: string } }>(
+    '/contexts/:version/:name',
+    {
+      schema: { summary: 'A context of a protocol version', tags, params: versionedParams, response: contextResponses },
+    },
+    (request, reply) => send(`${request.params.version}/${request.params.name}`, request, reply),
+  );
+  app.get<{ Params: { version: string; name: string } }>(
+    '/contexts/:version/messages/:name',
+    {
+      schema: {
+        summary: 'The context of one message definition of a protocol version',
+        tags,
+        params: {
+          ...versionedParams,
+          properties: { ...versionedParams.properties, name: messageNameParam.properties.name },
+        },
+        response: contextResponses,
+      },
+    },
+    (request, reply) => send(`${request.params.version}/messages/${request.params.name}`, request, reply),
   );
 };

@@ -30,12 +30,25 @@ export const eventRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, { 
   const schema = {
     summary: 'Server-sent events: a `change` event, naming the sessions touched, after writes to the store',
     tags: ['console'],
-    response: { 200: answer('a stream that ends only when the client or the service closes it', { 'text/event-stream': { type: 'string', description: 'events such as `event: change` and `data: {"sessions":["…"]}`' } }), ...problems() },
+    response: {
+      200: answer('a stream that ends only when the client or the service closes it', {
+        'text/event-stream': {
+          type: 'string',
+          description: 'events such as `event: change` and `data: {"sessions":["…"]}`',
+        },
+      }),
+      ...problems(),
+    },
   };
   app.get('/events', { schema }, (request, reply) => {
     const stream = reply.raw;
     reply.hijack();
-    stream.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+    stream.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
     // Reconnect after a second when the stream drops (the service restarting).
     stream.write('retry: 1000\n\n');
     streams.add(stream);
@@ -49,7 +62,8 @@ export const eventRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, { 
     };
     const stop = changes.listen((change: StoreChange) => {
       pending ??= new Set();
-      for (const graph of change.graphs) if (graph.startsWith(sessionPrefix)) pending.add(decodeSegment(graph.slice(sessionPrefix.length)));
+      for (const graph of change.graphs)
+        if (graph.startsWith(sessionPrefix)) pending.add(decodeSegment(graph.slice(sessionPrefix.length)));
       timer ??= setTimeout(send, coalesceMs);
     });
     const keepAlive = setInterval(() => stream.write(': keep-alive\n\n'), keepAliveMs);

@@ -3,7 +3,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceConfig } from '../../core/config.js';
 import { problems } from '../openapi.js';
 
-export const healthRoutes: FastifyPluginAsync<{ config: ServiceConfig; version: string }> = async (app, { config, version }) => {
+export const healthRoutes: FastifyPluginAsync<{ config: ServiceConfig; version: string }> = async (
+  app,
+  { config, version },
+) => {
   app.get(
     '/health',
     {
@@ -13,7 +16,11 @@ export const healthRoutes: FastifyPluginAsync<{ config: ServiceConfig; version: 
         response: {
           200: {
             type: 'object',
-            properties: { status: { type: 'string', enum: ['ok'] }, version: { type: 'string' }, store: { type: 'string', enum: ['remote', 'embedded (durable)', 'embedded (memory only)'] } },
+            properties: {
+              status: { type: 'string', enum: ['ok'] },
+              version: { type: 'string' },
+              store: { type: 'string', enum: ['remote', 'embedded (durable)', 'embedded (memory only)'] },
+            },
             required: ['status', 'version', 'store'],
             additionalProperties: false,
           },

@@ -58,7 +58,10 @@ async function* streamedLines(body: Readable, lineLimit: number): AsyncGenerator
     }
     if (splitter.pendingBytes > lineLimit) {
       if (lines.length > 0) yield lines;
-      throw McpLdError.of('input.line-too-long', { detail: `line ${line + 1} is longer than the limit of ${lineLimit} bytes (MCPLD_BODY_LIMIT)`, line: line + 1 });
+      throw McpLdError.of('input.line-too-long', {
+        detail: `line ${line + 1} is longer than the limit of ${lineLimit} bytes (MCPLD_BODY_LIMIT)`,
+        line: line + 1,
+      });
     }
     if (lines.length > 0) {
       yield lines;
@@ -83,17 +86,32 @@ const ingestSummarySchema = {
     sessions: { type: 'array', items: { type: 'string' }, description: 'the sessions the messages went to' },
     invalid: counts,
     unknownMethods: counts,
-    stored: { type: 'object', required: ['quads', 'batches', 'messages'], properties: { quads: counts, batches: counts, messages: counts }, additionalProperties: false },
+    stored: {
+      type: 'object',
+      required: ['quads', 'batches', 'messages'],
+      properties: { quads: counts, batches: counts, messages: counts },
+      additionalProperties: false,
+    },
     failedLines: counts,
     errors: {
       type: 'array',
-      items: { type: 'object', required: ['line', 'title', 'detail'], properties: { line: counts, index: counts, title: { type: 'string' }, detail: { type: 'string' } }, additionalProperties: false },
+      items: {
+        type: 'object',
+        required: ['line', 'title', 'detail'],
+        properties: { line: counts, index: counts, title: { type: 'string' }, detail: { type: 'string' } },
+        additionalProperties: false,
+      },
     },
   },
   additionalProperties: false,
 } as const;
 
-function report(summary: ConversionSummary, sessions: string[], stored: { quads: number; batches: number }, session?: string) {
+function report(
+  summary: ConversionSummary,
+  sessions: string[],
+  stored: { quads: number; batches: number },
+  session?: string,
+) {
   return {
     ...(session ? { session } : {}),
     messages: summary.messages,
@@ -107,7 +125,10 @@ function report(summary: ConversionSummary, sessions: string[], stored: { quads:
   };
 }
 
-export const ingestRoutes: FastifyPluginAsync<StoreRouteOptions & { lifting: IngestLifting }> = async (app, { store, config, metrics, lifting }) => {
+export const ingestRoutes: FastifyPluginAsync<StoreRouteOptions & { lifting: IngestLifting }> = async (
+  app,
+  { store, config, metrics, lifting },
+) => {
   // Only the media types of messages: a `text/plain` body is what any web page may send cross-site without asking.
   app.removeContentTypeParser('text/plain');
   app.removeContentTypeParser('application/json');
@@ -119,11 +140,20 @@ export const ingestRoutes: FastifyPluginAsync<StoreRouteOptions & { lifting: Ing
     {
       schema: {
         summary: 'Lift MCP messages and store them',
-        description: 'Body: one JSON-RPC message or a batch (application/json), or NDJSON of messages or capture records of any length (application/x-ndjson, streamed). Plain messages go to the session of the MCP-LD-Session header, or a new one (returned).',
+        description:
+          'Body: one JSON-RPC message or a batch (application/json), or NDJSON of messages or capture records of any length (application/x-ndjson, streamed). Plain messages go to the session of the MCP-LD-Session header, or a new one (returned).',
         tags: ['ingest'],
         security: writeTokenIfConfigured,
         consumes: messageMediaTypes,
-        headers: { type: 'object', properties: { 'mcp-ld-session': { type: 'string', description: 'the session of plain messages (default: a new one, returned in MCP-LD-Session)' } } },
+        headers: {
+          type: 'object',
+          properties: {
+            'mcp-ld-session': {
+              type: 'string',
+              description: 'the session of plain messages (default: a new one, returned in MCP-LD-Session)',
+            },
+          },
+        },
         response: {
           200: ingestSummarySchema,
           ...problems(401, 403, 408, 413, 415, 422, 423, 429, 503, 504, 507),
@@ -132,8 +162,18 @@ export const ingestRoutes: FastifyPluginAsync<StoreRouteOptions & { lifting: Ing
           type: 'object',
           additionalProperties: false,
           properties: {
-            strict: { type: 'boolean', default: false, description: 'store nothing unless every line is a valid MCP message' },
-            batch: { type: 'integer', minimum: 1, maximum: 100000, default: 1000, description: 'messages per store batch' },
+            strict: {
+              type: 'boolean',
+              default: false,
+              description: 'store nothing unless every line is a valid MCP message',
+            },
+            batch: {
+              type: 'integer',
+              minimum: 1,
+              maximum: 100000,
+              default: 1000,
+              description: 'messages per store batch',
+            },
             protocol: protocolQueryField,
           },
         },
@@ -150,9 +190,17 @@ export const ingestRoutes: FastifyPluginAsync<StoreRouteOptions & { lifting: Ing
       const strict = request.query.strict === true;
       const batch = strict ? Number.MAX_SAFE_INTEGER : (request.query.batch ?? 1000);
       const writer = new BatchWriter(store, batch);
-      const streamed = streamedTypes.includes(String(request.headers['content-type'] ?? '').split(';')[0]!.trim());
+      const streamed = streamedTypes.includes(
+        String(request.headers['content-type'] ?? '')
+          .split(';')[0]!
+          .trim(),
+      );
       // Reading and lifting happen in the lifting thread; here only bytes move, to the store.
-      const ingest = await lifting.begin({ ...(request.query.protocol ? { protocol: request.query.protocol } : {}), strict, session });
+      const ingest = await lifting.begin({
+        ...(request.query.protocol ? { protocol: request.query.protocol } : {}),
+        strict,
+        session,
+      });
       try {
         if (streamed) {
           for await (const lines of streamedLines(request.body as Readable, config.bodyLimit)) {
@@ -162,7 +210,7 @@ export const ingestRoutes: FastifyPluginAsync<StoreRouteOptions & { lifting: Ing
           }
         } else {
           await ingest.body(typeof request.body === 'string' || Buffer.isBuffer(request.body) ? request.body : '');
-          for (let done = false; !done && !writer.error; ) {
+          for (let done = false; !done && !writer.error;) {
             const lifted = await ingest.next(Math.min(batch, linesPerChunk));
             await writer.addBytes(lifted.nquads, lifted.messages);
             done = lifted.done;
@@ -182,8 +230,13 @@ export const ingestRoutes: FastifyPluginAsync<StoreRouteOptions & { lifting: Ing
       if (writer.error) throw writer.error.extend({ stored: writer.stored });
       if (summary.messages === 0) {
         const first = summary.failed[0];
-        if (!first) throw McpLdError.of('input.empty', { detail: 'the body holds no message', extensions: { errors: [] } });
-        throw failedInputError(summary.failed, `no line is an MCP message (${summary.failed.length} bad line(s)); nothing was stored`, maxListedErrors);
+        if (!first)
+          throw McpLdError.of('input.empty', { detail: 'the body holds no message', extensions: { errors: [] } });
+        throw failedInputError(
+          summary.failed,
+          `no line is an MCP message (${summary.failed.length} bad line(s)); nothing was stored`,
+          maxListedErrors,
+        );
       }
       metrics.count('mcpld_ingested_messages_total', 'MCP messages stored', {}, writer.stored.messages);
       metrics.count('mcpld_ingested_quads_total', 'Quads stored', {}, writer.stored.quads);

@@ -14,8 +14,19 @@ import type { StoreRouteOptions } from './store-route-options.js';
 const messageParams = {
   type: 'object',
   properties: {
-    id: { type: 'string', minLength: 1, maxLength: 500, description: 'the session id', examples: ['57cd8539-bf6a-4833-ae14-361ffa3a23c9'] },
-    order: { type: 'integer', minimum: 0, description: 'the order of the message in its session (session-timeline gives it)', examples: [1] },
+    id: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 500,
+      description: 'the session id',
+      examples: ['57cd8539-bf6a-4833-ae14-361ffa3a23c9'],
+    },
+    order: {
+      type: 'integer',
+      minimum: 0,
+      description: 'the order of the message in its session (session-timeline gives it)',
+      examples: [1],
+    },
   },
   required: ['id', 'order'],
 } as const;
@@ -28,24 +39,46 @@ export const messageRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, 
     '/sessions/:id/messages/:order',
     {
       schema: {
-        summary: 'One message of a session: lowered back to its JSON (application/json) or its triples (N-Triples, Turtle)',
+        summary:
+          'One message of a session: lowered back to its JSON (application/json) or its triples (N-Triples, Turtle)',
         tags: ['sessions'],
         params: messageParams,
         response: {
-          200: answer('the message', { 'application/json': { type: 'object', description: 'its capture record, exactly as on the wire', additionalProperties: true }, 'application/n-triples': { type: 'string' }, 'text/turtle': { type: 'string' } }),
+          200: answer('the message', {
+            'application/json': {
+              type: 'object',
+              description: 'its capture record, exactly as on the wire',
+              additionalProperties: true,
+            },
+            'application/n-triples': { type: 'string' },
+            'text/turtle': { type: 'string' },
+          }),
           ...problems(404, 406, 422, 429, 502, 503, 504),
         },
       },
     },
     async (request, reply) => {
-      const offers = messageFormats.map((f) => ({ type: f === 'messages' ? 'application/json' : f === 'nquads' ? 'application/n-triples' : mediaTypes[f].split(';')[0]! }));
+      const offers = messageFormats.map((f) => ({
+        type:
+          f === 'messages'
+            ? 'application/json'
+            : f === 'nquads'
+              ? 'application/n-triples'
+              : mediaTypes[f].split(';')[0]!,
+      }));
       const index = negotiate(request.headers.accept, offers);
-      if (index < 0) throw McpLdError.of('http.not-acceptable', { detail: `a message is given as ${offers.map((o) => o.type).join(', ')}` });
+      if (index < 0)
+        throw McpLdError.of('http.not-acceptable', {
+          detail: `a message is given as ${offers.map((o) => o.type).join(', ')}`,
+        });
       const { id, order } = request.params;
       const graph = minter.session(id);
       const options = { timeoutMs: config.queryTimeoutMs };
       const message = await messageAt(store, graph, order, options);
-      if (message === undefined) throw McpLdError.of('message.unknown', { detail: `the store has no message ${order} in session ${JSON.stringify(id)}` });
+      if (message === undefined)
+        throw McpLdError.of('message.unknown', {
+          detail: `the store has no message ${order} in session ${JSON.stringify(id)}`,
+        });
       const triples = Buffer.from(quadsToNQuads(await messageTriples(store, graph, message, options)));
       const format = messageFormats[index]!;
       if (format === 'nquads') return reply.type('application/n-triples; charset=utf-8').send(triples);

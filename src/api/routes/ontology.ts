@@ -23,7 +23,12 @@ export const ontologyRoutes: FastifyPluginAsync = async (app) => {
   ] as const) {
     const files = variants.map((v) => {
       const body = readFileSync(path.join(ontologyDir, `${base}.${v.extension}`), 'utf8');
-      return { ...v, name: `${base}.${v.extension}`, body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+      return {
+        ...v,
+        name: `${base}.${v.extension}`,
+        body,
+        etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+      };
     });
     app.get<{ Querystring: { download?: string } }>(
       route,
@@ -31,20 +36,43 @@ export const ontologyRoutes: FastifyPluginAsync = async (app) => {
         schema: {
           summary: route === '/ontology' ? 'The OWL ontology of every protocol version' : 'The SHACL shapes',
           tags: ['vocabulary'],
-          querystring: { type: 'object', properties: { download: { type: 'string', description: 'present (any value): answered as an attachment (Content-Disposition)' } } },
+          querystring: {
+            type: 'object',
+            properties: {
+              download: {
+                type: 'string',
+                description: 'present (any value): answered as an attachment (Content-Disposition)',
+              },
+            },
+          },
           response: {
-            200: answer('the document in the format Accept asks for (ETag, cacheable)', Object.fromEntries(variants.map((v) => [v.type, v.type === 'application/ld+json' ? { anyOf: [{ type: 'object', additionalProperties: true }, { type: 'array' }] } : { type: 'string' }]))),
+            200: answer(
+              'the document in the format Accept asks for (ETag, cacheable)',
+              Object.fromEntries(
+                variants.map((v) => [
+                  v.type,
+                  v.type === 'application/ld+json'
+                    ? { anyOf: [{ type: 'object', additionalProperties: true }, { type: 'array' }] }
+                    : { type: 'string' },
+                ]),
+              ),
+            ),
             304: { description: 'the document the If-None-Match ETag names is still current', type: 'null' },
             ...problems(406),
           },
         },
       },
       async (request, reply) => {
-        const index = negotiate(request.headers.accept, files.map((f) => ({ type: f.type })));
-        if (index < 0) throw McpLdError.of('http.not-acceptable', { detail: `available as ${files.map((f) => f.type).join(', ')}` });
+        const index = negotiate(
+          request.headers.accept,
+          files.map((f) => ({ type: f.type })),
+        );
+        if (index < 0)
+          throw McpLdError.of('http.not-acceptable', { detail: `available as ${files.map((f) => f.type).join(', ')}` });
         const file = files[index]!;
         reply.header('ETag', file.etag).header('Cache-Control', 'public, max-age=3600').header('Vary', 'Accept');
-        if (request.query.download !== undefined) reply.header('Content-Disposition', `attachment; filename="${file.name}"`);
+        if (request.query.download !== undefined)
+          reply.header('Content-Disposition', `attachment; filename="${file.name}"`);
         if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();
         return reply.type(file.type).send(file.body);
       },

@@ -33,7 +33,13 @@ const listSchema = {
             items: {
               type: 'object',
               required: ['name', 'type', 'required', 'description'],
-              properties: { name: { type: 'string' }, type: { type: 'string' }, required: { type: 'boolean' }, default: { type: 'string' }, description: { type: 'string' } },
+              properties: {
+                name: { type: 'string' },
+                type: { type: 'string' },
+                required: { type: 'boolean' },
+                default: { type: 'string' },
+                description: { type: 'string' },
+              },
               additionalProperties: false,
             },
           },
@@ -63,41 +69,78 @@ function parametersSchema(named: NamedQueries) {
     }
   }
   const properties = Object.fromEntries(
-    [...byName].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, entry]) => [
-      name,
-      { ...parameterValue, description: `${[...entry.types].join(' or ')}: ${[...entry.descriptions][0]}; taken by ${entry.queries.join(', ')}` },
-    ]),
+    [...byName]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([name, entry]) => [
+        name,
+        {
+          ...parameterValue,
+          description: `${[...entry.types].join(' or ')}: ${[...entry.descriptions][0]}; taken by ${entry.queries.join(', ')}`,
+        },
+      ]),
   );
   return { type: 'object', properties, additionalProperties: parameterValue };
 }
 
-const allResultTypes = [...new Set([...resultOffers('SELECT', 'named-query'), ...resultOffers('CONSTRUCT', 'named-query')].map((offer) => offer.contentType))];
+const allResultTypes = [
+  ...new Set(
+    [...resultOffers('SELECT', 'named-query'), ...resultOffers('CONSTRUCT', 'named-query')].map(
+      (offer) => offer.contentType,
+    ),
+  ),
+];
 
 export const queryRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, { store, config, metrics, offload }) => {
   const named = new NamedQueries();
   const nameParams = {
     type: 'object',
-    properties: { name: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', maxLength: 100, description: `the named query: ${named.list().map((q) => q.name).join(', ')}`, examples: ['tool-calls'] } },
+    properties: {
+      name: {
+        type: 'string',
+        pattern: '^[a-z0-9][a-z0-9-]*$',
+        maxLength: 100,
+        description: `the named query: ${named
+          .list()
+          .map((q) => q.name)
+          .join(', ')}`,
+        examples: ['tool-calls'],
+      },
+    },
     required: ['name'],
   } as const;
   const tags = ['queries'];
   const results = {
-    200: answerIn('the results in the format Accept asks for: plain JSON rows for application/json, JSON Lines, SPARQL results (JSON, XML, CSV, TSV); a graph for CONSTRUCT queries', allResultTypes),
+    200: answerIn(
+      'the results in the format Accept asks for: plain JSON rows for application/json, JSON Lines, SPARQL results (JSON, XML, CSV, TSV); a graph for CONSTRUCT queries',
+      allResultTypes,
+    ),
     ...problems(404, 406, 422, 429, 502, 503, 504),
   };
   const texts = new Map(named.list().map((q) => [q.name, readFileSync(q.file, 'utf8')]));
 
-  app.get('/queries', { schema: { summary: 'The named queries and their parameters', tags, response: { 200: listSchema, ...problems() } } }, async () => ({
-    queries: named.list().map((q) => ({
-      name: q.name,
-      title: q.title,
-      description: q.description,
-      form: q.form,
-      parameters: q.parameters.map((p) => ({ name: p.name, type: p.type, required: p.required, ...(p.default !== undefined ? { default: p.default } : {}), description: p.description })),
-      href: `/queries/${q.name}`,
-      sparql: texts.get(q.name),
-    })),
-  }));
+  app.get(
+    '/queries',
+    {
+      schema: { summary: 'The named queries and their parameters', tags, response: { 200: listSchema, ...problems() } },
+    },
+    async () => ({
+      queries: named.list().map((q) => ({
+        name: q.name,
+        title: q.title,
+        description: q.description,
+        form: q.form,
+        parameters: q.parameters.map((p) => ({
+          name: p.name,
+          type: p.type,
+          required: p.required,
+          ...(p.default !== undefined ? { default: p.default } : {}),
+          description: p.description,
+        })),
+        href: `/queries/${q.name}`,
+        sparql: texts.get(q.name),
+      })),
+    }),
+  );
 
   const run = async (name: string, values: ParameterValues, accept: string | undefined) => {
     const query = named.get(name);
@@ -113,7 +156,17 @@ export const queryRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, { 
 
   app.get<{ Params: { name: string }; Querystring: Record<string, string> }>(
     '/queries/:name',
-    { schema: { summary: 'Run a named query (parameters in the query string)', description: 'Each parameter is checked against the type its query declares (GET /queries lists them) and bound as an RDF term; since and until take a date or a date-time.', tags, params: nameParams, querystring: parametersSchema(named), response: results } },
+    {
+      schema: {
+        summary: 'Run a named query (parameters in the query string)',
+        description:
+          'Each parameter is checked against the type its query declares (GET /queries lists them) and bound as an RDF term; since and until take a date or a date-time.',
+        tags,
+        params: nameParams,
+        querystring: parametersSchema(named),
+        response: results,
+      },
+    },
     async (request, reply) => {
       const { type, body } = await run(request.params.name, request.query, request.headers.accept);
       return reply.type(type).send(body);
@@ -127,12 +180,21 @@ export const queryRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, { 
         summary: 'Run a named query (parameters as a JSON object)',
         tags,
         params: nameParams,
-        body: { type: 'object', additionalProperties: { anyOf: [{ type: 'string', maxLength: 2000 }, { type: 'number' }, { type: 'boolean' }] }, examples: [{ tool: 'echo' }] },
+        body: {
+          type: 'object',
+          additionalProperties: {
+            anyOf: [{ type: 'string', maxLength: 2000 }, { type: 'number' }, { type: 'boolean' }],
+          },
+          examples: [{ tool: 'echo' }],
+        },
         response: { ...results, ...problems(404, 406, 415, 422, 429, 502, 503, 504) },
       },
     },
     async (request, reply) => {
-      if (request.body === undefined || request.body === null) throw McpLdError.of('http.body', { detail: 'send the parameters as a JSON object (or use GET with a query string)' });
+      if (request.body === undefined || request.body === null)
+        throw McpLdError.of('http.body', {
+          detail: 'send the parameters as a JSON object (or use GET with a query string)',
+        });
       const values: ParameterValues = Object.fromEntries(Object.entries(request.body).map(([k, v]) => [k, String(v)]));
       const { type, body } = await run(request.params.name, values, request.headers.accept);
       return reply.type(type).send(body);

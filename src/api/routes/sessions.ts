@@ -12,7 +12,19 @@ import { answer, problems, writeTokenRequired } from '../openapi.js';
 import type { StoreRouteOptions } from './store-route-options.js';
 import { streamBody } from '../stream-answer.js';
 
-const idParams = { type: 'object', properties: { id: { type: 'string', minLength: 1, maxLength: 500, description: 'the session id (GET /sessions lists them)', examples: ['57cd8539-bf6a-4833-ae14-361ffa3a23c9'] } }, required: ['id'] } as const;
+const idParams = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 500,
+      description: 'the session id (GET /sessions lists them)',
+      examples: ['57cd8539-bf6a-4833-ae14-361ffa3a23c9'],
+    },
+  },
+  required: ['id'],
+} as const;
 
 const listSchema = {
   type: 'object',
@@ -23,7 +35,12 @@ const listSchema = {
       items: {
         type: 'object',
         required: ['id', 'graph', 'quads'],
-        properties: { id: { type: 'string' }, graph: { type: 'string' }, quads: { type: 'integer', minimum: 0 }, href: { type: 'string', description: 'absent for an id no URL can carry' } },
+        properties: {
+          id: { type: 'string' },
+          graph: { type: 'string' },
+          quads: { type: 'integer', minimum: 0 },
+          href: { type: 'string', description: 'absent for an id no URL can carry' },
+        },
         additionalProperties: false,
       },
     },
@@ -39,44 +56,68 @@ export const sessionRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, 
   const prefix = minter.session('');
   const graphOf = (id: string) => minter.session(id);
 
-  app.get('/sessions', { schema: { summary: 'The sessions in the store', tags, response: { 200: listSchema, ...problems(502, 503) } } }, async () => {
-    const graphs = await store.graphs();
-    return {
-      sessions: graphs
-        .filter((g) => g.graph.startsWith(prefix))
-        .map((g) => {
-          // Graphs stored before session ids had to be well-formed may name one with a lone surrogate: listed, with
-          // no href (no URL can carry it).
-          const id = decodeSegment(g.graph.slice(prefix.length));
-          return { id, graph: g.graph, quads: g.quads, ...(isWellFormed(id) ? { href: `/sessions/${encodeURIComponent(id)}` } : {}) };
-        }),
-    };
-  });
+  app.get(
+    '/sessions',
+    { schema: { summary: 'The sessions in the store', tags, response: { 200: listSchema, ...problems(502, 503) } } },
+    async () => {
+      const graphs = await store.graphs();
+      return {
+        sessions: graphs
+          .filter((g) => g.graph.startsWith(prefix))
+          .map((g) => {
+            // Graphs stored before session ids had to be well-formed may name one with a lone surrogate: listed, with
+            // no href (no URL can carry it).
+            const id = decodeSegment(g.graph.slice(prefix.length));
+            return {
+              id,
+              graph: g.graph,
+              quads: g.quads,
+              ...(isWellFormed(id) ? { href: `/sessions/${encodeURIComponent(id)}` } : {}),
+            };
+          }),
+      };
+    },
+  );
 
   app.get<{ Params: { id: string } }>(
     '/sessions/:id',
     {
       schema: {
-        summary: 'One session: its quads (N-Quads, TriG, JSON-LD, Turtle) or its messages lowered back to JSON (application/json)',
+        summary:
+          'One session: its quads (N-Quads, TriG, JSON-LD, Turtle) or its messages lowered back to JSON (application/json)',
         tags,
         params: idParams,
         response: {
           200: answer('the session', {
-            ...Object.fromEntries(sessionFormats.filter((f) => f !== 'messages' && f !== 'jsonld').map((f) => [mediaTypes[f as RdfFormat].split(';')[0]!, { type: 'string' }])),
+            ...Object.fromEntries(
+              sessionFormats
+                .filter((f) => f !== 'messages' && f !== 'jsonld')
+                .map((f) => [mediaTypes[f as RdfFormat].split(';')[0]!, { type: 'string' }]),
+            ),
             'application/ld+json': { type: 'object', additionalProperties: true },
-            'application/json': { type: 'array', description: 'its messages as capture records, in capture order', items: { type: 'object', additionalProperties: true } },
+            'application/json': {
+              type: 'array',
+              description: 'its messages as capture records, in capture order',
+              items: { type: 'object', additionalProperties: true },
+            },
           }),
           ...problems(404, 406, 422, 429, 502, 503, 504),
         },
       },
     },
     async (request, reply) => {
-      const offers = sessionFormats.map((f) => ({ type: f === 'messages' ? 'application/json' : mediaTypes[f].split(';')[0]! }));
+      const offers = sessionFormats.map((f) => ({
+        type: f === 'messages' ? 'application/json' : mediaTypes[f].split(';')[0]!,
+      }));
       const index = negotiate(request.headers.accept, offers);
-      if (index < 0) throw McpLdError.of('http.not-acceptable', { detail: `a session is given as ${offers.map((o) => o.type).join(', ')}` });
+      if (index < 0)
+        throw McpLdError.of('http.not-acceptable', {
+          detail: `a session is given as ${offers.map((o) => o.type).join(', ')}`,
+        });
       const graph = graphOf(request.params.id);
       const format = sessionFormats[index]!;
-      const unknown = () => McpLdError.of('session.unknown', { detail: `the store has no session ${JSON.stringify(request.params.id)}` });
+      const unknown = () =>
+        McpLdError.of('session.unknown', { detail: `the store has no session ${JSON.stringify(request.params.id)}` });
       if (format === 'nquads' && store.graphStream) {
         // N-Quads are written a chunk of triples at a time, as the client reads them.
         const stream = await store.graphStream(graph);
@@ -93,11 +134,24 @@ export const sessionRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, 
 
   app.delete<{ Params: { id: string } }>(
     '/sessions/:id',
-    { schema: { summary: 'Remove a session (needs the write token)', tags, security: writeTokenRequired, params: idParams, response: { 204: { description: 'the session was removed', type: 'null' }, ...problems(401, 403, 404, 423, 502, 503, 507) } } },
+    {
+      schema: {
+        summary: 'Remove a session (needs the write token)',
+        tags,
+        security: writeTokenRequired,
+        params: idParams,
+        response: {
+          204: { description: 'the session was removed', type: 'null' },
+          ...problems(401, 403, 404, 423, 502, 503, 507),
+        },
+      },
+    },
     async (request, reply) => {
       requireWriteToken(request, config.writeToken, true);
       if (!(await store.deleteGraph(graphOf(request.params.id)))) {
-        throw McpLdError.of('session.unknown', { detail: `the store has no session ${JSON.stringify(request.params.id)}` });
+        throw McpLdError.of('session.unknown', {
+          detail: `the store has no session ${JSON.stringify(request.params.id)}`,
+        });
       }
       return reply.status(204).send();
     },

@@ -11,7 +11,16 @@ import { McpLdError } from '../../core/problem.js';
 import type { ServiceConfig } from '../../core/config.js';
 import type { QueryDataset } from '../../store/quad-store.js';
 import { checkDataset } from '../../store/query-dataset.js';
-import { graphFormats, resultMediaAliases, resultMediaTypes, runQueryStream, runQueryText, solutionFormats, streamsIn, type ResultFormat } from '../../query/index.js';
+import {
+  graphFormats,
+  resultMediaAliases,
+  resultMediaTypes,
+  runQueryStream,
+  runQueryText,
+  solutionFormats,
+  streamsIn,
+  type ResultFormat,
+} from '../../query/index.js';
 import { streamBody } from '../stream-answer.js';
 import { descriptionFormats, type ServiceFacts } from '../service-description.js';
 import { mediaTypes } from '../../rdf/formats.js';
@@ -58,7 +67,10 @@ function formComponent(component: string): string {
   }
   const decoded = Buffer.from(bytes);
   const bad = invalidUtf8Offset(decoded);
-  if (bad >= 0) throw McpLdError.of('input.invalid-utf8', { detail: `the form percent-encodes bytes that are not UTF-8 (byte ${bad} of ${JSON.stringify(component.slice(0, 60))} decoded is 0x${decoded[bad]!.toString(16).toUpperCase()})` });
+  if (bad >= 0)
+    throw McpLdError.of('input.invalid-utf8', {
+      detail: `the form percent-encodes bytes that are not UTF-8 (byte ${bad} of ${JSON.stringify(component.slice(0, 60))} decoded is 0x${decoded[bad]!.toString(16).toUpperCase()})`,
+    });
   return decoded.toString('utf8');
 }
 
@@ -72,7 +84,8 @@ function formParameters(body: Buffer): Record<string, string | string[]> {
     const key = formComponent(equals < 0 ? pair : pair.slice(0, equals));
     const value = equals < 0 ? '' : formComponent(pair.slice(equals + 1));
     const existing = parameters[key];
-    parameters[key] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+    parameters[key] =
+      existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
   }
   return parameters;
 }
@@ -94,7 +107,10 @@ function all(value: string | string[] | undefined): string[] {
  * graph, each named-graph-uri a named graph; with either given, the other's graphs are none. Absent when neither is.
  */
 function protocolDataset(parameters: ProtocolParameters): QueryDataset | undefined {
-  const dataset = { defaultGraphs: all(parameters['default-graph-uri']), namedGraphs: all(parameters['named-graph-uri']) };
+  const dataset = {
+    defaultGraphs: all(parameters['default-graph-uri']),
+    namedGraphs: all(parameters['named-graph-uri']),
+  };
   if (dataset.defaultGraphs.length === 0 && dataset.namedGraphs.length === 0) return undefined;
   try {
     return checkDataset(dataset);
@@ -124,32 +140,57 @@ export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
       done(error as Error);
     }
   });
-  app.addContentTypeParser(['application/sparql-query', 'application/sparql-update'], { parseAs: 'buffer' }, (_request, body, done) => {
-    try {
-      done(null, decodeUtf8(body as Buffer));
-    } catch (error) {
-      done(error as Error);
-    }
-  });
+  app.addContentTypeParser(
+    ['application/sparql-query', 'application/sparql-update'],
+    { parseAs: 'buffer' },
+    (_request, body, done) => {
+      try {
+        done(null, decodeUtf8(body as Buffer));
+      } catch (error) {
+        done(error as Error);
+      }
+    },
+  );
 
   /** An update: alone, then the write token, then the checks of parse-update.ts, then the store; 204 once applied. */
-  const applyUpdate = async (request: FastifyRequest, reply: FastifyReply, parameters: ProtocolParameters, text: string | undefined) => {
+  const applyUpdate = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    parameters: ProtocolParameters,
+    text: string | undefined,
+  ) => {
     if (parameters.query !== undefined) throw protocolError('give either a query or an update, not both');
     requireWriteToken(request, config.writeToken, true);
     const dataset = datasetParameters.find((name) => parameters[name] !== undefined);
-    if (dataset) throw protocolError(`${dataset} is not supported with an update: it reads and writes the session graphs it names with GRAPH`);
-    if (text === undefined || text.trim() === '') throw protocolError('no update: send it as an application/sparql-update body or an urlencoded update= body');
+    if (dataset)
+      throw protocolError(
+        `${dataset} is not supported with an update: it reads and writes the session graphs it names with GRAPH`,
+      );
+    if (text === undefined || text.trim() === '')
+      throw protocolError('no update: send it as an application/sparql-update body or an urlencoded update= body');
     await store.update(await offload.update(text), { timeoutMs: config.queryTimeoutMs });
     metrics.count('mcpld_sparql_updates_total', 'SPARQL updates applied');
     return reply.status(204).send();
   };
 
-  const answer = async (request: FastifyRequest, reply: FastifyReply, parameters: ProtocolParameters, body?: { query?: string }) => {
+  const answer = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    parameters: ProtocolParameters,
+    body?: { query?: string },
+  ) => {
     if (parameters.update !== undefined) {
-      throw protocolError(parameters.query !== undefined || body ? 'give either a query or an update, not both' : 'an update is sent by POST, as an application/sparql-update body or an urlencoded update= body, never in the URL');
+      throw protocolError(
+        parameters.query !== undefined || body
+          ? 'give either a query or an update, not both'
+          : 'an update is sent by POST, as an application/sparql-update body or an urlencoded update= body, never in the URL',
+      );
     }
     const text = body?.query ?? single('query', parameters.query);
-    if (text === undefined || text.trim() === '') throw protocolError('no query: pass it as the query parameter, an urlencoded query= body, or an application/sparql-query body');
+    if (text === undefined || text.trim() === '')
+      throw protocolError(
+        'no query: pass it as the query parameter, an urlencoded query= body, or an application/sparql-query body',
+      );
     const dataset = protocolDataset(parameters);
     const parsed = await offload.query(text, endpointUrl(request));
     const { format, contentType } = pickResult(request.headers.accept, resultOffers(parsed.form, 'sparql'));
@@ -158,10 +199,16 @@ export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
       const options = { ...resultLimits(config), ...(dataset ? { dataset } : {}) };
       if (store.queryStream && streamsIn(parsed.form, format)) {
         // Streamed: the store keeps the answer and hands it over a chunk at a time as the client reads it.
-        return reply.type(contentType).header('Vary', 'Accept').send(streamBody(await runQueryStream(store, parsed, options), format, offload));
+        return reply
+          .type(contentType)
+          .header('Vary', 'Accept')
+          .send(streamBody(await runQueryStream(store, parsed, options), format, offload));
       }
       const answer = await runQueryText(store, parsed, options);
-      return reply.type(contentType).header('Vary', 'Accept').send(await offload.result(answer, format));
+      return reply
+        .type(contentType)
+        .header('Vary', 'Accept')
+        .send(await offload.result(answer, format));
     } finally {
       metrics.observeQuery((performance.now() - started) / 1000);
     }
@@ -170,7 +217,10 @@ export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
   /** The service description (GET with no parameters): Turtle, or JSON-LD, N-Triples, RDF/XML by Accept. */
   const describe = async (request: FastifyRequest, reply: FastifyReply) => {
     const index = negotiate(request.headers.accept, descriptionOffers);
-    if (index < 0) throw McpLdError.of('http.not-acceptable', { detail: `the service description is available as ${descriptionOffers.map((o) => o.type).join(', ')}, not ${request.headers.accept}` });
+    if (index < 0)
+      throw McpLdError.of('http.not-acceptable', {
+        detail: `the service description is available as ${descriptionOffers.map((o) => o.type).join(', ')}, not ${request.headers.accept}`,
+      });
     const { format, type } = descriptionOffers[index]!;
     const facts: ServiceFacts = {
       endpoint: endpointUrl(request),
@@ -179,18 +229,33 @@ export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
       graphs: await store.graphs(),
       ...resultLimits(config),
     };
-    return reply.type(type).header('Vary', 'Accept').send(await offload.describe(facts, format));
+    return reply
+      .type(type)
+      .header('Vary', 'Accept')
+      .send(await offload.describe(facts, format));
   };
 
   const queryString = {
     type: 'object',
     properties: {
-      query: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }], description: 'a SPARQL 1.1 query (the mcp:, jrpc:, mld:, mldx:, rdf:, rdfs:, xsd:, owl: prefixes are predeclared)' },
-      'default-graph-uri': { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }], description: 'a graph of the default graph (several: their merge); replaces the query\'s FROM' },
-      'named-graph-uri': { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }], description: 'a named graph (several: each); replaces the query\'s FROM NAMED' },
+      query: {
+        anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
+        description:
+          'a SPARQL 1.1 query (the mcp:, jrpc:, mld:, mldx:, rdf:, rdfs:, xsd:, owl: prefixes are predeclared)',
+      },
+      'default-graph-uri': {
+        anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
+        description: "a graph of the default graph (several: their merge); replaces the query's FROM",
+      },
+      'named-graph-uri': {
+        anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
+        description: "a named graph (several: each); replaces the query's FROM NAMED",
+      },
     },
   } as const;
-  const produces = Object.entries(resultMediaTypes).flatMap(([format, type]) => (format === 'table' ? [] : [type.split(';')[0]!, ...(resultMediaAliases[format as ResultFormat] ?? [])]));
+  const produces = Object.entries(resultMediaTypes).flatMap(([format, type]) =>
+    format === 'table' ? [] : [type.split(';')[0]!, ...(resultMediaAliases[format as ResultFormat] ?? [])],
+  );
 
   app.get<{ Querystring: ProtocolParameters }>(
     '/sparql',
@@ -199,23 +264,37 @@ export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
         summary: 'SPARQL 1.1 query (GET), or the service description (GET with no parameters)',
         description:
           'With no parameters: the SPARQL 1.1 Service Description of this endpoint (Turtle; JSON-LD, N-Triples or RDF/XML by Accept). ' +
-          'The dataset: default-graph-uri and named-graph-uri (each any number of times), else the query\'s FROM / FROM NAMED, else the union of the session graphs as the default graph and every session graph as a named graph.',
+          "The dataset: default-graph-uri and named-graph-uri (each any number of times), else the query's FROM / FROM NAMED, else the union of the session graphs as the default graph and every session graph as a named graph.",
         tags: ['sparql'],
         // The example only here: a POST carries its query in the body.
-        querystring: { ...queryString, properties: { ...queryString.properties, query: { ...queryString.properties.query, examples: ['SELECT ?session ?version WHERE { ?session mld:protocolVersion ?version }'] } } },
+        querystring: {
+          ...queryString,
+          properties: {
+            ...queryString.properties,
+            query: {
+              ...queryString.properties.query,
+              examples: ['SELECT ?session ?version WHERE { ?session mld:protocolVersion ?version }'],
+            },
+          },
+        },
         response: {
-          200: answerIn('the results of the query in the format Accept asks for, or (no parameters) the service description', [...produces, ...descriptionOffers.map((o) => o.type)]),
+          200: answerIn(
+            'the results of the query in the format Accept asks for, or (no parameters) the service description',
+            [...produces, ...descriptionOffers.map((o) => o.type)],
+          ),
           ...problems(406, 413, 422, 429, 502, 503, 504),
         },
       },
     },
-    (request, reply) => (Object.keys(request.query).length === 0 ? describe(request, reply) : answer(request, reply, request.query)),
+    (request, reply) =>
+      Object.keys(request.query).length === 0 ? describe(request, reply) : answer(request, reply, request.query),
   );
   app.post<{ Querystring: ProtocolParameters; Body: string | ProtocolParameters }>(
     '/sparql',
     {
       schema: {
-        summary: 'SPARQL 1.1 query (urlencoded or application/sparql-query) or update (application/sparql-update or urlencoded update=; needs the write token)',
+        summary:
+          'SPARQL 1.1 query (urlencoded or application/sparql-query) or update (application/sparql-update or urlencoded update=; needs the write token)',
         description:
           'A query answers its results by Accept, over the dataset of default-graph-uri and named-graph-uri (in the URL or the form), else its own FROM / FROM NAMED, else the union of the session graphs. ' +
           'An update needs MCPLD_WRITE_TOKEN configured and presented as a bearer token (401 without it, 403 when wrong or when no token is configured), and answers 204 once applied ' +
@@ -228,34 +307,56 @@ export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
         querystring: queryString,
         consumes: bodyTypes,
         response: {
-          200: answerIn('the results of a query, in the format Accept asks for (SPARQL results as JSON, XML, CSV or TSV; a graph as Turtle, N-Triples, N-Quads, JSON-LD or RDF/XML)', produces),
+          200: answerIn(
+            'the results of a query, in the format Accept asks for (SPARQL results as JSON, XML, CSV or TSV; a graph as Turtle, N-Triples, N-Quads, JSON-LD or RDF/XML)',
+            produces,
+          ),
           204: { description: 'the update was applied', type: 'null' },
           ...problems(401, 403, 406, 408, 413, 415, 422, 429, 502, 503, 504, 507),
         },
       },
-      config: documentedBody('a query (urlencoded query=, or application/sparql-query) or an update (urlencoded update=, or application/sparql-update: needs the write token)', {
-        'application/x-www-form-urlencoded': {
-          type: 'object',
-          properties: {
-            query: { type: 'string', description: 'a SPARQL 1.1 query' },
-            update: { type: 'string', description: 'a SPARQL 1.1 update (write token)' },
-            'default-graph-uri': { type: 'string', description: 'a graph of the default graph' },
-            'named-graph-uri': { type: 'string', description: 'a named graph' },
+      config: documentedBody(
+        'a query (urlencoded query=, or application/sparql-query) or an update (urlencoded update=, or application/sparql-update: needs the write token)',
+        {
+          'application/x-www-form-urlencoded': {
+            type: 'object',
+            properties: {
+              query: { type: 'string', description: 'a SPARQL 1.1 query' },
+              update: { type: 'string', description: 'a SPARQL 1.1 update (write token)' },
+              'default-graph-uri': { type: 'string', description: 'a graph of the default graph' },
+              'named-graph-uri': { type: 'string', description: 'a named graph' },
+            },
+            examples: [
+              {
+                query:
+                  'SELECT ?tool (COUNT(*) AS ?calls) WHERE { ?call a mcp:CallToolRequest ; jrpc:hasParameters/mcp:hasName ?tool } GROUP BY ?tool',
+              },
+            ],
           },
-          examples: [{ query: 'SELECT ?tool (COUNT(*) AS ?calls) WHERE { ?call a mcp:CallToolRequest ; jrpc:hasParameters/mcp:hasName ?tool } GROUP BY ?tool' }],
+          'application/sparql-query': { type: 'string', examples: ['SELECT (COUNT(*) AS ?quads) WHERE { ?s ?p ?o }'] },
+          'application/sparql-update': {
+            type: 'string',
+            examples: [
+              'INSERT DATA { GRAPH <urn:mcp-ld:session/notes> { <urn:mcp-ld:session/notes> rdfs:comment "reviewed" } }',
+            ],
+          },
         },
-        'application/sparql-query': { type: 'string', examples: ['SELECT (COUNT(*) AS ?quads) WHERE { ?s ?p ?o }'] },
-        'application/sparql-update': { type: 'string', examples: ['INSERT DATA { GRAPH <urn:mcp-ld:session/notes> { <urn:mcp-ld:session/notes> rdfs:comment "reviewed" } }'] },
-      }),
+      ),
     },
     (request, reply) => {
-      const type = String(request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-      if (type === 'application/sparql-query') return answer(request, reply, request.query, { query: request.body as string });
-      if (type === 'application/sparql-update') return applyUpdate(request, reply, request.query, request.body as string);
+      const type = String(request.headers['content-type'] ?? '')
+        .split(';')[0]!
+        .trim()
+        .toLowerCase();
+      if (type === 'application/sparql-query')
+        return answer(request, reply, request.query, { query: request.body as string });
+      if (type === 'application/sparql-update')
+        return applyUpdate(request, reply, request.query, request.body as string);
       // A POST without a body (its query or update in the URL) has no form to read.
       const form = (request.body ?? {}) as ProtocolParameters;
       const parameters = mergeParameters(request.query, form);
-      if (form.update !== undefined) return applyUpdate(request, reply, { ...parameters, update: undefined }, single('update', form.update));
+      if (form.update !== undefined)
+        return applyUpdate(request, reply, { ...parameters, update: undefined }, single('update', form.update));
       return answer(request, reply, parameters);
     },
   );

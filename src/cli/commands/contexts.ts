@@ -3,7 +3,12 @@
 // version's only), one line per file written; `--check` writes nothing and exits 1 naming every file that differs.
 import path from 'node:path';
 import { contextsDir } from '../../core/paths.js';
-import { buildAllContexts, buildVersionContexts, checkGeneratedContexts, writeGeneratedContexts } from '../../context/index.js';
+import {
+  buildAllContexts,
+  buildVersionContexts,
+  checkGeneratedContexts,
+  writeGeneratedContexts,
+} from '../../context/index.js';
 import { parseOptions, write, type Command, type OptionSpecs } from '../command.js';
 import { reportDrift, shown } from '../generated-files.js';
 import { protocolOption, protocolOptionSpec } from '../protocol-option.js';
@@ -11,7 +16,10 @@ import { protocolOption, protocolOptionSpec } from '../protocol-option.js';
 const options = {
   out: { type: 'string', value: 'DIR', description: "where to write them (default: the package's contexts/)" },
   protocol: { ...protocolOptionSpec, description: "only this version's contexts (default: every version's)" },
-  check: { type: 'boolean', description: 'write nothing; exit 1 naming every file that differs from what the schemas give' },
+  check: {
+    type: 'boolean',
+    description: 'write nothing; exit 1 naming every file that differs from what the schemas give',
+  },
 } as const satisfies OptionSpecs;
 
 // Exported for a dynamic import: main.ts loads each command when it runs.
@@ -28,7 +36,9 @@ export const contextsCommand: Command = {
     const version = protocolOption(values.protocol);
     const contexts = version === undefined ? buildAllContexts() : buildVersionContexts(version);
     if (values.check) {
-      const again = ['mcp-ld contexts', values.out ? `--out ${values.out}` : '', version ? `--protocol ${version}` : ''].filter(Boolean).join(' ');
+      const again = ['mcp-ld contexts', values.out ? `--out ${values.out}` : '', version ? `--protocol ${version}` : '']
+        .filter(Boolean)
+        .join(' ');
       return reportDrift(io.stderr, 'contexts', dir, checkGeneratedContexts(dir, contexts), again);
     }
     const { written, removed } = writeGeneratedContexts(dir, contexts);

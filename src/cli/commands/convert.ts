@@ -14,11 +14,27 @@ import { conversionFailures, reportFailedLines } from '../failed-lines.js';
 import { isAbsoluteIri } from '../../core/iri.js';
 
 const options = {
-  format: { type: 'string', default: 'nquads', value: 'FORMAT', description: `the RDF written: ${rdfFormats.join(', ')}` },
-  session: { type: 'string', value: 'ID', description: 'the session of messages that are not capture records (default: derived from the input, so the same input gives the same quads)' },
+  format: {
+    type: 'string',
+    default: 'nquads',
+    value: 'FORMAT',
+    description: `the RDF written: ${rdfFormats.join(', ')}`,
+  },
+  session: {
+    type: 'string',
+    value: 'ID',
+    description:
+      'the session of messages that are not capture records (default: derived from the input, so the same input gives the same quads)',
+  },
   base: { type: 'string', value: 'IRI', description: 'the base of the IRIs minted (default urn:mcp-ld:)' },
   protocol: protocolOptionSpec,
-  engine: { type: 'string', default: 'fast', value: 'ENGINE', description: 'fast (compiled from the schema) or reference (jsonld.js with the generated contexts: the same graph, slower)' },
+  engine: {
+    type: 'string',
+    default: 'fast',
+    value: 'ENGINE',
+    description:
+      'fast (compiled from the schema) or reference (jsonld.js with the generated contexts: the same graph, slower)',
+  },
   strict: { type: 'boolean', default: false, description: 'stop at the first bad line or invalid message, naming it' },
   quiet: { type: 'boolean', default: false, description: 'no summary line on stderr' },
 } as const satisfies OptionSpecs;
@@ -28,7 +44,8 @@ const options = {
 export const convertCommand: Command = {
   name: 'convert',
   summary: 'lift MCP messages (JSON, batch, JSONL, capture records) to RDF',
-  usage: 'mcp-ld convert [FILE|-] [--format nquads|trig|turtle|jsonld] [--session ID] [--base IRI] [--protocol VERSION] [--engine fast|reference] [--strict] [--quiet]',
+  usage:
+    'mcp-ld convert [FILE|-] [--format nquads|trig|turtle|jsonld] [--session ID] [--base IRI] [--protocol VERSION] [--engine fast|reference] [--strict] [--quiet]',
   options,
   examples: [
     `echo '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"message":"hi"}}}' | mcp-ld convert --format turtle`,
@@ -38,21 +55,29 @@ export const convertCommand: Command = {
     const { values, positionals } = parseOptions(args, options, true);
     if (positionals.length > 1) throw new UsageError('convert takes one input file (or - for stdin)');
     if (!isRdfFormat(values.format)) throw new UsageError(`--format must be one of ${rdfFormats.join(', ')}`);
-    if (values.engine !== 'fast' && values.engine !== 'reference') throw new UsageError('--engine must be fast or reference');
-    if (values.base !== undefined && !isAbsoluteIri(values.base)) throw new UsageError('--base must be an absolute IRI');
+    if (values.engine !== 'fast' && values.engine !== 'reference')
+      throw new UsageError('--engine must be fast or reference');
+    if (values.base !== undefined && !isAbsoluteIri(values.base))
+      throw new UsageError('--base must be an absolute IRI');
 
     const text = await readInputBytes(positionals[0], io.stdin);
     refuseWrongKind(positionals[0], text, 'convert');
     // Plain messages without a session: a session id derived from the input, so the same input gives the same graph.
     const session = values.session ?? (() => derivedSessionId(text));
-    const lifter = new Lifter(loadSchema({ protocol: protocolOption(values.protocol) ?? seedVersion }), { defaultSession: session, ...(values.base ? { base: values.base } : {}) });
+    const lifter = new Lifter(loadSchema({ protocol: protocolOption(values.protocol) ?? seedVersion }), {
+      defaultSession: session,
+      ...(values.base ? { base: values.base } : {}),
+    });
     let summary: ConversionSummary;
     if (values.format === 'nquads' && values.engine === 'fast') {
       // N-Quads stream out message by message, as text straight from the lifter.
       const conversion = new Conversion({ strict: values.strict });
       // process.stdout has written a chunk when its callback runs: its buffer can take the next one.
       const output = new ChunkedOutput(io.stdout, { reuseBuffer: io.stdout === process.stdout });
-      await conversion.run(parseInput(text), { lift: (record) => lifter.liftToNQuads(record), take: (lifted) => output.push(lifted.nquads) });
+      await conversion.run(parseInput(text), {
+        lift: (record) => lifter.liftToNQuads(record),
+        take: (lifted) => output.push(lifted.nquads),
+      });
       await output.flush();
       summary = conversion.summary;
     } else {

@@ -57,7 +57,12 @@ function lineCount(bytes: Buffer): number {
 
 const options = {
   ...storeOptions,
-  session: { type: 'string', value: 'ID', description: 'the session of messages that are not capture records (default: derived from each input, so ingesting it again changes nothing)' },
+  session: {
+    type: 'string',
+    value: 'ID',
+    description:
+      'the session of messages that are not capture records (default: derived from each input, so ingesting it again changes nothing)',
+  },
   base: { type: 'string', value: 'IRI', description: 'the base of the IRIs minted (default urn:mcp-ld:)' },
   protocol: protocolOptionSpec,
   batch: { type: 'string', default: '1000', value: 'N', description: 'messages stored per batch' },
@@ -69,17 +74,23 @@ const options = {
 export const ingestCommand: Command = {
   name: 'ingest',
   summary: 'lift MCP messages and store them (embedded store, durable with --data, or a remote SPARQL store)',
-  usage: 'mcp-ld ingest FILE... [--data DIR | --store URL] [--session ID] [--base IRI] [--protocol VERSION] [--batch 1000] [--quiet]',
+  usage:
+    'mcp-ld ingest FILE... [--data DIR | --store URL] [--session ID] [--base IRI] [--protocol VERSION] [--batch 1000] [--quiet]',
   options,
   environment: storeVariables,
-  examples: ['mcp-ld ingest capture.jsonl --data ./graph', 'MCPLD_STORE_USER=svc MCPLD_STORE_PASSWORD=… mcp-ld ingest capture.jsonl --store http://127.0.0.1:8890/sparql-auth'],
+  examples: [
+    'mcp-ld ingest capture.jsonl --data ./graph',
+    'MCPLD_STORE_USER=svc MCPLD_STORE_PASSWORD=… mcp-ld ingest capture.jsonl --store http://127.0.0.1:8890/sparql-auth',
+  ],
   async run(args: string[], io: CommandIo) {
     const { values, positionals } = parseOptions(args, options, true);
     if (positionals.length === 0) throw new UsageError('name at least one input file (or - for stdin)');
     if (positionals.filter((p) => p === '-').length > 1) throw new UsageError('stdin (-) can be read only once');
     const batch = Number(values.batch);
-    if (!Number.isSafeInteger(batch) || batch <= 0) throw new UsageError('--batch must be a positive number of messages');
-    if (values.base !== undefined && !isAbsoluteIri(values.base)) throw new UsageError('--base must be an absolute IRI');
+    if (!Number.isSafeInteger(batch) || batch <= 0)
+      throw new UsageError('--batch must be a positive number of messages');
+    if (values.base !== undefined && !isAbsoluteIri(values.base))
+      throw new UsageError('--base must be an absolute IRI');
     const config = readStoreConfig({ data: values.data, store: values.store });
     checkReadable(positionals); // before the store is opened: a missing file leaves nothing behind in a data directory
 
@@ -87,9 +98,15 @@ export const ingestCommand: Command = {
     // gives the same graph and ingesting it again changes nothing.
     let current: Buffer = Buffer.alloc(0);
     const session = values.session ?? (() => derivedSessionId(current));
-    const lifter = new Lifter(loadSchema({ protocol: protocolOption(values.protocol) ?? seedVersion }), { defaultSession: session, ...(values.base ? { base: values.base } : {}) });
+    const lifter = new Lifter(loadSchema({ protocol: protocolOption(values.protocol) ?? seedVersion }), {
+      defaultSession: session,
+      ...(values.base ? { base: values.base } : {}),
+    });
     const conversion = new Conversion();
-    const store = await openStore(config, { command: 'ingest', onWarning: (message) => void io.stderr.write(`mcp-ld ingest: warning: ${message}\n`) });
+    const store = await openStore(config, {
+      command: 'ingest',
+      onWarning: (message) => void io.stderr.write(`mcp-ld ingest: warning: ${message}\n`),
+    });
     const progress = new Progress(io.stderr);
     const writer = new BatchWriter(store, batch);
     let failedLines = 0;
@@ -110,7 +127,10 @@ export const ingestCommand: Command = {
           },
         });
         progress.clear();
-        await reportFailedLines(io.stderr, conversionFailures(conversion.summary.failed.slice(failedBefore), `${name}: `));
+        await reportFailedLines(
+          io.stderr,
+          conversionFailures(conversion.summary.failed.slice(failedBefore), `${name}: `),
+        );
         failedLines = conversion.summary.failed.length;
         if (writer.error) break;
       }
@@ -124,11 +144,17 @@ export const ingestCommand: Command = {
     }
     if (writer.error) {
       await write(io.stderr, `mcp-ld ingest: ${writer.error.title}: ${writer.error.detail}\n`);
-      await write(io.stderr, `mcp-ld ingest: stopped; ${writer.stored.messages} messages (${writer.stored.quads} quads) were stored before the error\n`);
+      await write(
+        io.stderr,
+        `mcp-ld ingest: stopped; ${writer.stored.messages} messages (${writer.stored.quads} quads) were stored before the error\n`,
+      );
     }
     const where = store.kind === 'remote' ? `the remote store` : config.dataDir ? config.dataDir : 'memory';
     if (!values.quiet) {
-      await write(io.stderr, `mcp-ld ingest: ${summaryLine(conversion.summary)}; stored ${writer.stored.quads} quads in ${writer.stored.batches} batch${writer.stored.batches === 1 ? '' : 'es'} into ${where}${writer.error ? '; 1 store error' : ''}\n`);
+      await write(
+        io.stderr,
+        `mcp-ld ingest: ${summaryLine(conversion.summary)}; stored ${writer.stored.quads} quads in ${writer.stored.batches} batch${writer.stored.batches === 1 ? '' : 'es'} into ${where}${writer.error ? '; 1 store error' : ''}\n`,
+      );
     }
     return failedLines > 0 || writer.error ? 1 : 0;
   },

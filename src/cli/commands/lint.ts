@@ -2,7 +2,13 @@
 // defect, whether the overlay (for another version: its annotation file) corrects it; `--all` lints every version
 // and ends with one summary line per version. `--strict` makes an uncorrected error fail the command (exit 1), for CI.
 import { lintSchema, type Defect } from '../../lint/index.js';
-import { annotationCoverage, loadSchema, protocolVersions, seedVersion, type ProtocolVersion } from '../../schema/index.js';
+import {
+  annotationCoverage,
+  loadSchema,
+  protocolVersions,
+  seedVersion,
+  type ProtocolVersion,
+} from '../../schema/index.js';
 import { parseOptions, UsageError, write, type Command, type OptionSpecs } from '../command.js';
 import { protocolOption, protocolOptionSpec } from '../protocol-option.js';
 
@@ -18,32 +24,44 @@ const options = {
 // ts-unused-exports:disable-next-line
 export const lintCommand: Command = {
   name: 'lint',
-  summary: "lint the schema's JSON-LD annotations (one protocol version, or --all) and show which defects are corrected",
+  summary:
+    "lint the schema's JSON-LD annotations (one protocol version, or --all) and show which defects are corrected",
   usage: 'mcp-ld lint [--protocol VERSION | --all] [--strict] [--no-overlay] [--json]',
   options,
   examples: ['mcp-ld lint | tail -1', 'mcp-ld lint --all | tail -2'],
   async run(args, io) {
     const { values } = parseOptions(args, options);
-    if (values.all && values.protocol !== undefined) throw new UsageError('--all lints every protocol version: give it or --protocol, not both');
-    const versions: ProtocolVersion[] = values.all ? [...protocolVersions] : [protocolOption(values.protocol) ?? seedVersion];
+    if (values.all && values.protocol !== undefined)
+      throw new UsageError('--all lints every protocol version: give it or --protocol, not both');
+    const versions: ProtocolVersion[] = values.all
+      ? [...protocolVersions]
+      : [protocolOption(values.protocol) ?? seedVersion];
     const results = versions.map((version) => {
       const index = loadSchema({ protocol: version, overlay: !values['no-overlay'] });
       return { version, defects: lintSchema(index), coverage: annotationCoverage(index) };
     });
     if (values.json) {
-      const body = values.all ? Object.fromEntries(results.map((result) => [result.version, result.defects])) : results[0]!.defects;
+      const body = values.all
+        ? Object.fromEntries(results.map((result) => [result.version, result.defects]))
+        : results[0]!.defects;
       await write(io.stdout, JSON.stringify(body, null, 2) + '\n');
     } else if (!values.all) {
       const { defects } = results[0]!;
       await write(io.stdout, defects.map(formatDefect).join('') + summary(defects) + '\n');
     } else {
-      for (const { version, defects } of results) await write(io.stdout, defects.map((defect) => `${version} ${formatDefect(defect)}`).join(''));
+      for (const { version, defects } of results)
+        await write(io.stdout, defects.map((defect) => `${version} ${formatDefect(defect)}`).join(''));
       for (const { version, defects, coverage } of results) {
         const excused = coverage.excused.length > 0 ? `, ${coverage.excused.length} excused` : '';
-        await write(io.stdout, `${version} ${summary(defects)}; ${coverage.annotated}/${coverage.reached} message properties annotated${excused}\n`);
+        await write(
+          io.stdout,
+          `${version} ${summary(defects)}; ${coverage.annotated}/${coverage.reached} message properties annotated${excused}\n`,
+        );
       }
     }
-    const failing = results.some(({ defects }) => defects.some((defect) => defect.severity === 'error' && !defect.corrected));
+    const failing = results.some(({ defects }) =>
+      defects.some((defect) => defect.severity === 'error' && !defect.corrected),
+    );
     return values.strict && failing ? 1 : 0;
   },
 };
@@ -51,7 +69,9 @@ export const lintCommand: Command = {
 /** One line: where, severity, rule, what is wrong, and whether the overlay corrects it. */
 function formatDefect(defect: Defect): string {
   const where = defect.document === 'mcp' ? defect.pointer : `json-rpc:${defect.pointer}`;
-  const status = defect.corrected ? `corrected by overlay: ${defect.correction ?? '(no correction text)'}` : 'NOT corrected';
+  const status = defect.corrected
+    ? `corrected by overlay: ${defect.correction ?? '(no correction text)'}`
+    : 'NOT corrected';
   return `${where}  ${defect.severity}  ${defect.rule}  ${defect.message}  -- ${status}\n`;
 }
 

@@ -38,7 +38,11 @@ function parseTriG(text: string, problems: ParseProblem[]): Quad[] {
 }
 
 const options = {
-  format: { type: 'string', value: 'FORMAT', description: 'nquads or trig (default: trig for a .trig file, else nquads)' },
+  format: {
+    type: 'string',
+    value: 'FORMAT',
+    description: 'nquads or trig (default: trig for a .trig file, else nquads)',
+  },
   strict: { type: 'boolean', default: false, description: 'stop at the first bad line, naming it' },
 } as const satisfies OptionSpecs;
 
@@ -65,8 +69,14 @@ export const lowerCommand: Command = {
       return 1;
     }
     const records = new Lowerer(new MessagePlans(loadSchema())).lower(quads);
-    await write(io.stdout, records.map((record) => JSON.stringify(record)).join('\n') + (records.length > 0 ? '\n' : ''));
-    await reportFailedLines(io.stderr, problems.map((problem) => ({ text: `line ${problem.line}: ${problem.detail}`, malformed: true })));
+    await write(
+      io.stdout,
+      records.map((record) => JSON.stringify(record)).join('\n') + (records.length > 0 ? '\n' : ''),
+    );
+    await reportFailedLines(
+      io.stderr,
+      problems.map((problem) => ({ text: `line ${problem.line}: ${problem.detail}`, malformed: true })),
+    );
     return problems.length > 0 ? 1 : 0;
   },
 };

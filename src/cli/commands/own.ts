@@ -13,7 +13,7 @@ const options = { data: { ...dataOption, description: 'the data directory to hol
 // ts-unused-exports:disable-next-line
 export const ownCommand: Command = {
   name: 'own',
-  summary: "hold a data directory and serve it to the other mcp-ld processes (they start it when none runs)",
+  summary: 'hold a data directory and serve it to the other mcp-ld processes (they start it when none runs)',
   usage: 'mcp-ld own --data DIR',
   options,
   environment: storeVariables,

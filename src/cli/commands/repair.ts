@@ -8,7 +8,9 @@ import { dataOption } from '../store-options.js';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-const options = { data: { ...dataOption, description: 'the data directory whose journal to repair' } } as const satisfies OptionSpecs;
+const options = {
+  data: { ...dataOption, description: 'the data directory whose journal to repair' },
+} as const satisfies OptionSpecs;
 
 // Exported for a dynamic import: main.ts loads each command when it runs.
 // ts-unused-exports:disable-next-line
@@ -28,17 +30,26 @@ export const repairCommand: Command = {
       lines.push(`${report.journal} reads whole (${plural(report.kept.writes, 'write')}): nothing to repair`);
     } else {
       const setAside = report.setAside.reduce((sum, part) => sum + part.bytes, 0);
-      lines.push(`repaired ${report.journal}: kept ${plural(report.kept.writes, 'write')} (${report.kept.bytes} bytes) that read whole`);
+      lines.push(
+        `repaired ${report.journal}: kept ${plural(report.kept.writes, 'write')} (${report.kept.bytes} bytes) that read whole`,
+      );
       lines.push(`set aside ${setAside} bytes in ${report.damagedFile}, one region after the other:`);
       for (const part of report.setAside) {
-        lines.push(`  byte ${part.offset} of the old journal, ${part.bytes} bytes: ${part.reason}${part.sessions.length > 0 ? ` (its bytes name ${listSessions(part.sessions)})` : ''}`);
+        lines.push(
+          `  byte ${part.offset} of the old journal, ${part.bytes} bytes: ${part.reason}${part.sessions.length > 0 ? ` (its bytes name ${listSessions(part.sessions)})` : ''}`,
+        );
       }
-      lines.push(`sessions that may have lost writes: ${listSessions(sessionsSetAside(report), 'none that the bytes set aside name', 20)}`);
+      lines.push(
+        `sessions that may have lost writes: ${listSessions(sessionsSetAside(report), 'none that the bytes set aside name', 20)}`,
+      );
     }
     if (!report.stillDamaged) lines.push(`sessions in ${dataDir}: ${listSessions(report.sessions, 'none', 20)}`);
     await write(io.stdout, lines.join('\n') + '\n');
     if (report.stillDamaged) {
-      await write(io.stderr, `mcp-ld repair: the data directory still does not open: ${report.stillDamaged.title}: ${report.stillDamaged.detail}\n`);
+      await write(
+        io.stderr,
+        `mcp-ld repair: the data directory still does not open: ${report.stillDamaged.title}: ${report.stillDamaged.detail}\n`,
+      );
       return 1;
     }
     return 0;

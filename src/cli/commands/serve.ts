@@ -32,7 +32,10 @@ export const serveCommand: Command = {
       const stop = () => {
         process.off('SIGINT', stop);
         process.off('SIGTERM', stop);
-        server.close().then(() => resolve(), () => resolve());
+        server.close().then(
+          () => resolve(),
+          () => resolve(),
+        );
       };
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);

@@ -12,10 +12,15 @@ import { quarantineFileFor, readSpool, spoolFileFor } from '../../tap/delivery.j
 import { parseOptions, write, type Command, type OptionSpecs } from '../command.js';
 import { dataOption, spoolOption } from '../store-options.js';
 
-const plural = (count: number, word: string) => `${count.toLocaleString('en')} ${word}${count === 1 ? '' : /(s|ch)$/.test(word) ? 'es' : 's'}`;
+const plural = (count: number, word: string) =>
+  `${count.toLocaleString('en')} ${word}${count === 1 ? '' : /(s|ch)$/.test(word) ? 'es' : 's'}`;
 
 function bytes(size: number): string {
-  return size < 1024 ? `${size} bytes` : size < 1024 * 1024 ? `${(size / 1024).toFixed(1)} KiB` : `${(size / 1024 / 1024).toFixed(1)} MiB`;
+  return size < 1024
+    ? `${size} bytes`
+    : size < 1024 * 1024
+      ? `${(size / 1024).toFixed(1)} KiB`
+      : `${(size / 1024 / 1024).toFixed(1)} MiB`;
 }
 
 /** The lines about one spool file (and its quarantine), or none when both are empty. */
@@ -24,13 +29,20 @@ function spoolLines(file: string): string[] {
   const waiting = readSpool(file);
   if (waiting.length > 0) {
     const records = waiting.reduce((sum, batch) => sum + batch.records, 0);
-    const oldest = waiting.map((batch) => batch.at).filter((at): at is string => at !== undefined).sort()[0];
-    lines.push(`  spool: ${plural(waiting.length, 'batch')} (${plural(records, 'record')}, ${bytes(statSync(file).size)}) undelivered${oldest ? `, the oldest record from ${oldest}` : ''}: ${file}`);
+    const oldest = waiting
+      .map((batch) => batch.at)
+      .filter((at): at is string => at !== undefined)
+      .sort()[0];
+    lines.push(
+      `  spool: ${plural(waiting.length, 'batch')} (${plural(records, 'record')}, ${bytes(statSync(file).size)}) undelivered${oldest ? `, the oldest record from ${oldest}` : ''}: ${file}`,
+    );
   }
   const refused = readSpool(quarantineFileFor(file));
   if (refused.length > 0) {
     const records = refused.reduce((sum, batch) => sum + batch.records, 0);
-    lines.push(`  refused: ${plural(refused.length, 'batch')} (${plural(records, 'record')}) set aside in ${quarantineFileFor(file)}`);
+    lines.push(
+      `  refused: ${plural(refused.length, 'batch')} (${plural(records, 'record')}) set aside in ${quarantineFileFor(file)}`,
+    );
   }
   return lines;
 }
@@ -39,9 +51,16 @@ function spoolLines(file: string): string[] {
 async function directoryLines(dir: string, waitMs: number): Promise<string[]> {
   if (!existsSync(dir)) return ['  does not exist'];
   const holder = await readLockHolder(dir);
-  if (holder?.live && !holder.local) return [`  owner: process ${holder.pid} on host ${holder.host}, since ${holder.since} (another host: not reachable from here)`];
+  if (holder?.live && !holder.local)
+    return [
+      `  owner: process ${holder.pid} on host ${holder.host}, since ${holder.since} (another host: not reachable from here)`,
+    ];
   if (holder?.live && holder.socket) {
-    const client = await OwnerClient.connect(dir, { readOnly: true, waitMs, startOwner: () => ({ pid: undefined, exited: () => 0 }) });
+    const client = await OwnerClient.connect(dir, {
+      readOnly: true,
+      waitMs,
+      startOwner: () => ({ pid: undefined, exited: () => 0 }),
+    });
     try {
       const status = await client.status();
       return [
@@ -52,18 +71,32 @@ async function directoryLines(dir: string, waitMs: number): Promise<string[]> {
       await client.close();
     }
   }
-  if (holder?.live) return [`  owner: process ${holder.pid}, since ${holder.since}, ${holder.readOnly ? 'reading it (a query)' : 'which does not share it'}`];
+  if (holder?.live)
+    return [
+      `  owner: process ${holder.pid}, since ${holder.since}, ${holder.readOnly ? 'reading it (a query)' : 'which does not share it'}`,
+    ];
   const store = await openStore(readStoreConfig({ data: dir }), { role: 'read' });
   try {
     const graphs = await store.graphs();
-    return ['  owner: none (no process has it open)', `  sessions: ${graphs.length.toLocaleString('en')} (${plural(graphs.reduce((sum, g) => sum + g.quads, 0), 'quad')})`];
+    return [
+      '  owner: none (no process has it open)',
+      `  sessions: ${graphs.length.toLocaleString('en')} (${plural(
+        graphs.reduce((sum, g) => sum + g.quads, 0),
+        'quad',
+      )})`,
+    ];
   } finally {
     await store.close();
   }
 }
 
 const options = {
-  data: { ...dataOption, multiple: true, default: [], description: 'a data directory to report on, besides those owners have held on this machine' },
+  data: {
+    ...dataOption,
+    multiple: true,
+    default: [],
+    description: 'a data directory to report on, besides those owners have held on this machine',
+  },
   spool: spoolOption,
 } as const satisfies OptionSpecs;
 
@@ -81,11 +114,23 @@ export const statusCommand: Command = {
     const config = readStoreConfig({});
     const { spoolDir } = readTapConfig({ spool: values.spool });
     // The directories owners have held, but for those since removed.
-    const listed = existsSync(config.directoryList) ? readFileSync(config.directoryList, 'utf8').split('\n').filter((dir) => dir && existsSync(dir)) : [];
-    const spools = existsSync(spoolDir) ? readdirSync(spoolDir).filter((name) => name.endsWith('.spool.jsonl') || name.endsWith('.rejected.jsonl')) : [];
+    const listed = existsSync(config.directoryList)
+      ? readFileSync(config.directoryList, 'utf8')
+          .split('\n')
+          .filter((dir) => dir && existsSync(dir))
+      : [];
+    const spools = existsSync(spoolDir)
+      ? readdirSync(spoolDir).filter((name) => name.endsWith('.spool.jsonl') || name.endsWith('.rejected.jsonl'))
+      : [];
     const targets = new Set(spools.map((name) => decodeSegment(name.replace(/(\.spool|\.rejected)\.jsonl$/, ''))));
     const named = values.data.length > 0 ? values.data : config.dataDir ? [config.dataDir] : [];
-    const directories = [...new Set([...named, ...listed, ...[...targets].filter((target) => path.isAbsolute(target))].map((dir) => path.resolve(dir)))];
+    const directories = [
+      ...new Set(
+        [...named, ...listed, ...[...targets].filter((target) => path.isAbsolute(target))].map((dir) =>
+          path.resolve(dir),
+        ),
+      ),
+    ];
     const out: string[] = [];
     for (const dir of directories) {
       out.push(`data directory ${dir}`);

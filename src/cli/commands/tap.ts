@@ -11,7 +11,11 @@ import { sessionProblem } from '../../lift/records.js';
 
 const options = {
   ...recordingOptions,
-  'session-name': { type: 'string', value: 'NAME', description: 'the session the traffic is recorded in (default: a new UUID)' },
+  'session-name': {
+    type: 'string',
+    value: 'NAME',
+    description: 'the session the traffic is recorded in (default: a new UUID)',
+  },
 } as const satisfies OptionSpecs;
 
 // Exported for a dynamic import: main.ts loads each command when it runs.
@@ -19,13 +23,17 @@ const options = {
 export const tapCommand: Command = {
   name: 'tap',
   summary: 'run an MCP server (stdio) behind a transparent relay that records its traffic',
-  usage: 'mcp-ld tap [--data DIR | --store URL | --bridge http://HOST:PORT] [--capture FILE.jsonl] [--session-name NAME] [--server NAME] [--spool DIR] -- <server command> [args...]',
+  usage:
+    'mcp-ld tap [--data DIR | --store URL | --bridge http://HOST:PORT] [--capture FILE.jsonl] [--session-name NAME] [--server NAME] [--spool DIR] -- <server command> [args...]',
   options,
   environment: recordingVariables,
   examples: ['mcp-ld tap --data ./graph --capture everything.jsonl -- npx -y @modelcontextprotocol/server-everything'],
   async run(args, io) {
     const split = args.indexOf('--');
-    if (split < 0 || split === args.length - 1) throw new UsageError('name the server command after --, e.g. mcp-ld tap --data ./graph -- npx -y @modelcontextprotocol/server-everything');
+    if (split < 0 || split === args.length - 1)
+      throw new UsageError(
+        'name the server command after --, e.g. mcp-ld tap --data ./graph -- npx -y @modelcontextprotocol/server-everything',
+      );
     const { values } = parseOptions(args.slice(0, split), options);
     const [command, ...commandArgs] = args.slice(split + 1) as [string, ...string[]];
     const say = (text: string) => void write(io.stderr, `mcp-ld tap: ${text}\n`).catch(() => {});
@@ -33,8 +41,15 @@ export const tapCommand: Command = {
     const problem = sessionProblem(session);
     if (problem) throw new UsageError(`--session-name ${problem}`);
     const recording = await openRecording(values, { fallbackServer: serverNameOfCommand(command, commandArgs) }, say);
-    const code = await relay(command, commandArgs, new StdioObserver(recording.recorder, session), { stdin: io.stdin, stdout: io.stdout }, (error) =>
-      say(`cannot start ${command}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'command not found' : error.message}`),
+    const code = await relay(
+      command,
+      commandArgs,
+      new StdioObserver(recording.recorder, session),
+      { stdin: io.stdin, stdout: io.stdout },
+      (error) =>
+        say(
+          `cannot start ${command}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'command not found' : error.message}`,
+        ),
     );
     say(`session ${session}`);
     await recording.finish();

@@ -12,16 +12,26 @@ export const annotationUnderJson: Rule = {
     const findings: Finding[] = [];
     for (const site of model.properties) {
       if (site.type !== '@json') continue;
-      const nested = model.properties.filter((inner) => inner.annotated && inner.document === site.document && inner.jsonAncestor === site.pointer);
+      const nested = model.properties.filter(
+        (inner) => inner.annotated && inner.document === site.document && inner.jsonAncestor === site.pointer,
+      );
       if (nested.length === 0) continue;
       const names = nested.map((inner) => inner.label.slice(site.label.length + 1));
       findings.push(
-        finding(this.id, 'warning', site, `${site.label} is typed @json, so the annotations below it (${names.join(', ')}) cannot take effect: the whole value becomes one rdf:JSON literal`),
+        finding(
+          this.id,
+          'warning',
+          site,
+          `${site.label} is typed @json, so the annotations below it (${names.join(', ')}) cannot take effect: the whole value becomes one rdf:JSON literal`,
+        ),
       );
     }
     for (const { document, name, via } of definitionsOnlyUnderJson(model)) {
       const pointer = `${model.definitionsPointer(document)}/${name}`;
-      const annotated = model.properties.filter((site) => site.annotated && site.document === document && site.definition === name && site.jsonAncestor === undefined);
+      const annotated = model.properties.filter(
+        (site) =>
+          site.annotated && site.document === document && site.definition === name && site.jsonAncestor === undefined,
+      );
       if (annotated.length === 0) continue;
       const keys = [...new Set(annotated.map((site) => site.key))];
       findings.push({
@@ -55,7 +65,9 @@ function definitionsOnlyUnderJson(model: SchemaModel): { document: DocumentId; n
     changed = false;
     for (const [key, uses] of incoming) {
       if (!onlyJson.has(key)) continue;
-      const escapes = uses.some((use) => !use.underJson && (use.from === undefined || !onlyJson.has(id(use.document, use.from))));
+      const escapes = uses.some(
+        (use) => !use.underJson && (use.from === undefined || !onlyJson.has(id(use.document, use.from))),
+      );
       if (escapes) {
         onlyJson.delete(key);
         changed = true;

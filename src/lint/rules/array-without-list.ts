@@ -8,9 +8,20 @@ export const arrayWithoutList: Rule = {
   check(model) {
     return model.properties.flatMap((site) => {
       const analysis = model.analyse(site);
-      if (!site.annotated || analysis.shape !== 'array' || analysis.typeKind === 'json' || analysis.container !== undefined) return [];
+      if (
+        !site.annotated ||
+        analysis.shape !== 'array' ||
+        analysis.typeKind === 'json' ||
+        analysis.container !== undefined
+      )
+        return [];
       return [
-        finding(this.id, 'warning', site, `${site.label} holds ${describeValue(analysis)} without x-jsonld-container @list: RDF keeps its items as an unordered set, so the order of the array is lost`),
+        finding(
+          this.id,
+          'warning',
+          site,
+          `${site.label} holds ${describeValue(analysis)} without x-jsonld-container @list: RDF keeps its items as an unordered set, so the order of the array is lost`,
+        ),
       ];
     });
   },

@@ -8,14 +8,23 @@ export const classMismatch: Rule = {
   check(model) {
     return model.properties.flatMap((site) => {
       const analysis = model.analyse(site);
-      if (analysis.typeKind !== 'class' || analysis.elementShape !== 'object' || !analysis.element || !analysis.typeIri) return [];
+      if (analysis.typeKind !== 'class' || analysis.elementShape !== 'object' || !analysis.element || !analysis.typeIri)
+        return [];
       const expected = model.classDefinition(analysis.typeIri);
       if (expected === undefined) return [];
       const referenced = model.referencedDefinitions(analysis.element);
       if (referenced.has(expected)) return [];
-      const actual = referenced.size > 0 ? `references ${[...referenced].join(', ')}` : `is an inline object (${[...model.objectMembers(analysis.element).keys()].join(', ') || 'no members'})`;
+      const actual =
+        referenced.size > 0
+          ? `references ${[...referenced].join(', ')}`
+          : `is an inline object (${[...model.objectMembers(analysis.element).keys()].join(', ') || 'no members'})`;
       return [
-        finding(this.id, 'error', site, `${site.label} holds ${describeValue(analysis)} typed ${annotatedType(model, analysis)}, the class of definition ${expected}, but its schema ${actual}, not ${expected}`),
+        finding(
+          this.id,
+          'error',
+          site,
+          `${site.label} holds ${describeValue(analysis)} typed ${annotatedType(model, analysis)}, the class of definition ${expected}, but its schema ${actual}, not ${expected}`,
+        ),
       ];
     });
   },

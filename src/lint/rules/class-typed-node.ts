@@ -11,7 +11,12 @@ export const classTypedNode: Rule = {
       const analysis = model.analyse(site);
       if (analysis.typeKind !== 'class' || analysis.elementShape !== 'object') return [];
       return [
-        finding(this.id, 'warning', site, `${site.label} holds ${describeValue(analysis)} typed with the class ${annotatedType(model, analysis)}: JSON-LD ignores a type mapping on node objects, so the node is not typed ${annotatedType(model, analysis)} by the context alone (mcp-ld's lifter asserts the class)`),
+        finding(
+          this.id,
+          'warning',
+          site,
+          `${site.label} holds ${describeValue(analysis)} typed with the class ${annotatedType(model, analysis)}: JSON-LD ignores a type mapping on node objects, so the node is not typed ${annotatedType(model, analysis)} by the context alone (mcp-ld's lifter asserts the class)`,
+        ),
       ];
     });
   },

@@ -10,7 +10,13 @@ export const contextDependentTerm: Rule = {
   summary: 'one JSON key with different annotations in different places (needs scoped contexts)',
   check(model) {
     const byKey = new Map<string, { at: PropertySite | ExtraTerm; annotation: string }[]>();
-    const add = (key: string, at: PropertySite | ExtraTerm, id: string | undefined, type: string | undefined, container: string | undefined) => {
+    const add = (
+      key: string,
+      at: PropertySite | ExtraTerm,
+      id: string | undefined,
+      type: string | undefined,
+      container: string | undefined,
+    ) => {
       const parts = [
         id === undefined ? '(no id)' : compactIri(model, model.expand(id, at.document)),
         type === undefined ? undefined : `type ${compactIri(model, model.expand(type, at.document))}`,
@@ -30,7 +36,14 @@ export const contextDependentTerm: Rule = {
       }
       if (variants.size < 2) continue;
       const listed = [...variants].map(([annotation, places]) => `${annotation} at ${places.join(', ')}`).join('; ');
-      findings.push(finding(this.id, 'warning', uses[0]!.at, `key "${key}" has ${variants.size} different annotations, which one flat context cannot honour: ${listed}`));
+      findings.push(
+        finding(
+          this.id,
+          'warning',
+          uses[0]!.at,
+          `key "${key}" has ${variants.size} different annotations, which one flat context cannot honour: ${listed}`,
+        ),
+      );
     }
     return findings;
   },

@@ -14,7 +14,12 @@ export const datatypeMismatch: Rule = {
       const what = `${site.label} holds ${describeValue(analysis)}`;
       if (types === 'any') {
         return [
-          finding(this.id, 'error', site, `${what} (the schema gives no type: objects, arrays, numbers and strings are all allowed) but is typed ${annotatedType(model, analysis)}, a scalar datatype; only @json (rdf:JSON) can hold any JSON value`),
+          finding(
+            this.id,
+            'error',
+            site,
+            `${what} (the schema gives no type: objects, arrays, numbers and strings are all allowed) but is typed ${annotatedType(model, analysis)}, a scalar datatype; only @json (rdf:JSON) can hold any JSON value`,
+          ),
         ];
       }
       // Object values are `object-typed-as-datatype`; a datatype outside XSD (mcp:Cursor) has no known value space.
@@ -22,9 +27,15 @@ export const datatypeMismatch: Rule = {
       const allowed = jsonTypesFor(analysis.family);
       const misfits = [...types].filter((type) => type !== 'null' && !allowed.has(type));
       if (misfits.length === 0) return [];
-      const why = misfits.includes('number') && allowed.has('integer') ? ' (a JSON number may have a fraction, such as 2.5)' : '';
+      const why =
+        misfits.includes('number') && allowed.has('integer') ? ' (a JSON number may have a fraction, such as 2.5)' : '';
       return [
-        finding(this.id, 'error', site, `${what} but is typed ${annotatedType(model, analysis)}, whose value space holds only ${describeTypes(allowed)} values${why}`),
+        finding(
+          this.id,
+          'error',
+          site,
+          `${what} but is typed ${annotatedType(model, analysis)}, whose value space holds only ${describeTypes(allowed)} values${why}`,
+        ),
       ];
     });
   },

@@ -20,17 +20,34 @@ export const idOnLiteral: Rule = {
         const base = model.documents[site.document]['x-jsonld-base'];
         const against = typeof base === 'string' ? `the document's x-jsonld-base ${base}` : 'the document base';
         return [
-          finding(this.id, 'warning', site, `${site.label} holds ${describeValue(analysis)} but is typed @id: each value becomes a relative IRI resolved against ${against}, so equal values from different sessions (and 1 vs "1") collide in one IRI; mcp-ld lifts such values as session-scoped nodes instead`),
+          finding(
+            this.id,
+            'warning',
+            site,
+            `${site.label} holds ${describeValue(analysis)} but is typed @id: each value becomes a relative IRI resolved against ${against}, so equal values from different sessions (and 1 vs "1") collide in one IRI; mcp-ld lifts such values as session-scoped nodes instead`,
+          ),
         ];
       }
       if (analysis.elementShape !== 'object') return [];
       const members = model.objectMembers(analysis.element);
       const annotated = [...members.values()].some((sites) => sites.some((member) => member.annotated));
       if (annotated) return [];
-      const open = isJsonObject(analysis.element.node['additionalProperties']) || analysis.element.node['additionalProperties'] === true;
-      const inside = members.size > 0 ? `its members (${[...members.keys()].join(', ')}) carry no annotation` : open ? 'its members are free-form keys, none annotated' : 'it declares no annotated member';
+      const open =
+        isJsonObject(analysis.element.node['additionalProperties']) ||
+        analysis.element.node['additionalProperties'] === true;
+      const inside =
+        members.size > 0
+          ? `its members (${[...members.keys()].join(', ')}) carry no annotation`
+          : open
+            ? 'its members are free-form keys, none annotated'
+            : 'it declares no annotated member';
       return [
-        finding(this.id, 'error', site, `${site.label} holds ${describeValue(analysis)} typed @id, but ${inside}: JSON-LD makes an empty node of it and drops everything inside`),
+        finding(
+          this.id,
+          'error',
+          site,
+          `${site.label} holds ${describeValue(analysis)} typed @id, but ${inside}: JSON-LD makes an empty node of it and drops everything inside`,
+        ),
       ];
     });
   },

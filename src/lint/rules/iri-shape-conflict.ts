@@ -17,7 +17,8 @@ interface Shaped {
   anyJson: boolean;
 }
 
-const compatible = (a: Shaped, b: Shaped): boolean => a.key === b.key || ((a.anyJson || b.anyJson) && a.key.includes(' @json ') && b.key.includes(' @json '));
+const compatible = (a: Shaped, b: Shaped): boolean =>
+  a.key === b.key || ((a.anyJson || b.anyJson) && a.key.includes(' @json ') && b.key.includes(' @json '));
 
 export const iriShapeConflict: Rule = {
   id: 'iri-shape-conflict',
@@ -35,7 +36,9 @@ export const iriShapeConflict: Rule = {
     for (const [iri, group] of byIri) {
       if (group.every((shaped) => compatible(shaped, group[0]!))) continue;
       for (const shaped of group) {
-        const others = group.filter((other) => !compatible(shaped, other) && !refinements.has(pairKey(shaped.site, other.site)));
+        const others = group.filter(
+          (other) => !compatible(shaped, other) && !refinements.has(pairKey(shaped.site, other.site)),
+        );
         if (others.length === 0) continue;
         const variants = new Map<string, string[]>();
         for (const other of others) {
@@ -44,7 +47,12 @@ export const iriShapeConflict: Rule = {
         }
         const elsewhere = [...variants].map(([text, labels]) => `${text} at ${labels.join(', ')}`).join('; ');
         findings.push(
-          finding(this.id, 'error', shaped.site, `${compactIri(model, iri)} is used for differently shaped values: here ${shaped.site.label} holds ${shaped.text}; elsewhere ${elsewhere}`),
+          finding(
+            this.id,
+            'error',
+            shaped.site,
+            `${compactIri(model, iri)} is used for differently shaped values: here ${shaped.site.label} holds ${shaped.text}; elsewhere ${elsewhere}`,
+          ),
         );
       }
     }
@@ -73,7 +81,12 @@ function shapeOfSite(model: SchemaModel, site: PropertySite): Shaped {
   }
   const container = analysis.container ?? (many ? '(set)' : 'single');
   const containerText = container === 'single' ? '' : container === '(set)' ? ' (unordered)' : ` in a ${container}`;
-  return { site, key: `${analysis.shape} ${kind} ${container}`, text: `${describeValue(analysis)} as ${kindText}${containerText}`, anyJson: kind === '@json' && analysis.shape === 'any' };
+  return {
+    site,
+    key: `${analysis.shape} ${kind} ${container}`,
+    text: `${describeValue(analysis)} as ${kindText}${containerText}`,
+    anyJson: kind === '@json' && analysis.shape === 'any',
+  };
 }
 
 /** Value spaces that can share a predicate: numbers with numbers, text with text. */
@@ -102,7 +115,11 @@ function refinementPairs(model: SchemaModel): Set<string> {
     if (!Array.isArray(allOf)) continue;
     allOf.forEach((member, index) => {
       if (!isJsonObject(member)) return;
-      const members = model.objectMembers({ document: site.document, pointer: `${ownerPointer}/allOf/${index}`, node: member });
+      const members = model.objectMembers({
+        document: site.document,
+        pointer: `${ownerPointer}/allOf/${index}`,
+        node: member,
+      });
       for (const base of members.get(site.key) ?? []) {
         pairs.add(pairKey(base, site));
         pairs.add(pairKey(site, base));

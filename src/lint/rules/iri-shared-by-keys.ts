@@ -15,14 +15,23 @@ export const iriSharedByKeys: Rule = {
       if (!names.has(name)) names.set(name, []);
       names.get(name)!.push(at);
     };
-    for (const site of model.properties) if (site.id !== undefined) add(model.expand(site.id, site.document), site.key, site);
-    for (const term of model.extraTerms) if (term.id !== undefined) add(model.expand(term.id, term.document), term.name, term);
+    for (const site of model.properties)
+      if (site.id !== undefined) add(model.expand(site.id, site.document), site.key, site);
+    for (const term of model.extraTerms)
+      if (term.id !== undefined) add(model.expand(term.id, term.document), term.name, term);
     const findings: Finding[] = [];
     for (const [iri, names] of byIri) {
       if (names.size < 2) continue;
       const first = [...names.values()][0]![0]!;
       const listed = [...names].map(([name, places]) => `"${name}" at ${listSome(places.map(place))}`).join('; ');
-      findings.push(finding(this.id, 'warning', first, `${compactIri(model, iri)} is bound to ${names.size} different keys, so RDF cannot tell which key a value came from: ${listed}`));
+      findings.push(
+        finding(
+          this.id,
+          'warning',
+          first,
+          `${compactIri(model, iri)} is bound to ${names.size} different keys, so RDF cannot tell which key a value came from: ${listed}`,
+        ),
+      );
     }
     return findings;
   },

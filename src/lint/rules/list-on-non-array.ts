@@ -11,7 +11,12 @@ export const listOnNonArray: Rule = {
       if (analysis.container !== '@list' && analysis.container !== '@set') return [];
       if (analysis.shape === 'array' || analysis.shape === 'any' || analysis.shape === 'mixed') return [];
       return [
-        finding(this.id, 'error', site, `${site.label} holds ${describeValue(analysis)}, a single value, but has x-jsonld-container ${analysis.container}: the value would be read as a one-element ${analysis.container === '@list' ? 'list' : 'set'} and written back as an array, not as the single value it is`),
+        finding(
+          this.id,
+          'error',
+          site,
+          `${site.label} holds ${describeValue(analysis)}, a single value, but has x-jsonld-container ${analysis.container}: the value would be read as a one-element ${analysis.container === '@list' ? 'list' : 'set'} and written back as an array, not as the single value it is`,
+        ),
       ];
     });
   },

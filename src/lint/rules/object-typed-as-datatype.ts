@@ -10,7 +10,12 @@ export const objectTypedAsDatatype: Rule = {
       const analysis = model.analyse(site);
       if (analysis.typeKind !== 'datatype' || analysis.elementShape !== 'object') return [];
       return [
-        finding(this.id, 'error', site, `${site.label} holds ${describeValue(analysis)} but is typed ${annotatedType(model, analysis)}, which is neither @id, @json nor a class of the schema: a datatype cannot describe an object (JSON-LD ignores it there), so the annotation says nothing true about the value`),
+        finding(
+          this.id,
+          'error',
+          site,
+          `${site.label} holds ${describeValue(analysis)} but is typed ${annotatedType(model, analysis)}, which is neither @id, @json nor a class of the schema: a datatype cannot describe an object (JSON-LD ignores it there), so the annotation says nothing true about the value`,
+        ),
       ];
     });
   },

@@ -12,7 +12,13 @@ export const unannotatedMember: Rule = {
     const reported = new Map<PropertySite, string[]>();
     for (const site of model.properties) {
       const analysis = model.analyse(site);
-      if (site.jsonAncestor !== undefined || analysis.typeKind === 'json' || analysis.elementShape !== 'object' || !analysis.element) continue;
+      if (
+        site.jsonAncestor !== undefined ||
+        analysis.typeKind === 'json' ||
+        analysis.elementShape !== 'object' ||
+        !analysis.element
+      )
+        continue;
       if (analysis.typeKind !== 'id' && analysis.typeKind !== 'class') continue;
       for (const [, members] of model.objectMembers(analysis.element)) {
         if (members.some((member) => member.annotated)) continue;
@@ -25,7 +31,12 @@ export const unannotatedMember: Rule = {
     const findings: Finding[] = [];
     for (const [member, owners] of reported) {
       findings.push(
-        finding(this.id, 'warning', member, `${member.label} is a member of a value lifted as a node (${owners.join(', ')}) but has no annotation: JSON-LD drops it, so it is in no triple the context produces`),
+        finding(
+          this.id,
+          'warning',
+          member,
+          `${member.label} is a member of a value lifted as a node (${owners.join(', ')}) but has no annotation: JSON-LD drops it, so it is in no triple the context produces`,
+        ),
       );
     }
     return findings;

@@ -22,7 +22,12 @@ export const undeclaredPrefix: Rule = {
       if (undeclared.length === 0) continue;
       const names = Object.keys(declared);
       findings.push(
-        finding(this.id, 'error', at, `${what} uses ${undeclared.map((value) => `${value} (prefix ${model.compactPrefix(value)})`).join(' and ')}, but the ${at.document} schema's x-jsonld-prefixes declares only ${names.length > 0 ? names.join(', ') : 'nothing'}: the IRI cannot be expanded`),
+        finding(
+          this.id,
+          'error',
+          at,
+          `${what} uses ${undeclared.map((value) => `${value} (prefix ${model.compactPrefix(value)})`).join(' and ')}, but the ${at.document} schema's x-jsonld-prefixes declares only ${names.length > 0 ? names.join(', ') : 'nothing'}: the IRI cannot be expanded`,
+        ),
       );
     }
     return findings;

@@ -13,7 +13,12 @@ export const unionTypedLiteral: Rule = {
       const kinds = new Set(scalarTypesOf(analysis.elementTypes).map((type) => (type === 'integer' ? 'number' : type)));
       if (kinds.size < 2) return [];
       return [
-        finding(this.id, 'warning', site, `${site.label} holds ${describeValue(analysis)} but is typed with the single datatype ${annotatedType(model, analysis)}: 1 and "1" become the same literal, so the JSON type cannot be restored from RDF`),
+        finding(
+          this.id,
+          'warning',
+          site,
+          `${site.label} holds ${describeValue(analysis)} but is typed with the single datatype ${annotatedType(model, analysis)}: 1 and "1" become the same literal, so the JSON type cannot be restored from RDF`,
+        ),
       ];
     });
   },

@@ -16,12 +16,18 @@ export const unusableExtraTerm: Rule = {
       if (keys.has(term.name) || definitions.has(term.name)) return [];
       const iri = term.id === undefined ? undefined : model.expand(term.id, term.document);
       if (iri !== undefined && term.type === '@id' && /^[A-Z]/.test(localName(iri))) return [];
-      const typed = term.type === undefined ? '' : ` typed ${compactIri(model, model.expand(term.type, term.document))}`;
+      const typed =
+        term.type === undefined ? '' : ` typed ${compactIri(model, model.expand(term.type, term.document))}`;
       const literalValued = term.type !== undefined && !term.type.startsWith('@');
       const what = `extra term ${term.name} (${iri === undefined ? 'no IRI' : compactIri(model, iri)}${typed}) can be used by no key: no property of either schema is called ${term.name}, and it is no class term (not a definition name; not an upper-case local name typed @id)`;
       return [
         literalValued
-          ? finding(this.id, 'warning', term, `${what}; typed with a datatype, it can still name literal values in JSON-LD written for the graph`)
+          ? finding(
+              this.id,
+              'warning',
+              term,
+              `${what}; typed with a datatype, it can still name literal values in JSON-LD written for the graph`,
+            )
           : finding(this.id, 'error', term, what),
       ];
     });
