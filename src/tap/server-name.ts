@@ -23,6 +23,28 @@ export function serverInfoName(msg: JsonObject): string | undefined {
   return undefined;
 }
 
+/** The options of `docker run` and `podman run` that take a value (the image is the first word after them). */
+const containerRunOptions = [
+  '-e',
+  '--env',
+  '--env-file',
+  '-v',
+  '--volume',
+  '--mount',
+  '--name',
+  '-p',
+  '--publish',
+  '--network',
+  '-w',
+  '--workdir',
+  '-u',
+  '--user',
+  '--entrypoint',
+  '-l',
+  '--label',
+  '--platform',
+];
+
 /** Runners whose first argument (after their own options and subcommand) is what they run. */
 /** Per runner: its subcommands that run something, its options that take a value, the options whose value names
  *  what it runs, and those that run code given inline (then the runner itself is the best name there is). */
@@ -54,52 +76,8 @@ const runners: Record<string, { subcommands?: string[]; valued?: string[]; named
   python: { named: ['-m'], inline: ['-c'] },
   python3: { named: ['-m'], inline: ['-c'] },
   py: { named: ['-m'], inline: ['-c'] },
-  docker: {
-    subcommands: ['run'],
-    valued: [
-      '-e',
-      '--env',
-      '--env-file',
-      '-v',
-      '--volume',
-      '--mount',
-      '--name',
-      '-p',
-      '--publish',
-      '--network',
-      '-w',
-      '--workdir',
-      '-u',
-      '--user',
-      '--entrypoint',
-      '-l',
-      '--label',
-      '--platform',
-    ],
-  },
-  podman: {
-    subcommands: ['run'],
-    valued: [
-      '-e',
-      '--env',
-      '--env-file',
-      '-v',
-      '--volume',
-      '--mount',
-      '--name',
-      '-p',
-      '--publish',
-      '--network',
-      '-w',
-      '--workdir',
-      '-u',
-      '--user',
-      '--entrypoint',
-      '-l',
-      '--label',
-      '--platform',
-    ],
-  },
+  docker: { subcommands: ['run'], valued: containerRunOptions },
+  podman: { subcommands: ['run'], valued: containerRunOptions },
   env: {},
 };
 
