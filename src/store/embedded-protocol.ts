@@ -10,7 +10,10 @@ export type ThreadRequest =
   | { id: number; op: 'drop'; graph: string }
   | { id: number; op: 'update'; data: Uint8Array; check: boolean }
   | { id: number; op: 'query'; sparql: string; form: QueryForm; dataset: DatasetPlan; limits?: ResultLimits }
-  /** A query whose answer the worker keeps, handed out by `cursorNext` (see result-chunks.ts); answers its head. */
+  /**
+   * A query whose answer is handed out a chunk of about maxChars at a time (see result-chunks.ts): answers its head and
+   * first chunk (an OpenedAnswer); the worker keeps the rest, if any, for `cursorNext`.
+   */
   | {
       id: number;
       op: 'queryOpen';
@@ -19,9 +22,10 @@ export type ThreadRequest =
       form: Exclude<QueryForm, 'ASK'>;
       dataset: DatasetPlan;
       limits?: ResultLimits;
+      maxChars: number;
     }
-  /** A graph's triples kept the same way. */
-  | { id: number; op: 'graphOpen'; cursor: number; graph: string }
+  /** A graph's triples handed out the same way. */
+  | { id: number; op: 'graphOpen'; cursor: number; graph: string; maxChars: number }
   /** The next chunk of a cursor, about maxChars (empty: there is no more, and the cursor is gone). */
   | { id: number; op: 'cursorNext'; cursor: number; maxChars: number }
   | { id: number; op: 'cursorClose'; cursor: number }

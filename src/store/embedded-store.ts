@@ -23,7 +23,7 @@ import type {
   ResultStream,
   UpdateOptions,
 } from './quad-store.js';
-import type { ChunkedHead } from './result-chunks.js';
+import type { OpenedAnswer } from './result-chunks.js';
 import { EmbeddedEngine, WorkerError, type Replay } from './embedded-engine.js';
 import { EmbeddedProbe } from './embedded-probe.js';
 import { TaskThread } from '../core/task-thread.js';
@@ -373,7 +373,7 @@ export class EmbeddedStore implements QuadStore {
     sparql: string,
     options: QueryOptions,
     cursor: number | undefined,
-  ): Promise<{ form: QueryText['form']; answer: Uint8Array | LimitExceeded | ChunkedHead }> {
+  ): Promise<{ form: QueryText['form']; answer: Uint8Array | LimitExceeded | OpenedAnswer }> {
     const { form, dataset } = planQuery(sparql, options);
     const probe = { op: 'query' as const, sparql, graphForm: form === 'CONSTRUCT' || form === 'DESCRIBE', dataset };
     const limitMs = options.timeoutMs ?? this.queryTimeoutMs;
@@ -385,8 +385,8 @@ export class EmbeddedStore implements QuadStore {
       const request =
         cursor === undefined || form === 'ASK'
           ? { op: 'query' as const, sparql, form, dataset, limits }
-          : { op: 'queryOpen' as const, cursor, sparql, form, dataset, limits };
-      const answer = await this.engine.run<Uint8Array | LimitExceeded | ChunkedHead>(request, {
+          : { op: 'queryOpen' as const, cursor, sparql, form, dataset, limits, maxChars: streamChunkChars };
+      const answer = await this.engine.run<Uint8Array | LimitExceeded | OpenedAnswer>(request, {
         timeoutMs,
         timeoutError: () => queryTimeout(limitMs),
         lane: 'queries',
@@ -427,12 +427,17 @@ export class EmbeddedStore implements QuadStore {
     checkGraphName(graph);
     const cursor = this.openCursor();
     try {
-      const head = await this.engine.run<ChunkedHead & { empty: boolean }>({ op: 'graphOpen', cursor, graph });
-      if (head.empty) {
+      const opened = await this.engine.run<OpenedAnswer>({
+        op: 'graphOpen',
+        cursor,
+        graph,
+        maxChars: streamChunkChars,
+      });
+      if (!opened.first && !opened.more) {
         this.cursors.delete(cursor);
         return undefined;
       }
-      return this.cursorStream(cursor, head, this.queryTimeoutMs);
+      return this.cursorStream(cursor, opened, this.queryTimeoutMs);
     } catch (error) {
       this.cursors.delete(cursor);
       throw error;
@@ -447,10 +452,18 @@ export class EmbeddedStore implements QuadStore {
     return cursor;
   }
 
-  private cursorStream(cursor: number, head: ChunkedHead, idleMs: number): ResultStream {
+  /**
+   * The stream of an opened answer: its first chunk, then the rest asked of the worker a chunk at a time when there is
+   * more (a small answer, whole in its first chunk, holds no cursor and costs no more messages).
+   */
+  private cursorStream(cursor: number, opened: OpenedAnswer, idleMs: number): ResultStream {
+    let first = opened.first;
+    let more = opened.more;
     let timer: NodeJS.Timeout | undefined;
+    if (!more) this.cursors.delete(cursor);
     const close = async () => {
       if (timer) clearTimeout(timer);
+      first = undefined;
       if (!this.cursors.delete(cursor)) return;
       await this.engine.run({ op: 'cursorClose', cursor }).catch(() => undefined);
     };
@@ -459,11 +472,17 @@ export class EmbeddedStore implements QuadStore {
       timer = setTimeout(() => void close(), idleMs);
       timer.unref();
     };
-    idle();
+    if (more) idle();
     return {
-      form: head.form,
-      variables: head.variables,
+      form: opened.form,
+      variables: opened.variables,
       next: async () => {
+        if (first !== undefined) {
+          const chunk = first;
+          first = undefined;
+          return chunk;
+        }
+        if (!more) return undefined;
         if (!this.cursors.has(cursor))
           throw storeUnavailable('the answer was left unread longer than the query time limit and was let go');
         if (timer) clearTimeout(timer);
@@ -478,6 +497,7 @@ export class EmbeddedStore implements QuadStore {
           throw error instanceof WorkerError ? storeUnavailable(error.message) : error;
         }
         if (chunk.length === 0) {
+          more = false;
           this.cursors.delete(cursor);
           return undefined;
         }

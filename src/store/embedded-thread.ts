@@ -5,7 +5,7 @@ import { parentPort } from 'node:worker_threads';
 import oxigraph from 'oxigraph';
 import { transferables, type ThreadRequest, type ThreadResponse, type UpdateOutcome } from './embedded-protocol.js';
 import { limitResultText } from './result-limits.js';
-import { ResultChunker } from './result-chunks.js';
+import { ResultChunker, type OpenedAnswer } from './result-chunks.js';
 import { oxigraphDataset } from './oxigraph-dataset.js';
 
 const port = parentPort;
@@ -75,6 +75,20 @@ function bytes(text: string): { value: Uint8Array; transfer: ArrayBuffer[] } {
   return { value, transfer: transferables([value]) };
 }
 
+/** An answer's head and first chunk; the chunker is kept under the cursor only when more chunks follow. */
+function open(
+  cursor: number,
+  chunker: ResultChunker,
+  maxChars: number,
+): { value: OpenedAnswer; transfer: ArrayBuffer[] } {
+  const first = chunker.next(maxChars);
+  const value: OpenedAnswer = { ...chunker.head, more: !chunker.done };
+  if (value.more) cursors.set(cursor, chunker);
+  if (first === undefined) return { value, transfer: [] };
+  value.first = encoder.encode(first);
+  return { value, transfer: transferables([value.first]) };
+}
+
 function execute(request: ThreadRequest): { value: unknown; transfer?: ArrayBuffer[] } {
   if (request.op === 'load' || request.op === 'drop' || request.op === 'update') knownGraphs = undefined;
   switch (request.op) {
@@ -112,17 +126,11 @@ function execute(request: ThreadRequest): { value: unknown; transfer?: ArrayBuff
       );
       if ('exceeded' in limited) return { value: limited };
       if (request.op === 'query') return bytes(limited.text);
-      const chunker = new ResultChunker(request.form, limited.text);
-      cursors.set(request.cursor, chunker);
-      return { value: chunker.head };
+      return open(request.cursor, new ResultChunker(request.form, limited.text), request.maxChars);
     }
     case 'graphOpen': {
-      const chunker = new ResultChunker(
-        'CONSTRUCT',
-        store.dump({ format: ntriples, from_graph_name: oxigraph.namedNode(request.graph) }),
-      );
-      cursors.set(request.cursor, chunker);
-      return { value: { ...chunker.head, empty: chunker.done } };
+      const text = store.dump({ format: ntriples, from_graph_name: oxigraph.namedNode(request.graph) });
+      return open(request.cursor, new ResultChunker('CONSTRUCT', text), request.maxChars);
     }
     case 'cursorNext': {
       const chunker = cursors.get(request.cursor);

@@ -10,6 +10,16 @@ export interface ChunkedHead {
   variables: string[];
 }
 
+/**
+ * An answer as the worker opens it: its head with its first chunk (as UTF-8; none when it has no rows), and whether
+ * more chunks follow (only then does the worker keep it under its cursor). A small answer, most of them, is whole in
+ * one message.
+ */
+export interface OpenedAnswer extends ChunkedHead {
+  first?: Uint8Array;
+  more: boolean;
+}
+
 export class ResultChunker {
   readonly head: ChunkedHead;
   private position: number;
