@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Quad } from 'n3';
@@ -9,6 +8,7 @@ import { readServiceConfig } from '../../src/core/config.js';
 import { EmbeddedStore } from '../../src/store/embedded-store.js';
 import { fixturesDir, trafficFile } from '../helpers/corpus.js';
 import { parseJsonLd, parseNTriples, parseRdfXmlStrictly, parseTurtle } from '../ontology/rdf-helpers.js';
+import { appOverMemory, ingestFiles } from '../helpers/api-app.js';
 
 const token = 'secret-token';
 const everything = 'urn:mcp-ld:session/57cd8539-bf6a-4833-ae14-361ffa3a23c9';
@@ -24,17 +24,10 @@ describe('api: the SPARQL 1.1 Protocol in full (datasets, service description, f
   let store: EmbeddedStore;
 
   before(async () => {
-    store = await EmbeddedStore.open({});
-    app = await buildServer(readServiceConfig({}, { MCPLD_WRITE_TOKEN: token }), { logger: false, store });
-    for (const file of [trafficFile, path.join(fixturesDir, 'traffic', 'traffic-sdk1.0.4-memory-0.6.2.jsonl')]) {
-      const ingested = await app.inject({
-        method: 'POST',
-        url: '/ingest',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-ndjson' },
-        payload: readFileSync(file),
-      });
-      assert.equal(ingested.statusCode, 200, ingested.body);
-    }
+    ({ app, store } = await appOverMemory({ MCPLD_WRITE_TOKEN: token }));
+    await ingestFiles(app, [trafficFile, path.join(fixturesDir, 'traffic', 'traffic-sdk1.0.4-memory-0.6.2.jsonl')], {
+      authorization: `Bearer ${token}`,
+    });
     assert.deepEqual(
       (await store.graphs()).map((g) => g.graph),
       [everything, memory],
@@ -79,30 +72,14 @@ describe('api: the SPARQL 1.1 Protocol in full (datasets, service description, f
 
   it('takes default-graph-uri and named-graph-uri, each several times, by GET, in a form and beside a sparql-query body; they replace FROM', async () => {
     const sizes = new Map((await store.graphs()).map((g) => [g.graph, g.quads]));
-    const inMemory = await get([
-      ['query', memoryServer],
-      ['default-graph-uri', memory],
-    ]);
-    assert.equal(inMemory.json().boolean, true);
-    assert.equal(
+    // The memory server's ASK, its default graph the merge of `graphs`.
+    const memoryServerIn = async (...graphs: string[]) =>
       (
-        await get([
-          ['query', memoryServer],
-          ['default-graph-uri', everything],
-        ])
-      ).json().boolean,
-      false,
-    );
-    assert.equal(
-      (
-        await get([
-          ['query', memoryServer],
-          ['default-graph-uri', everything],
-          ['default-graph-uri', memory],
-        ])
-      ).json().boolean,
-      true,
-    );
+        await get([['query', memoryServer], ...graphs.map((graph): [string, string] => ['default-graph-uri', graph])])
+      ).json().boolean;
+    assert.equal(await memoryServerIn(memory), true);
+    assert.equal(await memoryServerIn(everything), false);
+    assert.equal(await memoryServerIn(everything, memory), true);
     // The protocol's dataset replaces the query's.
     assert.equal(
       await count([

@@ -5,6 +5,7 @@ import { buildServer } from '../../src/api/server.js';
 import { readServiceConfig } from '../../src/core/config.js';
 import { EmbeddedStore } from '../../src/store/embedded-store.js';
 import { trafficFile, trafficRecords } from '../helpers/corpus.js';
+import { appOverMemory } from '../helpers/api-app.js';
 
 const token = 'secret-token';
 const ndjson = { 'content-type': 'application/x-ndjson' };
@@ -28,11 +29,7 @@ describe('api: ingestion, SPARQL, named queries, sessions, ontology, metrics', f
 
   // Every test has a store and a service of its own: none depends on what another stored, or on the order they run in.
   beforeEach(async () => {
-    store = await EmbeddedStore.open({});
-    app = await buildServer(readServiceConfig({}, { MCPLD_WRITE_TOKEN: token, MCPLD_BODY_LIMIT: '1000000' }), {
-      logger: false,
-      store,
-    });
+    ({ app, store } = await appOverMemory({ MCPLD_WRITE_TOKEN: token, MCPLD_BODY_LIMIT: '1000000' }));
   });
   afterEach(async () => {
     await app.close();
