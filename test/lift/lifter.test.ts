@@ -27,6 +27,19 @@ function literalOf(quads: Quad[], subject: string, predicate: string): { value: 
   return { value: found.object.value, datatype: (found.object as { datatype: { value: string } }).datatype.value };
 }
 
+/** Lifts `msg` as sent in direction `dir` in session `s` (at `ts`, when given). */
+function liftIn(lifter: Lifter, dir: 'c2s' | 's2c', msg: JsonObject, ts?: string) {
+  return lifter.lift({ session: 's', dir, msg, ...(ts === undefined ? {} : { ts }) });
+}
+
+/** A call of the tool `add` with `args`, lifted alone in session `s`. */
+function liftToolCall(args: JsonObject) {
+  return new Lifter(schema).lift({
+    session: 's',
+    msg: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'add', arguments: args } },
+  });
+}
+
 describe('lift: fast engine', () => {
   const records = trafficRecords();
   const quads = liftAll(records);
@@ -126,8 +139,7 @@ describe('lift: fast engine', () => {
   it('gives a response its latency, and links cancellations and progress to the request they are about', () => {
     const lifter = new Lifter(schema);
     const at = (ms: number) => new Date(Date.UTC(2026, 0, 1) + ms).toISOString();
-    const liftAt = (dir: 'c2s' | 's2c', ms: number, msg: JsonObject) =>
-      lifter.lift({ session: 's', dir, ts: at(ms), msg });
+    const liftAt = (dir: 'c2s' | 's2c', ms: number, msg: JsonObject) => liftIn(lifter, dir, msg, at(ms));
     const call = (id: number, progressToken: JsonValue): JsonObject => ({
       jsonrpc: '2.0',
       id,
@@ -236,45 +248,29 @@ describe('lift: fast engine', () => {
 
   it('types anyOf members by what tells them apart: content blocks by their type, resource contents by text or blob', () => {
     const lifter = new Lifter(schema);
-    lifter.lift({
-      session: 's',
-      dir: 'c2s',
-      msg: { jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'file:///a' } },
-    });
-    const read = lifter.lift({
-      session: 's',
-      dir: 's2c',
-      msg: {
-        jsonrpc: '2.0',
-        id: 1,
-        result: {
-          contents: [
-            { uri: 'file:///a', text: 'hi' },
-            { uri: 'file:///b', blob: 'aGk=' },
-          ],
-        },
+    liftIn(lifter, 'c2s', { jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'file:///a' } });
+    const read = liftIn(lifter, 's2c', {
+      jsonrpc: '2.0',
+      id: 1,
+      result: {
+        contents: [
+          { uri: 'file:///a', text: 'hi' },
+          { uri: 'file:///b', blob: 'aGk=' },
+        ],
       },
     });
     const contents = `${read.iri}/result/contents`;
     assert.ok(objects(read.quads, `${contents}/0`, rdf.type).includes(mcp('TextResourceContents')));
     assert.ok(objects(read.quads, `${contents}/1`, rdf.type).includes(mcp('BlobResourceContents')));
-    lifter.lift({
-      session: 's',
-      dir: 'c2s',
-      msg: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'x' } },
-    });
-    const call = lifter.lift({
-      session: 's',
-      dir: 's2c',
-      msg: {
-        jsonrpc: '2.0',
-        id: 2,
-        result: {
-          content: [
-            { type: 'text', text: 'a' },
-            { type: 'image', data: 'aGk=', mimeType: 'image/png' },
-          ],
-        },
+    liftIn(lifter, 'c2s', { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'x' } });
+    const call = liftIn(lifter, 's2c', {
+      jsonrpc: '2.0',
+      id: 2,
+      result: {
+        content: [
+          { type: 'text', text: 'a' },
+          { type: 'image', data: 'aGk=', mimeType: 'image/png' },
+        ],
       },
     });
     assert.ok(objects(call.quads, `${call.iri}/result/content/0`, rdf.type).includes(mcp('TextContent')));
@@ -282,16 +278,7 @@ describe('lift: fast engine', () => {
   });
 
   it('keeps tool-call arguments as an rdf:JSON literal and as name/value pairs', () => {
-    const lifter = new Lifter(schema);
-    const call = lifter.lift({
-      session: 's',
-      msg: {
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: { name: 'add', arguments: { a: 2, b: 'x', c: { d: [1] } } },
-      },
-    });
+    const call = liftToolCall({ a: 2, b: 'x', c: { d: [1] } });
     const params = `${call.iri}/params`;
     const json = literalOf(call.quads, params, mcp('hasArguments'));
     assert.equal(json.datatype, rdf.JSON);
@@ -311,16 +298,7 @@ describe('lift: fast engine', () => {
   });
 
   it('also lifts object and array argument values member by member', () => {
-    const lifter = new Lifter(schema);
-    const call = lifter.lift({
-      session: 's',
-      msg: {
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: { name: 'add', arguments: { c: { d: [1, null], e: {} } } },
-      },
-    });
+    const call = liftToolCall({ c: { d: [1, null], e: {} } });
     const c = `${call.iri}/params/arguments/c`;
     const [d, e] = objects(call.quads, c, mld.member);
     assert.equal(d, `${c}/d`);
