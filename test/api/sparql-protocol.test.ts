@@ -317,27 +317,18 @@ describe('api: the SPARQL 1.1 Protocol in full (datasets, service description, f
     const open = await buildServer(readServiceConfig({}, {}), { logger: false, store });
     try {
       for (const server of [app, open]) {
-        const form = await server.inject({
-          method: 'POST',
-          url: '/sparql',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          payload: both,
-        });
+        const post = (url: string, type: string, payload: string) =>
+          server.inject({ method: 'POST', url, headers: { 'content-type': type }, payload });
+        const form = await post('/sparql', 'application/x-www-form-urlencoded', both);
         assert.equal(form.statusCode, 400, form.body);
         assert.match(form.json().detail, /^give either a query or an update, not both/);
-        const update = await server.inject({
-          method: 'POST',
-          url: '/sparql?query=ASK%20%7B%7D',
-          headers: { 'content-type': 'application/sparql-update' },
-          payload: 'CLEAR SILENT GRAPH <urn:x:g>',
-        });
+        const update = await post(
+          '/sparql?query=ASK%20%7B%7D',
+          'application/sparql-update',
+          'CLEAR SILENT GRAPH <urn:x:g>',
+        );
         assert.equal(update.statusCode, 400, update.body);
-        const query = await server.inject({
-          method: 'POST',
-          url: '/sparql?update=x',
-          headers: { 'content-type': 'application/sparql-query' },
-          payload: 'ASK {}',
-        });
+        const query = await post('/sparql?update=x', 'application/sparql-query', 'ASK {}');
         assert.equal(query.statusCode, 400, query.body);
         assert.match(query.json().detail, /^give either a query or an update, not both/);
         const url = await server.inject({ method: 'GET', url: `/sparql?${both}` });

@@ -35,3 +35,17 @@ export async function selectRows<Variable extends string>(
   });
   return ((await response.json()) as { results: { bindings: Record<Variable, { value: string }>[] } }).results.bindings;
 }
+
+/** Runs `body` with a service started as startService starts it, and stops it (SIGTERM) after, whatever happens. */
+export async function withService<T>(
+  args: string[],
+  env: Record<string, string>,
+  body: (service: Service) => Promise<T>,
+): Promise<T> {
+  const service = await startService(args, env);
+  try {
+    return await body(service);
+  } finally {
+    service.child.kill('SIGTERM');
+  }
+}

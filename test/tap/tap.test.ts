@@ -8,7 +8,7 @@ import { everythingServer, runSession, toolCalls } from '../helpers/mcp-session.
 import { EmbeddedStore } from '../../src/store/embedded-store.js';
 import { openStore } from '../../src/store/open-store.js';
 import { readStoreConfig } from '../../src/core/config.js';
-import { selectRows, startService } from '../helpers/service.js';
+import { selectRows, withService, type Service } from '../helpers/service.js';
 
 const node = process.execPath;
 
@@ -17,6 +17,11 @@ function captureOf(file: string): { dir: string; msg?: Record<string, unknown>; 
     .trim()
     .split('\n')
     .map((line) => JSON.parse(line));
+}
+
+/** The arguments of `mcp-ld tap` bridged to `service`, spooling in `spool`, recording session `session`. */
+function bridged(service: Service, spool: string, session: string): string[] {
+  return ['tap', '--bridge', service.url, '--spool', spool, '--session-name', session];
 }
 
 describe('tap: a transparent stdio relay that records', function () {
@@ -175,17 +180,10 @@ describe('tap: a transparent stdio relay that records', function () {
   });
 
   it('bridges into a running mcp-ld serve: the service lifts the records, tool calls per tool as on the wire', async () => {
-    const service = await startService();
-    try {
+    await withService([], {}, async (service) => {
       await runSession(node, [
         cliPath,
-        'tap',
-        '--bridge',
-        service.url,
-        '--spool',
-        path.join(dir, 'bridge-spool'),
-        '--session-name',
-        'bridged',
+        ...bridged(service, path.join(dir, 'bridge-spool'), 'bridged'),
         '--',
         node,
         everythingServer,
@@ -204,14 +202,11 @@ describe('tap: a transparent stdio relay that records', function () {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       assert.deepEqual(counted, expected, 'every tool call is in the service, answered');
-    } finally {
-      service.child.kill('SIGTERM');
-    }
+    });
   });
 
   it('through --bridge, a batch the service refuses is set aside in the quarantine, said so, and the later ones land', async () => {
-    const service = await startService([], { MCPLD_BODY_LIMIT: '4096' });
-    try {
+    await withService([], { MCPLD_BODY_LIMIT: '4096' }, async (service) => {
       const spool = path.join(dir, 'quarantine-spool');
       const big = JSON.stringify({
         jsonrpc: '2.0',
@@ -219,19 +214,7 @@ describe('tap: a transparent stdio relay that records', function () {
         result: { content: [{ type: 'text', text: 'x'.repeat(8000) }] },
       });
       const script = `echo '{"jsonrpc":"2.0","id":1,"result":{}}'; sleep 0.4; echo '${big}'; sleep 0.4; echo '{"jsonrpc":"2.0","id":3,"result":{}}'`;
-      const { stderr, code } = await runCli([
-        'tap',
-        '--bridge',
-        service.url,
-        '--spool',
-        spool,
-        '--session-name',
-        'refused',
-        '--',
-        'sh',
-        '-c',
-        script,
-      ]);
+      const { stderr, code } = await runCli([...bridged(service, spool, 'refused'), '--', 'sh', '-c', script]);
       assert.equal(code, 0, stderr);
       const rejected = readdirSync(spool).filter((name) => name.endsWith('.rejected.jsonl'));
       assert.equal(rejected.length, 1, `one quarantine file in ${readdirSync(spool).join(', ')}`);
@@ -260,36 +243,21 @@ describe('tap: a transparent stdio relay that records', function () {
         ['1', '3'],
         'the batches before and after the refused one are in the graph',
       );
-    } finally {
-      service.child.kill('SIGTERM');
-    }
+    });
   });
 
   it('through --bridge without the write token, nothing is dropped: the batches wait in the spool, and the first run with the token delivers them all', async () => {
-    const service = await startService([], { MCPLD_WRITE_TOKEN: 'team-secret' });
-    try {
+    await withService([], { MCPLD_WRITE_TOKEN: 'team-secret' }, async (service) => {
       const spool = path.join(dir, 'token-spool');
       const capture = path.join(dir, 'token.jsonl');
       const env = { ...process.env };
       delete env['MCPLD_WRITE_TOKEN'];
       // A server that answers each line with itself: three requests, three echoes.
       const input = [1, 2, 3].map((id) => JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' })).join('\n') + '\n';
-      const first = await runCli(
-        [
-          'tap',
-          '--bridge',
-          service.url,
-          '--spool',
-          spool,
-          '--capture',
-          capture,
-          '--session-name',
-          'tokenless',
-          '--',
-          'cat',
-        ],
-        { env: { ...env, MCPLD_TAP_FLUSH_MS: '1000' }, input },
-      );
+      const first = await runCli([...bridged(service, spool, 'tokenless'), '--capture', capture, '--', 'cat'], {
+        env: { ...env, MCPLD_TAP_FLUSH_MS: '1000' },
+        input,
+      });
       assert.equal(first.code, 0, first.stderr);
       assert.equal(first.stdout, input, 'relayed all the same');
       const wire = readFileSync(capture, 'utf8').trim().split('\n').length;
@@ -330,9 +298,7 @@ describe('tap: a transparent stdio relay that records', function () {
         [],
         'the spool is empty',
       );
-    } finally {
-      service.child.kill('SIGTERM');
-    }
+    });
   });
 
   it('names a server that never says its name by the command it ran, in the capture and in the named queries', async () => {
