@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { EmbeddedStore } from '../../src/store/embedded-store.js';
 import { trafficFile, trafficRecords } from '../helpers/corpus.js';
 import { jsonLinesText, latencyRowsProblems, rowsText, toolCallRows } from '../helpers/rows.js';
-import { appOverMemory, ingestFiles } from '../helpers/api-app.js';
+import { appOverMemory, ingestFiles, postQuery } from '../helpers/api-app.js';
 
 const rowsType = 'application/json; profile="https://w3id.org/mcp-ld/rows"';
 
@@ -143,13 +143,7 @@ describe('api: named queries and /sparql answer plain JSON rows and JSON Lines',
     assert.match(refused.json().detail, /application\/json, application\/jsonl, application\/x-ndjson/);
   });
 
-  const sparql = (query: string, accept: string) =>
-    app.inject({
-      method: 'POST',
-      url: '/sparql',
-      headers: { 'content-type': 'application/sparql-query', accept },
-      payload: query,
-    });
+  const sparql = (query: string, accept: string) => postQuery(app, query, accept);
   const versions =
     'SELECT ?session ?version ?seq WHERE { ?session mld:protocolVersion ?version . OPTIONAL { ?session mld:nothing ?seq } }';
 

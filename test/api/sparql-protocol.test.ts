@@ -8,7 +8,7 @@ import { readServiceConfig } from '../../src/core/config.js';
 import { EmbeddedStore } from '../../src/store/embedded-store.js';
 import { fixturesDir, trafficFile } from '../helpers/corpus.js';
 import { parseJsonLd, parseNTriples, parseRdfXmlStrictly, parseTurtle } from '../ontology/rdf-helpers.js';
-import { appOverMemory, ingestFiles } from '../helpers/api-app.js';
+import { appOverMemory, ingestFiles, postQuery } from '../helpers/api-app.js';
 
 const token = 'secret-token';
 const everything = 'urn:mcp-ld:session/57cd8539-bf6a-4833-ae14-361ffa3a23c9';
@@ -236,13 +236,7 @@ describe('api: the SPARQL 1.1 Protocol in full (datasets, service description, f
 
   it("answers graphs in RDF/XML and SELECT/ASK to plain JSON or XML, as rdflib's SPARQLStore and SPARQLWrapper ask", async () => {
     const construct = 'CONSTRUCT { ?s ?p ?o } WHERE { ?s a mcp:CallToolRequest ; ?p ?o }';
-    const post = (query: string, accept: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/sparql',
-        headers: { 'content-type': 'application/sparql-query', accept },
-        payload: query,
-      });
+    const post = (query: string, accept: string) => postQuery(app, query, accept);
     const ntriples = parseNTriples((await post(construct, 'application/n-triples')).body);
     assert.ok(ntriples.length > 100);
     // rdflib's SPARQLStore (its default, "xml") sends this Accept for every form; SPARQLWrapper's default XML sends

@@ -32,3 +32,13 @@ export async function ingestFiles(
     assert.equal(response.statusCode, 200, response.body);
   }
 }
+
+/** POSTs a SPARQL query (application/sparql-query) to /sparql, asking for `accept`. */
+export function postQuery(app: FastifyInstance, query: string | Buffer, accept = 'application/sparql-results+json') {
+  return app.inject({
+    method: 'POST',
+    url: '/sparql',
+    headers: { 'content-type': 'application/sparql-query', accept },
+    payload: query,
+  });
+}
