@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { maxSessionLength } from '../lift/records.js';
 
 /** RFC 9457 problem details, as problem-handler.ts writes them. */
 const problemSchema = {
@@ -118,6 +119,15 @@ const writeTokenScheme = 'writeToken';
 export const writeTokenIfConfigured: Record<string, string[]>[] = [{ [writeTokenScheme]: [] }, {}];
 /** Needs the write token, and is refused when none is configured (deletes, updates). */
 export const writeTokenRequired: Record<string, string[]>[] = [{ [writeTokenScheme]: [] }];
+
+/** The `:id` of the session routes (GET and DELETE /sessions/:id, its messages): a session id as records take it. */
+export const sessionIdParam = {
+  type: 'string',
+  minLength: 1,
+  maxLength: maxSessionLength,
+  description: 'the session id (GET /sessions lists them)',
+  examples: ['57cd8539-bf6a-4833-ae14-361ffa3a23c9'],
+} as const;
 
 /** The route groups of the document. */
 const tags = [

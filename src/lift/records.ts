@@ -66,7 +66,7 @@ function httpProblem(http: unknown): string | undefined {
 }
 
 /** The longest session id, in characters: one the API can still name (GET and DELETE /sessions/{id}). */
-const maxSessionLength = 500;
+export const maxSessionLength = 500;
 
 /** Why `session` cannot be a session id, or undefined when it can. */
 export function sessionProblem(session: unknown): string | undefined {

@@ -4,11 +4,9 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { buildServer } from '../../src/api/server.js';
-import { readServiceConfig } from '../../src/core/config.js';
 import { EmbeddedStore } from '../../src/store/embedded-store.js';
 import { captureFiles, captureRecords, captures } from '../helpers/corpus.js';
-import { readFileSync } from 'node:fs';
+import { appOverMemory, ingestFiles } from '../helpers/api-app.js';
 
 describe('api: the console page, one message, and the events of writes', function () {
   this.timeout(120_000);
@@ -16,17 +14,8 @@ describe('api: the console page, one message, and the events of writes', functio
   let store: EmbeddedStore;
 
   before(async () => {
-    store = await EmbeddedStore.open({});
-    app = await buildServer(readServiceConfig({}, {}), { logger: false, store });
-    for (const file of captureFiles()) {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/ingest',
-        headers: { 'content-type': 'application/x-ndjson' },
-        payload: readFileSync(file),
-      });
-      assert.equal(response.statusCode, 200, response.body);
-    }
+    ({ app, store } = await appOverMemory());
+    await ingestFiles(app, captureFiles());
   });
   after(async () => {
     await app.close();

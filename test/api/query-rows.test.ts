@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { buildServer } from '../../src/api/server.js';
-import { readServiceConfig } from '../../src/core/config.js';
 import { EmbeddedStore } from '../../src/store/embedded-store.js';
 import { trafficFile, trafficRecords } from '../helpers/corpus.js';
 import { jsonLinesText, latencyRowsProblems, rowsText, toolCallRows } from '../helpers/rows.js';
+import { appOverMemory, ingestFiles, postQuery } from '../helpers/api-app.js';
 
 const rowsType = 'application/json; profile="https://w3id.org/mcp-ld/rows"';
 
@@ -16,15 +14,8 @@ describe('api: named queries and /sparql answer plain JSON rows and JSON Lines',
   const records = trafficRecords();
 
   before(async () => {
-    store = await EmbeddedStore.open({});
-    app = await buildServer(readServiceConfig({}, { MCPLD_BODY_LIMIT: '10000000' }), { logger: false, store });
-    const ingested = await app.inject({
-      method: 'POST',
-      url: '/ingest',
-      headers: { 'content-type': 'application/x-ndjson' },
-      payload: readFileSync(trafficFile),
-    });
-    assert.equal(ingested.statusCode, 200, ingested.body);
+    ({ app, store } = await appOverMemory({ MCPLD_BODY_LIMIT: '10000000' }));
+    await ingestFiles(app, [trafficFile]);
   });
   after(async () => {
     await app?.close();
@@ -152,13 +143,7 @@ describe('api: named queries and /sparql answer plain JSON rows and JSON Lines',
     assert.match(refused.json().detail, /application\/json, application\/jsonl, application\/x-ndjson/);
   });
 
-  const sparql = (query: string, accept: string) =>
-    app.inject({
-      method: 'POST',
-      url: '/sparql',
-      headers: { 'content-type': 'application/sparql-query', accept },
-      payload: query,
-    });
+  const sparql = (query: string, accept: string) => postQuery(app, query, accept);
   const versions =
     'SELECT ?session ?version ?seq WHERE { ?session mld:protocolVersion ?version . OPTIONAL { ?session mld:nothing ?seq } }';
 

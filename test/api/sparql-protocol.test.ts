@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Quad } from 'n3';
@@ -9,6 +8,7 @@ import { readServiceConfig } from '../../src/core/config.js';
 import { EmbeddedStore } from '../../src/store/embedded-store.js';
 import { fixturesDir, trafficFile } from '../helpers/corpus.js';
 import { parseJsonLd, parseNTriples, parseRdfXmlStrictly, parseTurtle } from '../ontology/rdf-helpers.js';
+import { appOverMemory, ingestFiles, postQuery } from '../helpers/api-app.js';
 
 const token = 'secret-token';
 const everything = 'urn:mcp-ld:session/57cd8539-bf6a-4833-ae14-361ffa3a23c9';
@@ -24,17 +24,10 @@ describe('api: the SPARQL 1.1 Protocol in full (datasets, service description, f
   let store: EmbeddedStore;
 
   before(async () => {
-    store = await EmbeddedStore.open({});
-    app = await buildServer(readServiceConfig({}, { MCPLD_WRITE_TOKEN: token }), { logger: false, store });
-    for (const file of [trafficFile, path.join(fixturesDir, 'traffic', 'traffic-sdk1.0.4-memory-0.6.2.jsonl')]) {
-      const ingested = await app.inject({
-        method: 'POST',
-        url: '/ingest',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-ndjson' },
-        payload: readFileSync(file),
-      });
-      assert.equal(ingested.statusCode, 200, ingested.body);
-    }
+    ({ app, store } = await appOverMemory({ MCPLD_WRITE_TOKEN: token }));
+    await ingestFiles(app, [trafficFile, path.join(fixturesDir, 'traffic', 'traffic-sdk1.0.4-memory-0.6.2.jsonl')], {
+      authorization: `Bearer ${token}`,
+    });
     assert.deepEqual(
       (await store.graphs()).map((g) => g.graph),
       [everything, memory],
@@ -79,30 +72,14 @@ describe('api: the SPARQL 1.1 Protocol in full (datasets, service description, f
 
   it('takes default-graph-uri and named-graph-uri, each several times, by GET, in a form and beside a sparql-query body; they replace FROM', async () => {
     const sizes = new Map((await store.graphs()).map((g) => [g.graph, g.quads]));
-    const inMemory = await get([
-      ['query', memoryServer],
-      ['default-graph-uri', memory],
-    ]);
-    assert.equal(inMemory.json().boolean, true);
-    assert.equal(
+    // The memory server's ASK, its default graph the merge of `graphs`.
+    const memoryServerIn = async (...graphs: string[]) =>
       (
-        await get([
-          ['query', memoryServer],
-          ['default-graph-uri', everything],
-        ])
-      ).json().boolean,
-      false,
-    );
-    assert.equal(
-      (
-        await get([
-          ['query', memoryServer],
-          ['default-graph-uri', everything],
-          ['default-graph-uri', memory],
-        ])
-      ).json().boolean,
-      true,
-    );
+        await get([['query', memoryServer], ...graphs.map((graph): [string, string] => ['default-graph-uri', graph])])
+      ).json().boolean;
+    assert.equal(await memoryServerIn(memory), true);
+    assert.equal(await memoryServerIn(everything), false);
+    assert.equal(await memoryServerIn(everything, memory), true);
     // The protocol's dataset replaces the query's.
     assert.equal(
       await count([
@@ -259,13 +236,7 @@ describe('api: the SPARQL 1.1 Protocol in full (datasets, service description, f
 
   it("answers graphs in RDF/XML and SELECT/ASK to plain JSON or XML, as rdflib's SPARQLStore and SPARQLWrapper ask", async () => {
     const construct = 'CONSTRUCT { ?s ?p ?o } WHERE { ?s a mcp:CallToolRequest ; ?p ?o }';
-    const post = (query: string, accept: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/sparql',
-        headers: { 'content-type': 'application/sparql-query', accept },
-        payload: query,
-      });
+    const post = (query: string, accept: string) => postQuery(app, query, accept);
     const ntriples = parseNTriples((await post(construct, 'application/n-triples')).body);
     assert.ok(ntriples.length > 100);
     // rdflib's SPARQLStore (its default, "xml") sends this Accept for every form; SPARQLWrapper's default XML sends
@@ -340,27 +311,18 @@ describe('api: the SPARQL 1.1 Protocol in full (datasets, service description, f
     const open = await buildServer(readServiceConfig({}, {}), { logger: false, store });
     try {
       for (const server of [app, open]) {
-        const form = await server.inject({
-          method: 'POST',
-          url: '/sparql',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          payload: both,
-        });
+        const post = (url: string, type: string, payload: string) =>
+          server.inject({ method: 'POST', url, headers: { 'content-type': type }, payload });
+        const form = await post('/sparql', 'application/x-www-form-urlencoded', both);
         assert.equal(form.statusCode, 400, form.body);
         assert.match(form.json().detail, /^give either a query or an update, not both/);
-        const update = await server.inject({
-          method: 'POST',
-          url: '/sparql?query=ASK%20%7B%7D',
-          headers: { 'content-type': 'application/sparql-update' },
-          payload: 'CLEAR SILENT GRAPH <urn:x:g>',
-        });
+        const update = await post(
+          '/sparql?query=ASK%20%7B%7D',
+          'application/sparql-update',
+          'CLEAR SILENT GRAPH <urn:x:g>',
+        );
         assert.equal(update.statusCode, 400, update.body);
-        const query = await server.inject({
-          method: 'POST',
-          url: '/sparql?update=x',
-          headers: { 'content-type': 'application/sparql-query' },
-          payload: 'ASK {}',
-        });
+        const query = await post('/sparql?update=x', 'application/sparql-query', 'ASK {}');
         assert.equal(query.statusCode, 400, query.body);
         assert.match(query.json().detail, /^give either a query or an update, not both/);
         const url = await server.inject({ method: 'GET', url: `/sparql?${both}` });

@@ -5,6 +5,7 @@ import { buildServer } from '../../src/api/server.js';
 import { readServiceConfig } from '../../src/core/config.js';
 import { EmbeddedStore } from '../../src/store/embedded-store.js';
 import { trafficFile, trafficRecords } from '../helpers/corpus.js';
+import { appOverMemory, postQuery } from '../helpers/api-app.js';
 
 const token = 'secret-token';
 const ndjson = { 'content-type': 'application/x-ndjson' };
@@ -28,11 +29,7 @@ describe('api: ingestion, SPARQL, named queries, sessions, ontology, metrics', f
 
   // Every test has a store and a service of its own: none depends on what another stored, or on the order they run in.
   beforeEach(async () => {
-    store = await EmbeddedStore.open({});
-    app = await buildServer(readServiceConfig({}, { MCPLD_WRITE_TOKEN: token, MCPLD_BODY_LIMIT: '1000000' }), {
-      logger: false,
-      store,
-    });
+    ({ app, store } = await appOverMemory({ MCPLD_WRITE_TOKEN: token, MCPLD_BODY_LIMIT: '1000000' }));
   });
   afterEach(async () => {
     await app.close();
@@ -46,13 +43,7 @@ describe('api: ingestion, SPARQL, named queries, sessions, ontology, metrics', f
       headers: { authorization: `Bearer ${token}`, ...headers },
       payload,
     });
-  const sparql = (query: string | Buffer, accept = 'application/sparql-results+json') =>
-    app.inject({
-      method: 'POST',
-      url: '/sparql',
-      headers: { 'content-type': 'application/sparql-query', accept },
-      payload: query,
-    });
+  const sparql = (query: string | Buffer, accept?: string) => postQuery(app, query, accept);
   const authorised = { authorization: `Bearer ${token}` };
   const update = (text: string | Buffer, headers: Record<string, string> = authorised, url = '/sparql') =>
     app.inject({

@@ -17,6 +17,12 @@ function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { ...env, ...extra };
 }
 
+/** How many JSON-RPC requests the store holds (as the store writes the count); false for an answer not a SELECT's. */
+async function requestCount(store: EmbeddedStore): Promise<string | false> {
+  const result = await store.query('SELECT (COUNT(?m) AS ?n) WHERE { ?m a <http://json-rpc.org/ontology#Request> }');
+  return result.form === 'SELECT' && result.rows[0]!.get('n')!.value;
+}
+
 describe('cli: ingest', function () {
   this.timeout(60_000);
   let dir: string;
@@ -64,10 +70,7 @@ describe('cli: ingest', function () {
         (await store.graphs()).map((g) => g.graph),
         ['urn:mcp-ld:session/s1'],
       );
-      const result = await store.query(
-        'SELECT (COUNT(?m) AS ?n) WHERE { ?m a <http://json-rpc.org/ontology#Request> }',
-      );
-      assert.equal(result.form === 'SELECT' && result.rows[0]!.get('n')!.value, '3');
+      assert.equal(await requestCount(store), '3');
     } finally {
       await store.close();
     }
@@ -90,10 +93,7 @@ describe('cli: ingest', function () {
     assert.match(result.stderr, /1 message in 1 session → \d+ quads; \d+ invalid, \d+ unknown methods, 2 failed lines/);
     const store = await EmbeddedStore.open({ dataDir: data });
     try {
-      const counted = await store.query(
-        'SELECT (COUNT(?m) AS ?n) WHERE { ?m a <http://json-rpc.org/ontology#Request> }',
-      );
-      assert.equal(counted.form === 'SELECT' && counted.rows[0]!.get('n')!.value, '1');
+      assert.equal(await requestCount(store), '1');
     } finally {
       await store.close();
     }

@@ -9,6 +9,12 @@ export interface CliResult {
   stderr: string;
 }
 
+interface CliBytesResult {
+  code: number | null;
+  stdout: Buffer;
+  stderr: string;
+}
+
 export const cliPath = path.join(packageRoot, 'bin', 'mcp-ld');
 
 interface RunOptions {
@@ -21,16 +27,26 @@ export function runCli(args: string[], options: RunOptions = {}): Promise<CliRes
   return runProcess(process.execPath, [cliPath, ...args], options);
 }
 
+/** Runs bin/mcp-ld the same way, and gives back the bytes it wrote to stdout exactly (for what relays bytes). */
+export function runCliBytes(args: string[], options: RunOptions = {}): Promise<CliBytesResult> {
+  return collect(process.execPath, [cliPath, ...args], options);
+}
+
 /** Runs any program (a shell line: `sh -c …`) the same way, and captures what it prints. */
-export function runProcess(program: string, args: string[], options: RunOptions = {}): Promise<CliResult> {
+export async function runProcess(program: string, args: string[], options: RunOptions = {}): Promise<CliResult> {
+  const { code, stdout, stderr } = await collect(program, args, options);
+  return { code, stdout: stdout.toString('utf8'), stderr };
+}
+
+function collect(program: string, args: string[], options: RunOptions): Promise<CliBytesResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(program, args, { cwd: options.cwd ?? packageRoot, env: options.env ?? process.env });
-    let stdout = '';
+    const stdout: Buffer[] = [];
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.on('close', (code) => resolve({ code, stdout: Buffer.concat(stdout), stderr }));
     child.stdin.end(options.input ?? '');
   });
 }

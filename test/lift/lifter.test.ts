@@ -5,6 +5,7 @@ import { Lifter } from '../../src/lift/lifter.js';
 import { writeNQuads } from '../../src/rdf/serialize.js';
 import { jrpc, mld, ns, rdf, xsd } from '../../src/rdf/vocabulary.js';
 import type { CaptureRecord } from '../../src/lift/records.js';
+import type { JsonObject, JsonValue } from '../../src/core/json.js';
 import { ogcExamples, trafficRecords } from '../helpers/corpus.js';
 
 const schema = loadSchema();
@@ -24,6 +25,19 @@ function literalOf(quads: Quad[], subject: string, predicate: string): { value: 
   assert.ok(found, `no ${predicate} on ${subject}`);
   assert.equal(found.object.termType, 'Literal');
   return { value: found.object.value, datatype: (found.object as { datatype: { value: string } }).datatype.value };
+}
+
+/** Lifts `msg` as sent in direction `dir` in session `s` (at `ts`, when given). */
+function liftIn(lifter: Lifter, dir: 'c2s' | 's2c', msg: JsonObject, ts?: string) {
+  return lifter.lift({ session: 's', dir, msg, ...(ts === undefined ? {} : { ts }) });
+}
+
+/** A call of the tool `add` with `args`, lifted alone in session `s`. */
+function liftToolCall(args: JsonObject) {
+  return new Lifter(schema).lift({
+    session: 's',
+    msg: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'add', arguments: args } },
+  });
 }
 
 describe('lift: fast engine', () => {
@@ -125,68 +139,35 @@ describe('lift: fast engine', () => {
   it('gives a response its latency, and links cancellations and progress to the request they are about', () => {
     const lifter = new Lifter(schema);
     const at = (ms: number) => new Date(Date.UTC(2026, 0, 1) + ms).toISOString();
-    const call = lifter.lift({
-      session: 's',
-      dir: 'c2s',
-      ts: at(0),
-      msg: {
-        jsonrpc: '2.0',
-        id: 7,
-        method: 'tools/call',
-        params: { name: 'echo', arguments: {}, _meta: { progressToken: 8 } },
-      },
+    const liftAt = (dir: 'c2s' | 's2c', ms: number, msg: JsonObject) => liftIn(lifter, dir, msg, at(ms));
+    const call = (id: number, progressToken: JsonValue): JsonObject => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name: 'echo', arguments: {}, _meta: { progressToken } },
     });
-    const other = lifter.lift({
-      session: 's',
-      dir: 'c2s',
-      ts: at(5),
-      msg: {
-        jsonrpc: '2.0',
-        id: 8,
-        method: 'tools/call',
-        params: { name: 'echo', arguments: {}, _meta: { progressToken: '8' } },
-      },
+    const progressOn = (progressToken: JsonValue, progress: number): JsonObject => ({
+      jsonrpc: '2.0',
+      method: 'notifications/progress',
+      params: { progressToken, progress },
     });
-    const progress = lifter.lift({
-      session: 's',
-      dir: 's2c',
-      ts: at(250),
-      msg: { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 8, progress: 1 } },
+    const cancelOf = (requestId: number): JsonObject => ({
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId },
     });
-    const stringProgress = lifter.lift({
-      session: 's',
-      dir: 's2c',
-      ts: at(260),
-      msg: { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: '8', progress: 1 } },
-    });
-    const cancel = lifter.lift({
-      session: 's',
-      dir: 'c2s',
-      ts: at(300),
-      msg: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7 } },
-    });
-    const response = lifter.lift({
-      session: 's',
-      dir: 's2c',
-      ts: at(1500),
-      msg: { jsonrpc: '2.0', id: 7, result: { content: [] } },
-    });
+    const request = liftAt('c2s', 0, call(7, 8));
+    const other = liftAt('c2s', 5, call(8, '8'));
+    const progress = liftAt('s2c', 250, progressOn(8, 1));
+    const stringProgress = liftAt('s2c', 260, progressOn('8', 1));
+    const cancel = liftAt('c2s', 300, cancelOf(7));
+    const response = liftAt('s2c', 1500, { jsonrpc: '2.0', id: 7, result: { content: [] } });
     // Once answered, a request takes no more progress or cancellation; a token of another JSON type is another token.
-    const late = lifter.lift({
-      session: 's',
-      dir: 's2c',
-      ts: at(1600),
-      msg: { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 8, progress: 2 } },
-    });
-    const lateCancel = lifter.lift({
-      session: 's',
-      dir: 'c2s',
-      ts: at(1700),
-      msg: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7 } },
-    });
-    assert.deepEqual(objects(progress.quads, progress.iri, mld.progressOf), [call.iri]);
+    const late = liftAt('s2c', 1600, progressOn(8, 2));
+    const lateCancel = liftAt('c2s', 1700, cancelOf(7));
+    assert.deepEqual(objects(progress.quads, progress.iri, mld.progressOf), [request.iri]);
     assert.deepEqual(objects(stringProgress.quads, stringProgress.iri, mld.progressOf), [other.iri]);
-    assert.deepEqual(objects(cancel.quads, cancel.iri, mld.cancels), [call.iri]);
+    assert.deepEqual(objects(cancel.quads, cancel.iri, mld.cancels), [request.iri]);
     assert.deepEqual(literalOf(response.quads, response.iri, mld.latencyMs), { value: '1500', datatype: xsd.decimal });
     assert.deepEqual(objects(late.quads, late.iri, mld.progressOf), []);
     assert.deepEqual(objects(lateCancel.quads, lateCancel.iri, mld.cancels), []);
@@ -267,45 +248,29 @@ describe('lift: fast engine', () => {
 
   it('types anyOf members by what tells them apart: content blocks by their type, resource contents by text or blob', () => {
     const lifter = new Lifter(schema);
-    lifter.lift({
-      session: 's',
-      dir: 'c2s',
-      msg: { jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'file:///a' } },
-    });
-    const read = lifter.lift({
-      session: 's',
-      dir: 's2c',
-      msg: {
-        jsonrpc: '2.0',
-        id: 1,
-        result: {
-          contents: [
-            { uri: 'file:///a', text: 'hi' },
-            { uri: 'file:///b', blob: 'aGk=' },
-          ],
-        },
+    liftIn(lifter, 'c2s', { jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'file:///a' } });
+    const read = liftIn(lifter, 's2c', {
+      jsonrpc: '2.0',
+      id: 1,
+      result: {
+        contents: [
+          { uri: 'file:///a', text: 'hi' },
+          { uri: 'file:///b', blob: 'aGk=' },
+        ],
       },
     });
     const contents = `${read.iri}/result/contents`;
     assert.ok(objects(read.quads, `${contents}/0`, rdf.type).includes(mcp('TextResourceContents')));
     assert.ok(objects(read.quads, `${contents}/1`, rdf.type).includes(mcp('BlobResourceContents')));
-    lifter.lift({
-      session: 's',
-      dir: 'c2s',
-      msg: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'x' } },
-    });
-    const call = lifter.lift({
-      session: 's',
-      dir: 's2c',
-      msg: {
-        jsonrpc: '2.0',
-        id: 2,
-        result: {
-          content: [
-            { type: 'text', text: 'a' },
-            { type: 'image', data: 'aGk=', mimeType: 'image/png' },
-          ],
-        },
+    liftIn(lifter, 'c2s', { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'x' } });
+    const call = liftIn(lifter, 's2c', {
+      jsonrpc: '2.0',
+      id: 2,
+      result: {
+        content: [
+          { type: 'text', text: 'a' },
+          { type: 'image', data: 'aGk=', mimeType: 'image/png' },
+        ],
       },
     });
     assert.ok(objects(call.quads, `${call.iri}/result/content/0`, rdf.type).includes(mcp('TextContent')));
@@ -313,16 +278,7 @@ describe('lift: fast engine', () => {
   });
 
   it('keeps tool-call arguments as an rdf:JSON literal and as name/value pairs', () => {
-    const lifter = new Lifter(schema);
-    const call = lifter.lift({
-      session: 's',
-      msg: {
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: { name: 'add', arguments: { a: 2, b: 'x', c: { d: [1] } } },
-      },
-    });
+    const call = liftToolCall({ a: 2, b: 'x', c: { d: [1] } });
     const params = `${call.iri}/params`;
     const json = literalOf(call.quads, params, mcp('hasArguments'));
     assert.equal(json.datatype, rdf.JSON);
@@ -342,16 +298,7 @@ describe('lift: fast engine', () => {
   });
 
   it('also lifts object and array argument values member by member', () => {
-    const lifter = new Lifter(schema);
-    const call = lifter.lift({
-      session: 's',
-      msg: {
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: { name: 'add', arguments: { c: { d: [1, null], e: {} } } },
-      },
-    });
+    const call = liftToolCall({ c: { d: [1, null], e: {} } });
     const c = `${call.iri}/params/arguments/c`;
     const [d, e] = objects(call.quads, c, mld.member);
     assert.equal(d, `${c}/d`);

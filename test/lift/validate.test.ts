@@ -1,31 +1,12 @@
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { cacheDir, cachePath } from '../../src/core/cache.js';
+import { cachePath } from '../../src/core/cache.js';
 import type { JsonObject } from '../../src/core/json.js';
-import {
-  createSchemaIndex,
-  loadOverlay,
-  loadSchema,
-  loadSeedDocuments,
-  type SchemaIndex,
-} from '../../src/schema/index.js';
+import { loadSchema, type SchemaIndex } from '../../src/schema/index.js';
 import { MessageValidator, type ValidationProblem } from '../../src/lift/validate.js';
 import { trafficRecords } from '../helpers/corpus.js';
-
-const cacheEntries = (): Set<string> => new Set(existsSync(cacheDir) ? readdirSync(cacheDir) : []);
-
-/** The shipped schemas with one more description, unique to this run: their validators are this test's. */
-function schemaOfOurOwn(): SchemaIndex {
-  const overlay = loadOverlay();
-  overlay.corrections.push({
-    at: '/definitions/PingRequest',
-    in: 'mcp',
-    why: 'a test schema',
-    set: { description: `validate.test ${process.pid} ${Date.now()}` },
-  });
-  return createSchemaIndex(loadSeedDocuments(), overlay);
-}
+import { cacheEntries, schemaOfOurOwn } from '../helpers/schema-of-our-own.js';
 
 /** Every check a validator offers, over the corpus and a few broken messages. */
 function verdicts(validator: MessageValidator, schema: SchemaIndex): (ValidationProblem[] | boolean)[] {
@@ -66,7 +47,7 @@ describe('lift: validation', () => {
   });
 
   it('validates alike with validators generated in the process, read from the cache, or generated again for a damaged cache', () => {
-    const schema = schemaOfOurOwn();
+    const schema = schemaOfOurOwn('validate.test');
     const generated = verdicts(new MessageValidator(schema), schema);
     const written = [...cacheEntries()].filter((name) => !existing.has(name) && name.startsWith('validators-'));
     assert.equal(written.length, 1, 'the generated validators were cached');

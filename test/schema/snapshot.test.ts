@@ -1,32 +1,13 @@
 import assert from 'node:assert/strict';
-import { appendFileSync, chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { appendFileSync, chmodSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { cacheDir, cachePath, writeCached } from '../../src/core/cache.js';
+import { cachePath, writeCached } from '../../src/core/cache.js';
 import { schemasDir } from '../../src/core/paths.js';
-import {
-  createSchemaIndex,
-  loadOverlay,
-  loadSchema,
-  loadSeedDocuments,
-  type SchemaIndex,
-} from '../../src/schema/index.js';
+import { createSchemaIndex, loadOverlay, loadSchema, loadSeedDocuments } from '../../src/schema/index.js';
 import { readSnapshot, readSnapshotDocuments, snapshotKey } from '../../src/schema/snapshot.js';
 import { MessagePlans } from '../../src/lift/message-plans.js';
-
-const cacheEntries = (): Set<string> => new Set(existsSync(cacheDir) ? readdirSync(cacheDir) : []);
-
-/** The shipped schemas with one more correction, unique to this run: whatever is cached for it is this test's. */
-function schemaOfOurOwn(): SchemaIndex {
-  const overlay = loadOverlay();
-  overlay.corrections.push({
-    at: '/definitions/PingRequest',
-    in: 'mcp',
-    why: 'a test schema',
-    set: { description: `snapshot.test ${process.pid} ${Date.now()}` },
-  });
-  return createSchemaIndex(loadSeedDocuments(), overlay);
-}
+import { cacheEntries, schemaOfOurOwn } from '../helpers/schema-of-our-own.js';
 
 describe('schema snapshot', () => {
   it('holds what building the shipped schemas gives: documents, messages, anchors, overlay and content key', () => {
@@ -92,7 +73,7 @@ describe('schema snapshot', () => {
 
   it('gives lifting plans read back from the cache equal to those compiled', () => {
     const before = cacheEntries();
-    const schema = schemaOfOurOwn();
+    const schema = schemaOfOurOwn('snapshot.test');
     try {
       const compiled = new MessagePlans(schema);
       const restored = new MessagePlans(schema);

@@ -50,6 +50,26 @@ function assertAnswered(records: Captured[]): void {
 const methods = (records: Captured[], dir: 'c2s' | 's2c') =>
   records.filter((r) => r.dir === dir && r.msg && 'method' in r.msg).map((r) => r.msg!['method']);
 
+/** The methods the client sends in the session of the "everything" server (the SSE and Streamable HTTP runs). */
+const everythingClientMethods = [
+  'initialize',
+  'notifications/initialized',
+  'tools/list',
+  'tools/call',
+  'tools/call',
+  'tools/call',
+  'tools/call',
+  'prompts/get',
+  'resources/read',
+];
+/** The methods that server sends back in it: progress of the long call, and its sampling request. */
+const everythingServerMethods = [
+  'notifications/progress',
+  'notifications/progress',
+  'notifications/progress',
+  'sampling/createMessage',
+];
+
 /** The recorded graph shows each session of the capture with all its messages (`mcp-ld query --name sessions`). */
 async function assertGraphHolds(data: string, records: Captured[]): Promise<void> {
   const result = await runCli(['query', '--data', data, '--name', 'sessions', '--format', 'json']);
@@ -106,23 +126,8 @@ describe('proxy: records every HTTP transport generation, each with the SDKs tha
         records.every((r) => r.msg !== undefined),
         'only JSON-RPC messages: the endpoint event is not one',
       );
-      assert.deepEqual(methods(records, 'c2s'), [
-        'initialize',
-        'notifications/initialized',
-        'tools/list',
-        'tools/call',
-        'tools/call',
-        'tools/call',
-        'tools/call',
-        'prompts/get',
-        'resources/read',
-      ]);
-      assert.deepEqual(methods(records, 's2c'), [
-        'notifications/progress',
-        'notifications/progress',
-        'notifications/progress',
-        'sampling/createMessage',
-      ]);
+      assert.deepEqual(methods(records, 'c2s'), everythingClientMethods);
+      assert.deepEqual(methods(records, 's2c'), everythingServerMethods);
       assertAnswered(records);
       assert.equal(records.length, 22);
       await assertGraphHolds(data, records);
@@ -226,23 +231,8 @@ describe('proxy: records every HTTP transport generation, each with the SDKs tha
       assert.match(proxied.sessionId ?? '', /^[0-9a-f-]{36}$/);
       assert.deepEqual([...new Set(records.map((r) => r.session))], [proxied.sessionId]);
       // The server sends its progress and its sampling request on the standalone GET stream, not on the POST's.
-      assert.deepEqual(methods(records, 's2c'), [
-        'notifications/progress',
-        'notifications/progress',
-        'notifications/progress',
-        'sampling/createMessage',
-      ]);
-      assert.deepEqual(methods(records, 'c2s'), [
-        'initialize',
-        'notifications/initialized',
-        'tools/list',
-        'tools/call',
-        'tools/call',
-        'tools/call',
-        'tools/call',
-        'prompts/get',
-        'resources/read',
-      ]);
+      assert.deepEqual(methods(records, 's2c'), everythingServerMethods);
+      assert.deepEqual(methods(records, 'c2s'), everythingClientMethods);
       assertAnswered(records);
       assert.equal(records.length, 22, 'the DELETE added no record');
       await assertGraphHolds(data, records);

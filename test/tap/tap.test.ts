@@ -3,12 +3,12 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { cliPath, runCli } from '../helpers/run-cli.js';
+import { cliPath, runCli, runCliBytes } from '../helpers/run-cli.js';
 import { everythingServer, runSession, toolCalls } from '../helpers/mcp-session.js';
 import { EmbeddedStore } from '../../src/store/embedded-store.js';
 import { openStore } from '../../src/store/open-store.js';
 import { readStoreConfig } from '../../src/core/config.js';
-import { startService } from '../helpers/service.js';
+import { selectRows, withService, type Service } from '../helpers/service.js';
 
 const node = process.execPath;
 
@@ -17,6 +17,11 @@ function captureOf(file: string): { dir: string; msg?: Record<string, unknown>; 
     .trim()
     .split('\n')
     .map((line) => JSON.parse(line));
+}
+
+/** The arguments of `mcp-ld tap` bridged to `service`, spooling in `spool`, recording session `session`. */
+function bridged(service: Service, spool: string, session: string): string[] {
+  return ['tap', '--bridge', service.url, '--spool', spool, '--session-name', session];
 }
 
 describe('tap: a transparent stdio relay that records', function () {
@@ -175,17 +180,10 @@ describe('tap: a transparent stdio relay that records', function () {
   });
 
   it('bridges into a running mcp-ld serve: the service lifts the records, tool calls per tool as on the wire', async () => {
-    const service = await startService();
-    try {
+    await withService([], {}, async (service) => {
       await runSession(node, [
         cliPath,
-        'tap',
-        '--bridge',
-        service.url,
-        '--spool',
-        path.join(dir, 'bridge-spool'),
-        '--session-name',
-        'bridged',
+        ...bridged(service, path.join(dir, 'bridge-spool'), 'bridged'),
         '--',
         node,
         everythingServer,
@@ -198,27 +196,17 @@ describe('tap: a transparent stdio relay that records', function () {
       for (const call of toolCalls) expected.set(call.name, (expected.get(call.name) ?? 0) + 1);
       let counted = new Map<string, number>();
       for (let tries = 0; tries < 40; tries++) {
-        const response = await fetch(`${service.url}/sparql`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/sparql-query', accept: 'application/sparql-results+json' },
-          body: query,
-        });
-        const rows = (
-          (await response.json()) as { results: { bindings: { name: { value: string }; n: { value: string } }[] } }
-        ).results.bindings;
+        const rows = await selectRows<'name' | 'n'>(service, query);
         counted = new Map(rows.map((row) => [row.name.value, Number(row.n.value)]));
         if (counted.size === expected.size) break;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       assert.deepEqual(counted, expected, 'every tool call is in the service, answered');
-    } finally {
-      service.child.kill('SIGTERM');
-    }
+    });
   });
 
   it('through --bridge, a batch the service refuses is set aside in the quarantine, said so, and the later ones land', async () => {
-    const service = await startService([], { MCPLD_BODY_LIMIT: '4096' });
-    try {
+    await withService([], { MCPLD_BODY_LIMIT: '4096' }, async (service) => {
       const spool = path.join(dir, 'quarantine-spool');
       const big = JSON.stringify({
         jsonrpc: '2.0',
@@ -226,31 +214,7 @@ describe('tap: a transparent stdio relay that records', function () {
         result: { content: [{ type: 'text', text: 'x'.repeat(8000) }] },
       });
       const script = `echo '{"jsonrpc":"2.0","id":1,"result":{}}'; sleep 0.4; echo '${big}'; sleep 0.4; echo '{"jsonrpc":"2.0","id":3,"result":{}}'`;
-      const { stderr, code } = await new Promise<{ stderr: string; code: number | null }>((resolve, reject) => {
-        const child = spawn(
-          node,
-          [
-            cliPath,
-            'tap',
-            '--bridge',
-            service.url,
-            '--spool',
-            spool,
-            '--session-name',
-            'refused',
-            '--',
-            'sh',
-            '-c',
-            script,
-          ],
-          { stdio: ['pipe', 'ignore', 'pipe'] },
-        );
-        let text = '';
-        child.stderr.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-        child.on('error', reject);
-        child.on('close', (c) => resolve({ stderr: text, code: c }));
-        child.stdin.end();
-      });
+      const { stderr, code } = await runCli([...bridged(service, spool, 'refused'), '--', 'sh', '-c', script]);
       assert.equal(code, 0, stderr);
       const rejected = readdirSync(spool).filter((name) => name.endsWith('.rejected.jsonl'));
       assert.equal(rejected.length, 1, `one quarantine file in ${readdirSync(spool).join(', ')}`);
@@ -270,47 +234,30 @@ describe('tap: a transparent stdio relay that records', function () {
         [],
         'nothing left in the spool',
       );
-      const response = await fetch(`${service.url}/sparql`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/sparql-query', accept: 'application/sparql-results+json' },
-        body: 'SELECT ?id WHERE { GRAPH <urn:mcp-ld:session/refused> { ?m jrpc:hasId/jrpc:hasNumberValue ?id } } ORDER BY ?id',
-      });
-      const rows = ((await response.json()) as { results: { bindings: { id: { value: string } }[] } }).results.bindings;
+      const rows = await selectRows<'id'>(
+        service,
+        'SELECT ?id WHERE { GRAPH <urn:mcp-ld:session/refused> { ?m jrpc:hasId/jrpc:hasNumberValue ?id } } ORDER BY ?id',
+      );
       assert.deepEqual(
         rows.map((row) => row.id.value),
         ['1', '3'],
         'the batches before and after the refused one are in the graph',
       );
-    } finally {
-      service.child.kill('SIGTERM');
-    }
+    });
   });
 
   it('through --bridge without the write token, nothing is dropped: the batches wait in the spool, and the first run with the token delivers them all', async () => {
-    const service = await startService([], { MCPLD_WRITE_TOKEN: 'team-secret' });
-    try {
+    await withService([], { MCPLD_WRITE_TOKEN: 'team-secret' }, async (service) => {
       const spool = path.join(dir, 'token-spool');
       const capture = path.join(dir, 'token.jsonl');
       const env = { ...process.env };
       delete env['MCPLD_WRITE_TOKEN'];
       // A server that answers each line with itself: three requests, three echoes.
       const input = [1, 2, 3].map((id) => JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' })).join('\n') + '\n';
-      const first = await runCli(
-        [
-          'tap',
-          '--bridge',
-          service.url,
-          '--spool',
-          spool,
-          '--capture',
-          capture,
-          '--session-name',
-          'tokenless',
-          '--',
-          'cat',
-        ],
-        { env: { ...env, MCPLD_TAP_FLUSH_MS: '1000' }, input },
-      );
+      const first = await runCli([...bridged(service, spool, 'tokenless'), '--capture', capture, '--', 'cat'], {
+        env: { ...env, MCPLD_TAP_FLUSH_MS: '1000' },
+        input,
+      });
       assert.equal(first.code, 0, first.stderr);
       assert.equal(first.stdout, input, 'relayed all the same');
       const wire = readFileSync(capture, 'utf8').trim().split('\n').length;
@@ -325,15 +272,11 @@ describe('tap: a transparent stdio relay that records', function () {
         );
       assert.equal(refused.length, 1, `said once: ${first.stderr}`);
       const records = async () => {
-        const response = await fetch(`${service.url}/sparql`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/sparql-query', accept: 'application/sparql-results+json' },
-          body: 'SELECT (COUNT(?m) AS ?n) WHERE { GRAPH <urn:mcp-ld:session/tokenless> { ?m mld:order ?o } }',
-        });
-        return Number(
-          ((await response.json()) as { results: { bindings: { n: { value: string } }[] } }).results.bindings[0]!.n
-            .value,
+        const [row] = await selectRows<'n'>(
+          service,
+          'SELECT (COUNT(?m) AS ?n) WHERE { GRAPH <urn:mcp-ld:session/tokenless> { ?m mld:order ?o } }',
         );
+        return Number(row!.n.value);
       };
       assert.equal(await records(), 0, 'nothing stored without the token');
 
@@ -355,9 +298,7 @@ describe('tap: a transparent stdio relay that records', function () {
         [],
         'the spool is empty',
       );
-    } finally {
-      service.child.kill('SIGTERM');
-    }
+    });
   });
 
   it('names a server that never says its name by the command it ran, in the capture and in the named queries', async () => {
@@ -424,16 +365,7 @@ describe('tap: a transparent stdio relay that records', function () {
   it('relays bytes unchanged, non-JSON lines included, and records non-JSON lines as such', async () => {
     const capture = path.join(dir, 'bytes.jsonl');
     const input = Buffer.from('{"jsonrpc":"2.0","id":1,"method":"ping"}\r\nnot json \u00e9\u4e2d\n{"partial":');
-    const output = await new Promise<Buffer>((resolve, reject) => {
-      const child = spawn(node, [cliPath, 'tap', '--capture', capture, '--', 'cat'], {
-        stdio: ['pipe', 'pipe', 'ignore'],
-      });
-      const chunks: Buffer[] = [];
-      child.stdout.on('data', (c: Buffer) => chunks.push(c));
-      child.on('error', reject);
-      child.on('close', () => resolve(Buffer.concat(chunks)));
-      child.stdin.end(input);
-    });
+    const { stdout: output } = await runCliBytes(['tap', '--capture', capture, '--', 'cat'], { input });
     assert.ok(output.equals(input), 'stdout carries exactly the bytes of stdin');
     const records = captureOf(capture);
     const expected = [{ jsonrpc: '2.0', id: 1, method: 'ping' }, 'not json \u00e9\u4e2d', '{"partial":'];
@@ -454,15 +386,8 @@ describe('tap: a transparent stdio relay that records', function () {
       '{"jsonrpc":"2.0","id":2,"result":{"ok":true}}',
     ];
     const input = Buffer.from(lines.join('\n') + '\n');
-    const { output, code } = await new Promise<{ output: Buffer; code: number | null }>((resolve, reject) => {
-      const child = spawn(node, [cliPath, 'tap', '--data', data, '--session-name', 'lone', '--', 'cat'], {
-        stdio: ['pipe', 'pipe', 'ignore'],
-      });
-      const chunks: Buffer[] = [];
-      child.stdout.on('data', (c: Buffer) => chunks.push(c));
-      child.on('error', reject);
-      child.on('close', (c) => resolve({ output: Buffer.concat(chunks), code: c }));
-      child.stdin.end(input);
+    const { stdout: output, code } = await runCliBytes(['tap', '--data', data, '--session-name', 'lone', '--', 'cat'], {
+      input,
     });
     assert.equal(code, 0);
     assert.ok(output.equals(input), 'every byte relayed');
@@ -500,36 +425,24 @@ describe('tap: a transparent stdio relay that records', function () {
     const twice = '{"jsonrpc":"2.0","id":2,"result":{"a":1,"a":2}}';
     const huge = '{"jsonrpc":"2.0","id":3,"result":{"n":1e400}}';
     const input = Buffer.concat([notUtf8, Buffer.from(`\n${twice}\n${huge}\n{"jsonrpc":"2.0","id":4,"result":{}}\n`)]);
-    const { output, code, stderr } = await new Promise<{ output: Buffer; code: number | null; stderr: string }>(
-      (resolve, reject) => {
-        // A server that prints the bytes it is given: only the s2c direction carries them.
-        const child = spawn(
-          node,
-          [
-            cliPath,
-            'tap',
-            '--data',
-            data,
-            '--capture',
-            capture,
-            '--session-name',
-            'exact',
-            '--',
-            node,
-            '-e',
-            `process.stdout.write(Buffer.from('${input.toString('base64')}', 'base64'))`,
-          ],
-          { stdio: ['pipe', 'pipe', 'pipe'] },
-        );
-        const chunks: Buffer[] = [];
-        let text = '';
-        child.stdout.on('data', (c: Buffer) => chunks.push(c));
-        child.stderr.setEncoding('utf8').on('data', (c: string) => (text += c));
-        child.on('error', reject);
-        child.on('close', (c) => resolve({ output: Buffer.concat(chunks), code: c, stderr: text }));
-        child.stdin.end();
-      },
-    );
+    // A server that prints the bytes it is given: only the s2c direction carries them.
+    const {
+      stdout: output,
+      code,
+      stderr,
+    } = await runCliBytes([
+      'tap',
+      '--data',
+      data,
+      '--capture',
+      capture,
+      '--session-name',
+      'exact',
+      '--',
+      node,
+      '-e',
+      `process.stdout.write(Buffer.from('${input.toString('base64')}', 'base64'))`,
+    ]);
     assert.equal(code, 0, stderr);
     assert.ok(output.equals(input), 'every byte relayed');
     assert.match(

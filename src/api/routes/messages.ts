@@ -8,19 +8,13 @@ import { mediaTypes, type RdfFormat } from '../../rdf/formats.js';
 import { quadsToNQuads } from '../../rdf/nquads.js';
 import { messageAt, messageTriples } from '../../query/index.js';
 import { negotiate } from '../negotiate.js';
-import { answer, problems } from '../openapi.js';
+import { answer, problems, sessionIdParam } from '../openapi.js';
 import type { StoreRouteOptions } from './store-route-options.js';
 
 const messageParams = {
   type: 'object',
   properties: {
-    id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 500,
-      description: 'the session id',
-      examples: ['57cd8539-bf6a-4833-ae14-361ffa3a23c9'],
-    },
+    id: sessionIdParam,
     order: {
       type: 'integer',
       minimum: 0,

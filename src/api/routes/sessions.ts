@@ -8,20 +8,14 @@ import { isWellFormed } from '../../rdf/literals.js';
 import { mediaTypes, type RdfFormat } from '../../rdf/formats.js';
 import { negotiate } from '../negotiate.js';
 import { requireWriteToken } from '../write-token.js';
-import { answer, problems, writeTokenRequired } from '../openapi.js';
+import { answer, problems, sessionIdParam, writeTokenRequired } from '../openapi.js';
 import type { StoreRouteOptions } from './store-route-options.js';
 import { streamBody } from '../stream-answer.js';
 
 const idParams = {
   type: 'object',
   properties: {
-    id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 500,
-      description: 'the session id (GET /sessions lists them)',
-      examples: ['57cd8539-bf6a-4833-ae14-361ffa3a23c9'],
-    },
+    id: sessionIdParam,
   },
   required: ['id'],
 } as const;

@@ -1,8 +1,7 @@
 // `mcp-ld convert`: lifts MCP messages (one, a batch, JSONL of messages or capture records) to RDF on stdout.
 // Bad lines are reported on stderr with their line number and skipped; the exit status says whether any failed.
-import { loadSchema, seedVersion } from '../../schema/index.js';
-import { protocolOption, protocolOptionSpec } from '../protocol-option.js';
-import { Lifter } from '../../lift/lifter.js';
+import { protocolOptionSpec } from '../protocol-option.js';
+import { baseOptionSpec, checkBaseOption, commandLifter } from '../lifting-options.js';
 import { derivedSessionId } from '../../lift/session-id.js';
 import { parseInput } from '../../lift/input.js';
 import { Conversion, convertText, summaryLine, type ConversionSummary } from '../../lift/convert.js';
@@ -11,7 +10,6 @@ import { ChunkedOutput } from '../chunked-output.js';
 import { parseOptions, UsageError, write, type Command, type OptionSpecs } from '../command.js';
 import { readInputBytes, refuseWrongKind } from '../read-input.js';
 import { conversionFailures, reportFailedLines } from '../failed-lines.js';
-import { isAbsoluteIri } from '../../core/iri.js';
 
 const options = {
   format: {
@@ -26,7 +24,7 @@ const options = {
     description:
       'the session of messages that are not capture records (default: derived from the input, so the same input gives the same quads)',
   },
-  base: { type: 'string', value: 'IRI', description: 'the base of the IRIs minted (default urn:mcp-ld:)' },
+  base: baseOptionSpec,
   protocol: protocolOptionSpec,
   engine: {
     type: 'string',
@@ -57,17 +55,13 @@ export const convertCommand: Command = {
     if (!isRdfFormat(values.format)) throw new UsageError(`--format must be one of ${rdfFormats.join(', ')}`);
     if (values.engine !== 'fast' && values.engine !== 'reference')
       throw new UsageError('--engine must be fast or reference');
-    if (values.base !== undefined && !isAbsoluteIri(values.base))
-      throw new UsageError('--base must be an absolute IRI');
+    checkBaseOption(values.base);
 
     const text = await readInputBytes(positionals[0], io.stdin);
     refuseWrongKind(positionals[0], text, 'convert');
     // Plain messages without a session: a session id derived from the input, so the same input gives the same graph.
     const session = values.session ?? (() => derivedSessionId(text));
-    const lifter = new Lifter(loadSchema({ protocol: protocolOption(values.protocol) ?? seedVersion }), {
-      defaultSession: session,
-      ...(values.base ? { base: values.base } : {}),
-    });
+    const lifter = commandLifter(values, session);
     let summary: ConversionSummary;
     if (values.format === 'nquads' && values.engine === 'fast') {
       // N-Quads stream out message by message, as text straight from the lifter.

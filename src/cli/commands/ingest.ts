@@ -3,10 +3,9 @@
 // and skipped; the rest is stored. A store error stops the ingest: what was acknowledged before it stays stored.
 import { readStoreConfig, storeVariables } from '../../core/config.js';
 import { McpLdError } from '../../core/problem.js';
-import { loadSchema, seedVersion } from '../../schema/index.js';
-import { protocolOption, protocolOptionSpec } from '../protocol-option.js';
+import { protocolOptionSpec } from '../protocol-option.js';
+import { baseOptionSpec, checkBaseOption, commandLifter } from '../lifting-options.js';
 import { storeOptions } from '../store-options.js';
-import { Lifter } from '../../lift/lifter.js';
 import { derivedSessionId } from '../../lift/session-id.js';
 import { parseInput } from '../../lift/input.js';
 import { Conversion, summaryLine } from '../../lift/convert.js';
@@ -15,7 +14,6 @@ import { BatchWriter } from '../../store/batch-writer.js';
 import { parseOptions, UsageError, write, type Command, type CommandIo, type OptionSpecs } from '../command.js';
 import { checkReadable, readInputBytes, refuseWrongKind } from '../read-input.js';
 import { conversionFailures, reportFailedLines } from '../failed-lines.js';
-import { isAbsoluteIri } from '../../core/iri.js';
 
 /** A progress line on a terminal, redrawn at most ten times a second; nothing when stderr is not a terminal. */
 class Progress {
@@ -63,7 +61,7 @@ const options = {
     description:
       'the session of messages that are not capture records (default: derived from each input, so ingesting it again changes nothing)',
   },
-  base: { type: 'string', value: 'IRI', description: 'the base of the IRIs minted (default urn:mcp-ld:)' },
+  base: baseOptionSpec,
   protocol: protocolOptionSpec,
   batch: { type: 'string', default: '1000', value: 'N', description: 'messages stored per batch' },
   quiet: { type: 'boolean', default: false, description: 'no summary line on stderr' },
@@ -89,8 +87,7 @@ export const ingestCommand: Command = {
     const batch = Number(values.batch);
     if (!Number.isSafeInteger(batch) || batch <= 0)
       throw new UsageError('--batch must be a positive number of messages');
-    if (values.base !== undefined && !isAbsoluteIri(values.base))
-      throw new UsageError('--base must be an absolute IRI');
+    checkBaseOption(values.base);
     const config = readStoreConfig({ data: values.data, store: values.store });
     checkReadable(positionals); // before the store is opened: a missing file leaves nothing behind in a data directory
 
@@ -98,10 +95,7 @@ export const ingestCommand: Command = {
     // gives the same graph and ingesting it again changes nothing.
     let current: Buffer = Buffer.alloc(0);
     const session = values.session ?? (() => derivedSessionId(current));
-    const lifter = new Lifter(loadSchema({ protocol: protocolOption(values.protocol) ?? seedVersion }), {
-      defaultSession: session,
-      ...(values.base ? { base: values.base } : {}),
-    });
+    const lifter = commandLifter(values, session);
     const conversion = new Conversion();
     const store = await openStore(config, {
       command: 'ingest',
