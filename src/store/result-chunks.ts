@@ -5,7 +5,7 @@ import type { QueryForm } from './quad-store.js';
 import { storeFailed } from './store-errors.js';
 
 /** What a chunked answer is: its form, and a SELECT's variables. */
-export interface ChunkedHead {
+interface ChunkedHead {
   form: Exclude<QueryForm, 'ASK'>;
   variables: string[];
 }
