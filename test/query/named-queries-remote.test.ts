@@ -26,7 +26,6 @@ const knownDifferent: Record<string, string> = {
   'protocol-versions': 'unknownDeclared: Virtuoso makes the GROUP_CONCAT of no value "" (the embedded store: unbound)',
   'tool-errors':
     'errorRate: Virtuoso writes the ratio in 15 digits (the embedded store 18) and types the 0 of no answer a decimal',
-  'tool-inventory': 'offered: Virtuoso types the value of a comparison an xsd:integer (1 or 0)',
   'tool-latency': 'avgMs: Virtuoso writes an average in 15 digits (the embedded store 18)',
 };
 
