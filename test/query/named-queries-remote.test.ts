@@ -23,7 +23,6 @@ const knownDifferent: Record<string, string> = {
   'latency-by-method': 'avgMs: Virtuoso writes an average in 15 digits (the embedded store 18)',
   overview: 'errorRate: Virtuoso divides an integer by an integer as integers (0)',
   'progress-timeline': 'msSinceRequest subtracts two xsd:dateTime values',
-  'protocol-versions': 'unknownDeclared: Virtuoso makes the GROUP_CONCAT of no value "" (the embedded store: unbound)',
   'tool-errors':
     'errorRate: Virtuoso writes the ratio in 15 digits (the embedded store 18) and types the 0 of no answer a decimal',
   'tool-latency': 'avgMs: Virtuoso writes an average in 15 digits (the embedded store 18)',
