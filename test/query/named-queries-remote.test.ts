@@ -18,11 +18,9 @@ const named = new NamedQueries();
  */
 const knownDifferent: Record<string, string> = {
   activity: 'Virtuoso splits a GROUP BY on a computed period into several rows',
-  'cancelled-requests': 'msAfterRequest subtracts two xsd:dateTime values',
   errors: 'SAMPLE picks another example message',
   'latency-by-method': 'avgMs: Virtuoso writes an average in 15 digits (the embedded store 18)',
   overview: 'errorRate: Virtuoso divides an integer by an integer as integers (0)',
-  'progress-timeline': 'msSinceRequest subtracts two xsd:dateTime values',
   'tool-errors':
     'errorRate: Virtuoso writes the ratio in 15 digits (the embedded store 18) and types the 0 of no answer a decimal',
   'tool-latency': 'avgMs: Virtuoso writes an average in 15 digits (the embedded store 18)',
