@@ -106,7 +106,17 @@ function canonicalDateTime(value: string): string {
   return value.replace(/(\.\d*?)0+(?=Z$|[+-]\d\d:\d\d$|$)/, '$1').replace(/\.(?=Z$|[+-]\d\d:\d\d$|$)/, '');
 }
 
-/** Virtuoso reads booleans back as "1" and "0", and times with three digits of fraction (`.970Z`). */
+const xsdDouble = 'http://www.w3.org/2001/XMLSchema#double';
+
+/** A whole double as the embedded store writes it (`4`, where Virtuoso writes `4.0`); other doubles as they are. */
+function wholeDouble(value: string): string {
+  return value.replace(/^(-?\d+)\.0$/, '$1');
+}
+
+/**
+ * Virtuoso reads booleans back as "1" and "0", times with three digits of fraction (`.970Z`), and whole doubles with a
+ * `.0`.
+ */
 const fixLiteral: LiteralFix = (value, datatype) =>
   datatype === xsdBoolean
     ? value === '1'
@@ -116,7 +126,9 @@ const fixLiteral: LiteralFix = (value, datatype) =>
         : value
     : datatype === xsdDateTime
       ? canonicalDateTime(value)
-      : value;
+      : datatype === xsdDouble
+        ? wholeDouble(value)
+        : value;
 
 /** The dataset of a query over no graph at all (an empty store), so the store does not fall back to all its graphs. */
 const noGraph = 'urn:mcp-ld:no-graph';

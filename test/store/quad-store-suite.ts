@@ -82,6 +82,19 @@ export function quadStoreSuite(store: () => QuadStore): void {
     assert.equal(row.get('data')!.value, '{"a":[1,2]}');
   });
 
+  it('SELECT gives doubles back in one form: a whole double without ".0" (Virtuoso writes 4.0)', async () => {
+    await store().ingest(sample);
+    const rows = rowsOf(
+      await store().query(
+        `SELECT ?d WHERE { VALUES ?d { "4"^^<${xsd}double> "2.5"^^<${xsd}double> "-3"^^<${xsd}double> } } ORDER BY ?d`,
+      ),
+    );
+    assert.deepEqual(
+      rows.map((row) => row['d']),
+      ['-3', '2.5', '4'],
+    );
+  });
+
   it('GRAPH ?g names the session graphs only', async () => {
     await store().ingest(sample);
     const graphs = rowsOf(await store().query('SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s ?p ?o } } ORDER BY ?g'));
