@@ -476,6 +476,7 @@ export class EmbeddedStore implements QuadStore {
     return {
       form: opened.form,
       variables: opened.variables,
+      whole: !more,
       next: async () => {
         if (first !== undefined) {
           const chunk = first;

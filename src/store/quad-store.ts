@@ -83,6 +83,8 @@ export interface ResultStream {
   form: Exclude<QueryForm, 'ASK'>;
   /** A SELECT's variables (none for a graph). */
   variables: string[];
+  /** Whether the first chunk holds every row (the answer is small, and already here): no chunk more is asked for. */
+  whole?: boolean;
   /** The next chunk, undefined after the last. Fails when the store lost the answer (restarted, or idle too long). */
   next(): Promise<Uint8Array | undefined>;
   /** Lets the answer go before its end (the client went away); harmless after the end or twice. */

@@ -97,6 +97,18 @@ describe('api: large answers streamed from the store', function () {
     assert.deepEqual(streamed.sort(), whole.sort());
   });
 
+  it('sends a small answer (every row in its first chunk) at once, with its length, equal to the whole answer', async () => {
+    const small = 'SELECT ?s WHERE { GRAPH ?g { ?s a ?type } } ORDER BY ?s LIMIT 3';
+    for (const [format, type] of selectMedia) {
+      const response = await sparql(small, type);
+      assert.equal(response.status, 200, format);
+      assert.equal(response.headers.get('transfer-encoding'), null, format);
+      const text = await response.text();
+      assert.equal(Number(response.headers.get('content-length')), Buffer.byteLength(text), format);
+      assert.equal(text, await writeResult(await store.query(small), format), format);
+    }
+  });
+
   it('answers a CONSTRUCT of the whole session as N-Triples and N-Quads, equal to the whole answer', async () => {
     const construct = `CONSTRUCT { ?s ?p ?o } WHERE { GRAPH <${graph}> { ?s ?p ?o } }`;
     const whole = await store.query(construct);

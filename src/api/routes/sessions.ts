@@ -10,7 +10,7 @@ import { negotiate } from '../negotiate.js';
 import { requireWriteToken } from '../write-token.js';
 import { answer, problems, sessionIdParam, writeTokenRequired } from '../openapi.js';
 import type { StoreRouteOptions } from './store-route-options.js';
-import { streamBody } from '../stream-answer.js';
+import { answerBody } from '../stream-answer.js';
 
 const idParams = {
   type: 'object',
@@ -113,10 +113,10 @@ export const sessionRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, 
       const unknown = () =>
         McpLdError.of('session.unknown', { detail: `the store has no session ${JSON.stringify(request.params.id)}` });
       if (format === 'nquads' && store.graphStream) {
-        // N-Quads are written a chunk of triples at a time, as the client reads them.
+        // N-Quads are written a chunk of triples at a time, as the client reads them (a small session at once).
         const stream = await store.graphStream(graph);
         if (!stream) throw unknown();
-        return reply.type(mediaTypes.nquads).send(streamBody(stream, 'nquads', offload, graph));
+        return reply.type(mediaTypes.nquads).send(await answerBody(stream, 'nquads', offload, graph));
       }
       const triples = await store.graphText(graph);
       if (triples.length === 0) throw unknown();

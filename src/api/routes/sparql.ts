@@ -21,7 +21,7 @@ import {
   streamsIn,
   type ResultFormat,
 } from '../../query/index.js';
-import { streamBody } from '../stream-answer.js';
+import { answerBody } from '../stream-answer.js';
 import { descriptionFormats, type ServiceFacts } from '../service-description.js';
 import { mediaTypes } from '../../rdf/formats.js';
 import { negotiate } from '../negotiate.js';
@@ -198,11 +198,12 @@ export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
     try {
       const options = { ...resultLimits(config), ...(dataset ? { dataset } : {}) };
       if (store.queryStream && streamsIn(parsed.form, format)) {
-        // Streamed: the store keeps the answer and hands it over a chunk at a time as the client reads it.
+        // Streamed: the store keeps the answer and hands it over a chunk at a time as the client reads it (a small
+        // answer, whole in its first chunk, is sent at once with its length).
         return reply
           .type(contentType)
           .header('Vary', 'Accept')
-          .send(streamBody(await runQueryStream(store, parsed, options), format, offload));
+          .send(await answerBody(await runQueryStream(store, parsed, options), format, offload));
       }
       const answer = await runQueryText(store, parsed, options);
       return reply
