@@ -85,8 +85,9 @@ function open(
   const value: OpenedAnswer = { ...chunker.head, more: !chunker.done };
   if (value.more) cursors.set(cursor, chunker);
   if (first === undefined) return { value, transfer: [] };
-  value.first = encoder.encode(first);
-  return { value, transfer: transferables([value.first]) };
+  const encoded = bytes(first);
+  value.first = encoded.value;
+  return { value, transfer: encoded.transfer };
 }
 
 function execute(request: ThreadRequest): { value: unknown; transfer?: ArrayBuffer[] } {
