@@ -158,7 +158,7 @@ export class EmbeddedStore implements QuadStore {
     name: "the embedded store's N-Quads check",
   });
   /** Batch buffers, reused once a write is done with them (unless the journal keeps them: memory only). */
-  private readonly buffers = new SharedBuffers();
+  private readonly buffers: SharedBuffers;
   private seq = 0;
   /** Answers the worker keeps for `queryStream` and `graphStream`, by cursor number; at most maxQueuedQueries + 1. */
   private readonly cursors = new Set<number>();
@@ -188,6 +188,7 @@ export class EmbeddedStore implements QuadStore {
     this.maxQueuedQueries = options.maxQueuedQueries ?? defaultMaxQueuedQueries;
     this.onWarning = options.onWarning ?? (() => {});
     this.readOnly = options.readOnly === true;
+    this.buffers = new SharedBuffers(journal.keepsEntries ? 0 : 4);
   }
 
   /** Opens the store: takes the data directory's lock and loads its snapshot and journal (or starts empty). */
