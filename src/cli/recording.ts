@@ -17,6 +17,7 @@ import { spoolOption, storeOptions } from './store-options.js';
 import { loadSchema } from '../schema/index.js';
 import { Lifter } from '../lift/lifter.js';
 import { openStore } from '../store/open-store.js';
+import { storeClosed } from '../store/store-errors.js';
 import type { QuadStore } from '../store/quad-store.js';
 import { BatchRefused, DeliveryQueue, badInputStatuses, spoolFileFor, type DeliverySink } from '../tap/delivery.js';
 import { Recorder } from '../tap/recorder.js';
@@ -70,6 +71,9 @@ interface Recording {
  * opens, deliveries fail and the queue spools, exactly as when a store goes down. */
 class ReopeningSink implements DeliverySink {
   private store: QuadStore | undefined;
+  /** The open under way: shared by the deliveries that wait for it, and closed with the sink if it ends after it. */
+  private opening: Promise<QuadStore> | undefined;
+  private readonly closing = new AbortController();
 
   constructor(
     private readonly config: StoreConfig,
@@ -77,7 +81,12 @@ class ReopeningSink implements DeliverySink {
   ) {}
 
   async ingest(nquads: string): Promise<{ quads: number }> {
-    this.store ??= await openStore(this.config, { role: 'client', onWarning: this.say });
+    if (this.closing.signal.aborted) throw storeClosed();
+    this.store ??= await (this.opening ??= openStore(this.config, {
+      role: 'client',
+      onWarning: this.say,
+      signal: this.closing.signal,
+    }).finally(() => (this.opening = undefined)));
     try {
       return { quads: (await this.store.ingest(nquads)).quads };
     } catch (error) {
@@ -87,7 +96,12 @@ class ReopeningSink implements DeliverySink {
     }
   }
 
+  /** Closes the store, and gives up an open still under way: nothing this sink opened outlives it (a tap whose
+   *  server has exited would otherwise wait on a connection to the store's owner for good). */
   async close(): Promise<void> {
+    this.closing.abort();
+    const opened = await this.opening?.catch(() => undefined);
+    if (opened !== undefined && opened !== this.store) await opened.close();
     await this.store?.close();
   }
 }

@@ -12,7 +12,7 @@ import { startOwnerProcess } from './owner-process.js';
 import { StoreOwner } from './store-owner.js';
 import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { noDataDirectory, storeLocked } from './store-errors.js';
+import { noDataDirectory, storeLocked, storeUnavailable } from './store-errors.js';
 
 /**
  * How a command uses a data directory:
@@ -30,6 +30,8 @@ export interface OpenStoreOptions {
   role?: DataDirectoryRole;
   /** The command, as `status` names the owner: serve, ingest. */
   command?: string;
+  /** Gives up reaching a data directory's owner when aborted (a `client` that is done before its owner answers). */
+  signal?: AbortSignal;
 }
 
 export const memoryOnlyWarning =
@@ -59,7 +61,14 @@ export async function openStore(config: StoreConfig, options: OpenStoreOptions =
     onWarning(memoryOnlyWarning);
     return EmbeddedStore.open(limits);
   }
-  return openDataDirectory(config.dataDir, options.role ?? 'hold', config, options.command ?? 'mcp-ld', limits);
+  return openDataDirectory(
+    config.dataDir,
+    options.role ?? 'hold',
+    config,
+    options.command ?? 'mcp-ld',
+    limits,
+    options.signal,
+  );
 }
 
 async function openDataDirectory(
@@ -68,13 +77,20 @@ async function openDataDirectory(
   config: StoreConfig,
   command: string,
   limits: Parameters<typeof EmbeddedStore.open>[0],
+  signal: AbortSignal | undefined,
 ): Promise<QuadStore> {
   // To read, a directory that is not there is a mistake (a typo in --data), not an empty store to create.
   if (role === 'read' && !existsSync(dir)) throw noDataDirectory(dir);
   const client = () =>
-    OwnerClient.connect(dir, { readOnly: role === 'read', startOwner: startOwnerProcess, waitMs: config.ownerWaitMs });
+    OwnerClient.connect(dir, {
+      readOnly: role === 'read',
+      startOwner: startOwnerProcess,
+      waitMs: config.ownerWaitMs,
+      ...(signal ? { signal } : {}),
+    });
   const deadline = Date.now() + config.ownerWaitMs;
   for (;;) {
+    if (signal?.aborted) throw storeUnavailable(`gave up reaching the owner of ${dir}`);
     const holder = await readLockHolder(dir);
     if (holder?.live && holder.socket) return client();
     if (holder?.live && !holder.readOnly) throw notShared(dir, holder);

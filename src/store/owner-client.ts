@@ -46,16 +46,29 @@ class OwnerConnection {
   private constructor(private readonly socket: net.Socket) {}
 
   /** Connects and waits for the owner's hello: resolves only when it repeats `token`, the lock's text. */
-  static open(socketPath: string, token: string): Promise<OwnerConnection | undefined> {
+  /**
+   * Connects and waits for the owner's hello (its lock token): undefined when it does not come within `waitMs` (an
+   * owner busy starting, or stuck), when the socket fails, or once `signal` is aborted.
+   */
+  static open(
+    socketPath: string,
+    token: string,
+    { waitMs, signal }: { waitMs: number; signal: AbortSignal },
+  ): Promise<OwnerConnection | undefined> {
     return new Promise((resolve) => {
       const socket = net.connect(socketPath);
       const reader = new OwnerMessageReader();
       let connection: OwnerConnection | undefined;
+      const noHello = setTimeout(() => fail(), waitMs);
       const fail = () => {
+        clearTimeout(noHello);
+        signal.removeEventListener('abort', fail);
         if (connection) return connection.drop();
         socket.destroy();
         resolve(undefined);
       };
+      if (signal.aborted) return fail();
+      signal.addEventListener('abort', fail, { once: true });
       socket.on('error', fail);
       socket.on('close', fail);
       socket.on('data', (chunk: Buffer) => {
@@ -68,6 +81,8 @@ class OwnerConnection {
         for (const { header, payload } of messages) {
           if (!connection) {
             if (header['hello'] !== token) return fail();
+            clearTimeout(noHello);
+            signal.removeEventListener('abort', fail);
             connection = new OwnerConnection(socket);
             resolve(connection);
           } else connection.settle(header, payload);
@@ -119,6 +134,8 @@ interface OwnerClientOptions {
   startOwner: (dir: string) => StartedOwner;
   /** How long to wait for an owner to answer (it may be replaying a large journal), or for a reader to finish. */
   waitMs: number;
+  /** Gives up connecting (and closes the client) when aborted: a tap that ends does not wait for an owner. */
+  signal?: AbortSignal;
 }
 
 function describeHolder(holder: LockHolder): string {
@@ -136,6 +153,8 @@ export class OwnerClient implements QuadStore {
   private connection: OwnerConnection | undefined;
   private connecting: Promise<OwnerConnection> | undefined;
   private closed = false;
+  /** Aborted by close: a connection being made is given up. */
+  private readonly closing = new AbortController();
 
   private constructor(
     readonly dataDir: string,
@@ -145,7 +164,14 @@ export class OwnerClient implements QuadStore {
   /** Connects to the owner of `dir`, starting one when nobody holds it. */
   static async connect(dir: string, options: OwnerClientOptions): Promise<OwnerClient> {
     const client = new OwnerClient(path.resolve(dir), options);
-    await client.reach();
+    const abandon = () => void client.close();
+    options.signal?.addEventListener('abort', abandon, { once: true });
+    try {
+      if (options.signal?.aborted) abandon();
+      await client.reach();
+    } finally {
+      options.signal?.removeEventListener('abort', abandon);
+    }
     return client;
   }
 
@@ -161,6 +187,7 @@ export class OwnerClient implements QuadStore {
     let started: StartedOwner | undefined;
     let waitingFor = 'an owner to start';
     for (;;) {
+      if (this.closed) throw this.closedError();
       const holder = await readLockHolder(this.dataDir);
       if (holder?.live) {
         if (!holder.local)
@@ -168,8 +195,13 @@ export class OwnerClient implements QuadStore {
             `${this.dataDir} is in use by ${describeHolder(holder)}, which cannot be reached from this host`,
           );
         if (holder.socket) {
-          const connection = await OwnerConnection.open(holder.socket, holder.token);
-          if (connection) return (this.connection = connection);
+          const connection = await OwnerConnection.open(holder.socket, holder.token, {
+            waitMs: Math.max(25, deadline - Date.now()),
+            signal: this.closing.signal,
+          });
+          if (connection && this.closed)
+            connection.close(); // closed as it answered: nothing may keep it open
+          else if (connection) return (this.connection = connection);
           waitingFor = `${describeHolder(holder)} to answer on ${holder.socket}`; // starting, or stopping
         } else if (holder.readOnly) {
           waitingFor = `${describeHolder(holder)}, which has it open to read only, to finish`;
@@ -206,7 +238,7 @@ export class OwnerClient implements QuadStore {
    * but an update, which may have been applied (then the caller is told so, and not the same update twice).
    */
   private async call(body: RequestBody, payload?: Uint8Array): Promise<{ value: unknown; payload: Buffer }> {
-    if (this.closed) throw storeUnavailable(`the connection to the owner of ${this.dataDir} is closed`);
+    if (this.closed) throw this.closedError();
     for (let attempt = 1; ; attempt++) {
       const connection = await this.reach();
       try {
@@ -278,8 +310,14 @@ export class OwnerClient implements QuadStore {
     return (await this.call({ op: 'status' })).value as OwnerStatus;
   }
 
+  private closedError(): McpLdError {
+    return storeUnavailable(`the connection to the owner of ${this.dataDir} is closed`);
+  }
+
+  /** Closes the connection; a connection being sought is given up (within one poll, 25 ms). */
   async close(): Promise<void> {
     this.closed = true;
+    this.closing.abort();
     this.connection?.close();
   }
 }

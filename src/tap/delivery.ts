@@ -105,6 +105,8 @@ export class DeliveryQueue {
   private down = false;
   private retryDelay = 250;
   private retryTimer: NodeJS.Timeout | undefined;
+  /** Set by flush: the queue is done; what is left stays in the spool for the next run, and nothing is retried. */
+  private closed = false;
   /** BatchFailed answers for the batch at the head of the queue. */
   private headFailures = 0;
   private readonly maxRetryDelay: number;
@@ -149,7 +151,7 @@ export class DeliveryQueue {
   add(nquads: string, records = 1, at = new Date().toISOString()): void {
     if (nquads === '') return;
     const batch: Batch = { nquads, records, at, spooled: false };
-    if (this.down) this.spool(batch);
+    if (this.down || this.closed) this.spool(batch);
     this.queue.push(batch);
     this.kick();
   }
@@ -169,11 +171,12 @@ export class DeliveryQueue {
   }
 
   private kick(): void {
-    if (!this.running && !this.retryTimer) this.running = this.drain().finally(() => (this.running = undefined));
+    if (!this.running && !this.retryTimer && !this.closed)
+      this.running = this.drain().finally(() => (this.running = undefined));
   }
 
   private async drain(): Promise<void> {
-    while (this.queue.length > 0) {
+    while (this.queue.length > 0 && !this.closed) {
       const batch = this.queue[0]!;
       let receipt: { quads?: number } | void;
       try {
@@ -193,6 +196,7 @@ export class DeliveryQueue {
           for (const waiting of this.queue) if (!waiting.spooled) this.spool(waiting);
           this.events.down(error as Error, this.spoolFile);
         }
+        if (this.closed) return;
         this.retryTimer = setTimeout(() => {
           this.retryTimer = undefined;
           this.kick();
@@ -239,16 +243,23 @@ export class DeliveryQueue {
 
   /**
    * Waits until everything is delivered or `deadlineMs` passes; then whatever is left is in the spool file (for
-   * the next run). Resolves to the number of batches left undelivered.
+   * the next run), and the queue is done: it retries nothing more. Resolves to the number of batches left undelivered.
    */
   async flush(deadlineMs: number): Promise<number> {
     const deadline = Date.now() + deadlineMs;
     this.kick();
     while (this.queue.length > 0 && Date.now() < deadline) {
-      // A drain in progress is waited for; between retries (the backoff timer) the loop only sleeps.
-      await (this.running ??
-        new Promise((resolve) => setTimeout(resolve, Math.min(50, Math.max(0, deadline - Date.now())))));
+      // A drain in progress is waited for, but never past the deadline (a store that does not answer would otherwise
+      // hold the process for good); between retries (the backoff timer) the loop only sleeps.
+      const left = deadline - Date.now();
+      let timer: NodeJS.Timeout | undefined;
+      const sleep = new Promise<void>(
+        (resolve) => (timer = setTimeout(resolve, this.running ? left : Math.min(50, left))),
+      );
+      await Promise.race([this.running ?? sleep, sleep]);
+      clearTimeout(timer);
     }
+    this.closed = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
     for (const batch of this.queue) if (!batch.spooled) this.spool(batch);

@@ -94,6 +94,22 @@ describe('tap: delivery to a store that goes down and comes back', () => {
     assert.deepEqual(later.received, ['batch 1\n', 'batch 2\n', 'batch 3\n']);
   });
 
+  it('stops waiting at the deadline for a sink that never answers, and retries nothing after it', async () => {
+    const spool = path.join(dir, 'hung.jsonl');
+    let calls = 0;
+    const silent: DeliverySink = { ingest: () => (calls++, new Promise<never>(() => {})) };
+    const queue = new DeliveryQueue(silent, spool, events().handlers, { maxRetryDelay: 20 });
+    queue.add('batch 1\n');
+    const started = performance.now();
+    assert.equal(await queue.flush(150), 1);
+    assert.ok(performance.now() - started < 1_000, 'flush returned by its deadline');
+    assert.equal(readFileSync(spool, 'utf8').trim().split('\n').length, 1, 'the batch is in the spool');
+    queue.add('batch 2\n');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(calls, 1, 'nothing is sent after flush');
+    assert.equal(readFileSync(spool, 'utf8').trim().split('\n').length, 2, 'a batch added after flush is spooled');
+  });
+
   it('sets a refused batch aside at once, says so, and delivers the ones behind it', async () => {
     const sink = new SwitchableSink();
     sink.refuses.add('batch 2\n');

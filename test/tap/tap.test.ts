@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import net from 'node:net';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import { cliPath, runCli, runCliBytes } from '../helpers/run-cli.js';
 import { everythingServer, runSession, toolCalls } from '../helpers/mcp-session.js';
 import { EmbeddedStore } from '../../src/store/embedded-store.js';
 import { openStore } from '../../src/store/open-store.js';
+import { DataLock } from '../../src/store/data-lock.js';
 import { readStoreConfig } from '../../src/core/config.js';
 import { selectRows, withService, type Service } from '../helpers/service.js';
 
@@ -475,6 +477,38 @@ describe('tap: a transparent stdio relay that records', function () {
     const again = await runCli(['convert', capture, '--quiet']);
     assert.equal(again.code, 0, again.stderr);
     assert.equal(again.stdout.split('\n').filter((l) => l.includes('#rawBytes> ')).length, 1);
+  });
+
+  it("ends with its server even when the data directory's owner never answers: what it recorded waits in the spool", async () => {
+    // A live lock naming a socket that takes connections and never says hello: an owner stuck while it starts.
+    const data = path.join(dir, 'silent-owner');
+    mkdirSync(data);
+    const socket = path.join(dir, 'silent-owner.sock');
+    const connections = new Set<net.Socket>();
+    const silent = net.createServer((connection) => connections.add(connection));
+    await new Promise<void>((resolve) => silent.listen(socket, resolve));
+    const lock = await DataLock.acquire(data, undefined, { socket });
+    const spool = path.join(dir, 'silent-owner-spool');
+    try {
+      const started = performance.now();
+      const result = await runCli(
+        ['tap', '--data', data, '--spool', spool, '--', node, '-e', 'process.stdin.pipe(process.stdout)'],
+        { input: '{"jsonrpc":"2.0","id":1,"method":"ping"}\n', env: { ...process.env, MCPLD_TAP_FLUSH_MS: '500' } },
+      );
+      assert.equal(result.code, 0, result.stderr);
+      assert.ok(performance.now() - started < 20_000, 'the tap did not wait for the owner (MCPLD_OWNER_WAIT_MS: 60 s)');
+      assert.match(
+        result.stderr,
+        /1 batch\(es\) could not be delivered yet; they are kept in .* and sent by the next run/,
+      );
+      const [spooled] = readdirSync(spool).filter((f) => f.endsWith('.spool.jsonl'));
+      assert.ok(spooled, 'a spool file');
+      assert.match(readFileSync(path.join(spool, spooled), 'utf8'), /"records":2/);
+    } finally {
+      await lock.release();
+      for (const connection of connections) connection.destroy();
+      silent.close();
+    }
   });
 
   it("propagates the server's exit code, and forwards SIGTERM to it", async () => {
