@@ -147,15 +147,18 @@ export const tapVariables: readonly EnvironmentVariable[] = ['MCPLD_SPOOL', 'MCP
 
 export class ConfigError extends Error {}
 
+/** Digits only: Number() would take "" and " " as 0, "0x50" as 80 and "1e3" as 1000. */
+const decimal = /^[0-9]+$/;
+
 function parsePort(value: string): number {
-  const port = Number(value);
+  const port = decimal.test(value) ? Number(value) : NaN;
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new ConfigError(`port must be an integer from 0 to 65535, not "${value}"`);
   return port;
 }
 
 function parsePositiveInteger(name: string, value: string): number {
-  const number = Number(value);
+  const number = decimal.test(value) ? Number(value) : NaN;
   if (!Number.isSafeInteger(number) || number <= 0)
     throw new ConfigError(`${name} must be a positive integer, not "${value}"`);
   return number;
