@@ -102,7 +102,7 @@ function sessionViews(session: string, froms: number[], message: number, label =
     name: `session${label}${i === 0 ? '' : from === froms[froms.length - 1] && froms.length > 2 ? ', the last page' : ', a later page'}`,
     steps: [
       [
-        { query: 'session-list', params: { search: session, limit: 20 } },
+        { query: 'session-summary', params: { session } },
         { query: 'session-timeline', params: from === 1 ? { session, limit: 200 } : { session, from, limit: 200 } },
       ],
     ],

@@ -1120,6 +1120,16 @@ describe('query: the named queries, each against figures computed from the JSON'
     );
   });
 
+  it("session-summary: one session's row of session-list, for every session", async () => {
+    const listed = await run('session-list', { limit: 1000 });
+    assert.ok(listed.length > 3);
+    for (const row of listed) {
+      const summary = await run('session-summary', { session: row['sessionId']! });
+      assert.deepEqual(summary, [row], `session ${row['sessionId']}`);
+    }
+    assert.deepEqual(await run('session-summary', { session: 'no-such-session' }), []);
+  });
+
   it('failures: every error response and isError result, in groups that add up', async () => {
     const rows = await run('failures');
     const errors = messages.filter((m) => m.kind === 'error').length;

@@ -1,4 +1,4 @@
-// One session: its figures (session-list), and its messages as a sequence diagram between a client lane and a server
+// One session: its figures (session-summary), and its messages as a sequence diagram between a client lane and a server
 // lane (session-timeline, a page at a time: a 50,000-message session costs a page). A response's arrow names the
 // request it answers and its latency; errors and tool errors (isError) are marked; progress and cancellations link to
 // their request; the requests and answers of one multi-round operation are grouped. A message clicked shows its JSON
@@ -206,11 +206,11 @@ export const sessionView: View = {
       : selected !== undefined
         ? Math.max(0, selected - 10)
         : undefined;
-    const [matches, messages] = await Promise.all([
-      rows('session-list', { search: id, limit: 20 }),
+    const [summary, messages] = await Promise.all([
+      rows('session-summary', { session: id }),
       rows('session-timeline', { session: id, from, limit: messagesPerPage }),
     ]);
-    const info = matches.find((r) => r['sessionId'] === id);
+    const info = summary[0];
     if (!info) {
       main.append(heading('Session'), problem(new Error(`The store has no session ${id}.`)));
       return;
