@@ -1,11 +1,12 @@
-// The store benchmark (DESIGN.md "Performance budgets": 1M quads under 1 GiB RSS; ingest at least 5,000 real-traffic
-// messages/s end to end, embedded and durable, sustained while the store grows from empty to 1M quads; every named
-// query at least 10x faster than Comunica over an N3.Store, and under 100 ms on 1M quads, issue 20's budget, where
-// DESIGN.md said 200). In one run: builds a workload (the real capture repeated under fresh session ids, about 1M
-// quads), times `mcp-ld ingest` as a whole process, memory-only and with a data directory, measures the ingest rate
-// window by window as the store grows, the cost of a query timeout (the worker rebuilt from disk) and of reopening,
-// against Oxigraph's own transactional load() per batch; then loads the same quads into mcp-ld's store and into an
-// N3.Store, each in a process of its own, and times every named query on both (bench/store-queries.ts).
+// The store benchmark (DESIGN.md "Performance budgets": 1M quads under 1 GiB RSS; ingest at least 8,000 real-traffic
+// messages/s end to end (issue 20, where DESIGN.md said 5,000), embedded and durable, sustained while the store grows
+// from empty to 1M quads (its slowest 100k-quad window against that budget); every named query at least 10x faster
+// than Comunica over an N3.Store, and under 100 ms on 1M quads, issue 20's budget, where DESIGN.md said 200). In one
+// run: builds a workload (the real capture repeated under fresh session ids, about 1M quads), times `mcp-ld ingest` as
+// a whole process, memory-only and with a data directory, measures the ingest rate window by window as the store
+// grows, the cost of a query timeout (the worker rebuilt from disk) and of reopening, against Oxigraph's own
+// transactional load() per batch; then loads the same quads into mcp-ld's store and into an N3.Store, each in a
+// process of its own, and times every named query on both (bench/store-queries.ts).
 // With --store virtuoso the same workload goes to a Virtuoso started for the run as well (bench/store-remote.ts).
 // Usage: node dist/bench/store.js [--messages N] [--runs N] [--cap-ms MS] [--only ingest|queries] [--keep]
 //        node dist/bench/store.js --store virtuoso [--messages N] [--part-messages N] [--compare-at PARTS]
@@ -23,7 +24,7 @@ import { namedQueryCases, queryBudgetMs, queryBudgetRatio, queryLines, runEngine
 import { runIngest } from './cli-ingest.js';
 import { benchRemote } from './store-remote.js';
 
-const budgetMessagesPerSecond = 5000;
+const budgetMessagesPerSecond = 8000;
 const budgetRssMiB = 1024;
 
 function progress(text: string): void {
