@@ -39,8 +39,21 @@ function rowLines(result: QueryResult, ordered = false): string[] {
   return ordered ? lines : lines.sort();
 }
 
-describe('query: every named query answers the same on Virtuoso as on the embedded store', function () {
-  this.timeout(300_000);
+/**
+ * Queries that answer differently (or not in time) once the corpus has a few hundred more sessions, with why; not run
+ * there (another helper owns them).
+ */
+const differAtScale: Record<string, string> = {
+  failures: 'SAMPLE(?sessionId) picks another example session on Virtuoso',
+  'tool-schema-changes': 'the embedded store takes over 30 s (its tools/list answers compared across sessions)',
+};
+
+/**
+ * Every named query on the corpus in both stores, `edgeCopies` more sessions with it (the edge cases again under other
+ * ids, and the same times: ties in every order); the queries known to differ are checked to differ on the corpus
+ * alone.
+ */
+function sameOnBothStores(edgeCopies: number): void {
   let corpus: Corpus;
   let remote: RemoteStore;
 
@@ -49,7 +62,7 @@ describe('query: every named query answers the same on Virtuoso as on the embedd
     const virtuoso = await virtuosoOrSkip(this);
     remote = await RemoteStore.open({ queryUrl: virtuoso.queryUrl, user: virtuoso.user, password: virtuoso.password });
     await remote.update('DELETE { GRAPH ?g { ?s ?p ?o } } WHERE { GRAPH ?g { ?s ?p ?o } }');
-    corpus = await corpusStore();
+    corpus = await corpusStore(edgeCopies);
     await remote.ingest(quadsToNQuads(corpus.quads));
   });
   after(async () => {
@@ -63,6 +76,11 @@ describe('query: every named query answers the same on Virtuoso as on the embedd
       continue;
     }
     const known = knownDifferent[query.name];
+    const atScale = edgeCopies > 0 ? (known ?? differAtScale[query.name]) : undefined;
+    if (atScale) {
+      it(`${query.name}: not compared at ${edgeCopies} more sessions (${atScale})`);
+      continue;
+    }
     it(
       known ? `${query.name}: still differs on Virtuoso (${known})` : `${query.name}: the same rows on both stores`,
       async () => {
@@ -96,4 +114,14 @@ describe('query: every named query answers the same on Virtuoso as on the embedd
         assert.deepEqual(onVirtuoso, embedded, `descending: ${descending}`);
       }
     });
+}
+
+describe('query: every named query answers the same on Virtuoso as on the embedded store', function () {
+  this.timeout(300_000);
+  sameOnBothStores(0);
+});
+
+describe('query: every named query answers the same on Virtuoso as on the embedded store, at 200 more sessions', function () {
+  this.timeout(600_000);
+  sameOnBothStores(200);
 });
