@@ -54,6 +54,7 @@ export const errorCatalogue = {
   'query.parameter-missing': { status: 400, title: 'Missing query parameter' },
   'query.parameter-unknown': { status: 400, title: 'Unknown query parameter' },
   'query.percentiles-invalid': { status: 500, title: 'Percentiles not computed' },
+  'query.quotient-invalid': { status: 500, title: 'Quotient not computed' },
   'query.result-too-large': { status: 422, title: 'Result too large' },
   'query.service-refused': { status: 400, title: 'SERVICE refused' },
   'query.timeout': { status: 504, title: 'Query timed out' },

@@ -15,6 +15,7 @@ export {
   type NamedQuery,
 } from './named-queries.js';
 export { applyPercentiles, nearestRank, parsePercentiles, type PercentileDeclaration } from './percentiles.js';
+export { applyQuotients, exactQuotient, parseQuotient, type QuotientDeclaration } from './quotients.js';
 export {
   parameterTerm,
   bindParameters,

@@ -1,7 +1,7 @@
 // The named queries: one `.rq` file per query in queries/, its header giving title, description, parameters and
-// computed columns (`@percentiles`). Lists them with their metadata, and prepares (parameters bound) or runs one by
-// name, the computed columns added to its answer. Query files given by a user are read the same way, so their
-// headers work too.
+// computed columns (`@percentiles`, `@quotient`). Lists them with their metadata, and prepares (parameters bound) or
+// runs one by name, the computed columns added to its answer. Query files given by a user are read the same way, so
+// their headers work too.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { queriesDir } from '../core/paths.js';
@@ -18,6 +18,7 @@ import {
 import { parseQuery, type ParsedQuery } from './parse-query.js';
 import { applyPercentiles, type PercentileDeclaration } from './percentiles.js';
 import { parseQueryHeader } from './query-header.js';
+import { applyQuotients, type QuotientDeclaration } from './quotients.js';
 import { runQuery, runQueryText, type RunOptions } from './run-query.js';
 import type { SparqlLimits } from './sparql-limits.js';
 
@@ -28,8 +29,9 @@ export interface NamedQuery {
   description: string;
   parameters: QueryParameter[];
   form: QueryForm;
-  /** Columns computed from the answer (the percentiles of a list). */
+  /** Columns computed from the answer: the percentiles of a list, the quotient of two columns. */
   percentiles: PercentileDeclaration[];
+  quotients: QuotientDeclaration[];
   file: string;
   /** The query as written, checked, parameters unbound. */
   query: ParsedQuery;
@@ -58,17 +60,23 @@ export function readQuery(file: string, text: string, strict = false, limits?: S
     const misuse = parameterUseProblem(query.tree, parameter.name);
     if (misuse) throw problem(`parameter ${parameter.name}: ${misuse}`);
   }
-  if (header.percentiles.length > 0) {
+  if (header.percentiles.length > 0 || header.quotients.length > 0) {
     const selected =
       query.tree.queryType === 'SELECT'
         ? query.tree.variables.map((v) => ('termType' in v ? v.value : v.variable.value))
         : [];
+    const tag = header.percentiles.length > 0 ? '@percentiles' : '@quotient';
     if (query.tree.queryType !== 'SELECT' || selected.includes('*'))
-      throw problem('@percentiles needs a SELECT that names the variables it selects');
+      throw problem(`${tag} needs a SELECT that names the variables it selects`);
     for (const { list, columns } of header.percentiles) {
       if (!selected.includes(list)) throw problem(`@percentiles names ?${list}, which the query does not select`);
       const taken = columns.find((c) => selected.includes(c.name));
       if (taken) throw problem(`@percentiles column ?${taken.name} is also selected by the query`);
+    }
+    for (const { name, numerator, denominator } of header.quotients) {
+      const missing = [numerator, denominator].find((v) => !selected.includes(v));
+      if (missing) throw problem(`@quotient ${name} names ?${missing}, which the query does not select`);
+      if (selected.includes(name)) throw problem(`@quotient column ?${name} is also selected by the query`);
     }
   }
   return {
@@ -78,6 +86,7 @@ export function readQuery(file: string, text: string, strict = false, limits?: S
     parameters: header.parameters,
     form: query.form,
     percentiles: header.percentiles,
+    quotients: header.quotients,
     file,
     query,
   };
@@ -88,9 +97,9 @@ export function prepareQuery(query: NamedQuery, values: ParameterValues = {}): P
   return bindParameters(query.query, query.parameters, values, query.name);
 }
 
-/** The answer of a query read by readQuery with the columns its header computes (`@percentiles`) added. */
+/** The answer of a query read by readQuery with the columns its header computes (`@percentiles`, `@quotient`). */
 export function completeAnswer(query: NamedQuery, answer: QueryResult): QueryResult {
-  return applyPercentiles(answer, query.percentiles, query.name);
+  return applyQuotients(applyPercentiles(answer, query.percentiles, query.name), query.quotients, query.name);
 }
 
 /** Runs a query read by readQuery: its parameters bound, its computed columns added to the answer. */
@@ -114,7 +123,7 @@ export async function runNamedQueryText(
   options: RunOptions = {},
 ): Promise<QueryText> {
   const answer = await runQueryText(store, prepareQuery(query, values), options);
-  if (query.percentiles.length === 0) return answer;
+  if (query.percentiles.length === 0 && query.quotients.length === 0) return answer;
   const completed = completeAnswer(query, readQueryText(answer)) as Extract<QueryResult, { form: 'SELECT' }>;
   return { form: answer.form, data: new TextEncoder().encode(JSON.stringify(resultsJson(completed))) };
 }

@@ -1,9 +1,11 @@
 // Reads the header of a `.rq` file: its leading comment lines with `@title`, `@description`, one `@param` per
-// parameter, e.g. `# @param tool xsd:string (optional) — only this tool`, and `@percentiles` lines (percentiles.ts).
+// parameter, e.g. `# @param tool xsd:string (optional) — only this tool`, and the computed columns: `@percentiles`
+// (percentiles.ts) and `@quotient` (quotients.ts) lines.
 // A line without a tag continues the tag before it. Pure: text in, metadata out.
 import { McpLdError } from '../core/problem.js';
 import { isParameterType, modifierParameters, parameterTypes, type QueryParameter } from './parameters.js';
 import { parsePercentiles, type PercentileDeclaration } from './percentiles.js';
+import { parseQuotient, type QuotientDeclaration } from './quotients.js';
 
 export interface QueryHeader {
   title?: string;
@@ -11,6 +13,8 @@ export interface QueryHeader {
   parameters: QueryParameter[];
   /** Columns computed from the answer: percentiles of a list of numbers. */
   percentiles: PercentileDeclaration[];
+  /** Columns computed from the answer: exact quotients of two columns. */
+  quotients: QuotientDeclaration[];
 }
 
 const paramLine = /^([A-Za-z_][A-Za-z0-9_]*)\s+(\S+)\s*(?:\(([^)]*)\))?\s*(?:(?:—|–|--|-)\s*(.*))?$/;
@@ -24,7 +28,7 @@ function headerError(source: string, line: number, detail: string): McpLdError {
  * queries) also refuses tags it does not know; otherwise they are plain comments.
  */
 export function parseQueryHeader(text: string, source = 'query', strict = true): QueryHeader {
-  const header: QueryHeader = { parameters: [], percentiles: [] };
+  const header: QueryHeader = { parameters: [], percentiles: [], quotients: [] };
   let last: { append: (more: string) => void } | undefined;
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
@@ -69,9 +73,22 @@ export function parseQueryHeader(text: string, source = 'query', strict = true):
         last = undefined;
         break;
       }
+      case 'quotient': {
+        const declaration = parseQuotient(rest);
+        if (typeof declaration === 'string') throw headerError(source, i + 1, declaration);
+        if (header.quotients.some((q) => q.name === declaration.name))
+          throw headerError(source, i + 1, `@quotient ?${declaration.name} is declared twice`);
+        header.quotients.push(declaration);
+        last = undefined;
+        break;
+      }
       default:
         if (strict)
-          throw headerError(source, i + 1, `unknown tag @${name} (known: @title, @description, @param, @percentiles)`);
+          throw headerError(
+            source,
+            i + 1,
+            `unknown tag @${name} (known: @title, @description, @param, @percentiles, @quotient)`,
+          );
         last = undefined;
     }
   }

@@ -159,16 +159,23 @@ function reordered(value: JsonValue | undefined): JsonObject {
   return Object.fromEntries(Object.entries(value as JsonObject).reverse());
 }
 
-/** The corpus: every capture of every protocol version, the OGC examples, and the edge cases. */
-function corpusRecords(): CaptureRecord[] {
+/**
+ * The corpus: every capture of every protocol version, the OGC examples, and the edge cases; with `edgeCopies`, that
+ * many more sessions, each the edge cases again under the id `edge-cases-<n>` (the same times: ties everywhere).
+ */
+function corpusRecords(edgeCopies: number): CaptureRecord[] {
   const others = captures
     .filter(({ file }) => file !== 'traffic-everything.jsonl')
     .flatMap(({ file }) => captureRecords(file));
+  const copies = Array.from({ length: edgeCopies }, (_, n) =>
+    edgeRecords().map((record) => ({ ...record, session: `${edgeSession}-${n + 1}` })),
+  );
   return [
     ...trafficRecords(),
     ...others,
     ...ogcExamples().map(({ msg }) => ({ session: ogcSession, msg })),
     ...edgeRecords(),
+    ...copies.flat(),
   ];
 }
 
@@ -207,14 +214,14 @@ function idKey(session: string, requestDir: string, id: JsonValue | undefined): 
   return `${session}|${requestDir}|${typeof id}|${String(id)}`;
 }
 
-/** Lifts and ingests the corpus; builds the model of its messages. */
-export async function corpusStore(): Promise<Corpus> {
+/** Lifts and ingests the corpus (`edgeCopies` more sessions: see corpusRecords); builds the model of its messages. */
+export async function corpusStore(edgeCopies = 0): Promise<Corpus> {
   const lifter = new Lifter(loadSchema());
   const store = await EmbeddedStore.open({});
   const messages: Message[] = [];
   const quads: Corpus['quads'] = [];
   const pending = new Map<string, Message>();
-  for (const record of corpusRecords()) {
+  for (const record of corpusRecords(edgeCopies)) {
     const lifted = lifter.lift(record);
     quads.push(...lifted.quads);
     const msg = record.msg;

@@ -18,19 +18,6 @@ const named = new NamedQueries();
  */
 const knownDifferent: Record<string, string> = {
   activity: 'errorRate: Virtuoso writes the ratio in 15 digits (the embedded store 18)',
-  errors: 'SAMPLE picks another example message',
-  'latency-by-method': 'avgMs: Virtuoso writes an average in 15 digits (the embedded store 18)',
-  overview: 'errorRate: Virtuoso divides an integer by an integer as integers (0)',
-  'tool-errors':
-    'errorRate: Virtuoso writes the ratio in 15 digits (the embedded store 18) and types the 0 of no answer a decimal',
-  'tool-latency': 'avgMs: Virtuoso writes an average in 15 digits (the embedded store 18)',
-};
-
-/**
- * Queries Virtuoso 7.2.5 refuses at times, with this error (then the test is pending; when it answers, it must agree).
- */
-const refusedAtTimes: Record<string, RegExp> = {
-  'session-list': /SQ200: index of column in order by out of range/,
 };
 
 /** Queries not run on Virtuoso at all: they make Debian's Virtuoso 7.2.5 crash (and with it every test after them). */
@@ -38,8 +25,8 @@ const crashesVirtuoso: Record<string, string> = {
   'unknown-keys': 'the server closed the connection and exited during the query',
 };
 
-/** Each row as one line of its terms (kind, value, datatype or language), the lines sorted. */
-function rowLines(result: QueryResult): string[] {
+/** Each row as one line of its terms (kind, value, datatype or language), the lines sorted unless `ordered`. */
+function rowLines(result: QueryResult, ordered = false): string[] {
   assert.equal(result.form, 'SELECT');
   if (result.form !== 'SELECT') return [];
   const term = (t: import('@rdfjs/types').Term | undefined) =>
@@ -48,11 +35,25 @@ function rowLines(result: QueryResult): string[] {
       : t.termType === 'Literal'
         ? `"${t.value}"${t.language ? `@${t.language}` : `^^${t.datatype.value}`}`
         : `${t.termType}:${t.value}`;
-  return result.rows.map((row) => result.variables.map((v) => `${v}=${term(row.get(v))}`).join(' | ')).sort();
+  const lines = result.rows.map((row) => result.variables.map((v) => `${v}=${term(row.get(v))}`).join(' | '));
+  return ordered ? lines : lines.sort();
 }
 
-describe('query: every named query answers the same on Virtuoso as on the embedded store', function () {
-  this.timeout(300_000);
+/**
+ * Queries that answer differently (or not in time) once the corpus has a few hundred more sessions, with why; not run
+ * there (another helper owns them).
+ */
+const differAtScale: Record<string, string> = {
+  failures: 'SAMPLE(?sessionId) picks another example session on Virtuoso',
+  'tool-schema-changes': 'the embedded store takes over 30 s (its tools/list answers compared across sessions)',
+};
+
+/**
+ * Every named query on the corpus in both stores, `edgeCopies` more sessions with it (the edge cases again under other
+ * ids, and the same times: ties in every order); the queries known to differ are checked to differ on the corpus
+ * alone.
+ */
+function sameOnBothStores(edgeCopies: number): void {
   let corpus: Corpus;
   let remote: RemoteStore;
 
@@ -61,7 +62,7 @@ describe('query: every named query answers the same on Virtuoso as on the embedd
     const virtuoso = await virtuosoOrSkip(this);
     remote = await RemoteStore.open({ queryUrl: virtuoso.queryUrl, user: virtuoso.user, password: virtuoso.password });
     await remote.update('DELETE { GRAPH ?g { ?s ?p ?o } } WHERE { GRAPH ?g { ?s ?p ?o } }');
-    corpus = await corpusStore();
+    corpus = await corpusStore(edgeCopies);
     await remote.ingest(quadsToNQuads(corpus.quads));
   });
   after(async () => {
@@ -75,22 +76,19 @@ describe('query: every named query answers the same on Virtuoso as on the embedd
       continue;
     }
     const known = knownDifferent[query.name];
+    const atScale = edgeCopies > 0 ? (known ?? differAtScale[query.name]) : undefined;
+    if (atScale) {
+      it(`${query.name}: not compared at ${edgeCopies} more sessions (${atScale})`);
+      continue;
+    }
     it(
       known ? `${query.name}: still differs on Virtuoso (${known})` : `${query.name}: the same rows on both stores`,
-      async function () {
+      async () => {
         // A required parameter is a session: the edge-case session, which has a bit of everything.
         const values: ParameterValues = {};
         for (const p of query.parameters) if (p.required && p.default === undefined) values[p.name] = edgeSession;
         const embedded = rowLines(await named.run(corpus.store, query.name, values));
-        let answer: QueryResult;
-        try {
-          answer = await named.run(remote, query.name, values, { timeoutMs: 120_000 });
-        } catch (error) {
-          const flake = refusedAtTimes[query.name];
-          if (flake?.test((error as Error).message)) this.skip();
-          throw error;
-        }
-        const onVirtuoso = rowLines(answer);
+        const onVirtuoso = rowLines(await named.run(remote, query.name, values, { timeoutMs: 120_000 }));
         assert.ok(embedded.length > 0, `${query.name} gives no row on the corpus`);
         if (known)
           assert.notDeepEqual(
@@ -102,4 +100,28 @@ describe('query: every named query answers the same on Virtuoso as on the embedd
       },
     );
   }
+
+  // The console's session table sorts by every column, both ways: the same page in the same order on both stores
+  // (Virtuoso 7.2.5 folds the parameters into its SQL ORDER BY, where a number names a column and a repeated key
+  // mixes up the columns of the rows).
+  for (const sort of ['start', 'end', 'duration', 'messages', 'errors', 'server', 'client', 'protocol', 'id'])
+    it(`session-list sorted by ${sort}, up and down: the same rows in the same order on both stores`, async () => {
+      for (const descending of [false, true]) {
+        const values: ParameterValues = { sort, descending, limit: 1000 };
+        const embedded = rowLines(await named.run(corpus.store, 'session-list', values), true);
+        const onVirtuoso = rowLines(await named.run(remote, 'session-list', values, { timeoutMs: 120_000 }), true);
+        assert.equal(embedded.length, new Set(corpus.messages.map((m) => m.session)).size, 'every session');
+        assert.deepEqual(onVirtuoso, embedded, `descending: ${descending}`);
+      }
+    });
+}
+
+describe('query: every named query answers the same on Virtuoso as on the embedded store', function () {
+  this.timeout(300_000);
+  sameOnBothStores(0);
+});
+
+describe('query: every named query answers the same on Virtuoso as on the embedded store, at 200 more sessions', function () {
+  this.timeout(600_000);
+  sameOnBothStores(200);
 });

@@ -719,6 +719,28 @@ describe('query: the named queries, each against figures computed from the JSON'
       ),
       expected,
     );
+    // The example is the group's first message in code point order: the same on every store.
+    const texts = new Map<string, string[]>();
+    for (const m of messages.filter((m) => m.kind === 'error' && keep(m))) {
+      const error = m.msg['error'] as JsonObject;
+      if (typeof error['message'] === 'string')
+        texts.set(`${error['code']}|${m.method ?? ''}`, [
+          ...(texts.get(`${error['code']}|${m.method ?? ''}`) ?? []),
+          error['message'],
+        ]);
+    }
+    const byCodePoint = (a: string, b: string) => {
+      const [x, y] = [[...a], [...b]];
+      for (let i = 0; i < Math.min(x.length, y.length); i++)
+        if (x[i] !== y[i]) return x[i]!.codePointAt(0)! - y[i]!.codePointAt(0)!;
+      return x.length - y.length;
+    };
+    for (const r of rows)
+      assert.equal(
+        r['exampleMessage'],
+        texts.get(`${r['code']}|${r['method']}`)?.sort(byCodePoint)[0],
+        `${r['code']}|${r['method']}`,
+      );
   };
 
   it('errors: error responses per code and method', async () => {
