@@ -16,9 +16,7 @@ const named = new NamedQueries();
  * Queries Virtuoso 7.2.5 answers differently today, each with why (issue 20, item 3). The test checks that they still
  * differ, so the one that is fixed fails until it is taken off this list.
  */
-const knownDifferent: Record<string, string> = {
-  activity: 'errorRate: Virtuoso writes the ratio in 15 digits (the embedded store 18)',
-};
+const knownDifferent: Record<string, string> = {};
 
 /** Queries not run on Virtuoso at all: they make Debian's Virtuoso 7.2.5 crash (and with it every test after them). */
 const crashesVirtuoso: Record<string, string> = {
