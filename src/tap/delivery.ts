@@ -191,12 +191,13 @@ export class DeliveryQueue {
           this.settleHead(batch);
           continue;
         }
+        // After flush the queue is done: what is left is spooled already, and the store closing is not news.
+        if (this.closed) return;
         if (!this.down) {
           this.down = true;
           for (const waiting of this.queue) if (!waiting.spooled) this.spool(waiting);
           this.events.down(error as Error, this.spoolFile);
         }
-        if (this.closed) return;
         this.retryTimer = setTimeout(() => {
           this.retryTimer = undefined;
           this.kick();
