@@ -9,7 +9,7 @@ import {
   runNamedQuery,
   type PercentileDeclaration,
 } from '../../src/query/index.js';
-import { EmbeddedStore } from '../../src/store/embedded-store.js';
+import { storeOfLatencies } from '../helpers/latency-store.js';
 import { percentileOf } from '../helpers/rows.js';
 
 const { literal } = DataFactory;
@@ -147,17 +147,9 @@ describe('query: percentiles declared by @percentiles', () => {
   });
 
   it('runs a query file with @percentiles over a store: the percentiles of what the store holds', async () => {
-    const store = await EmbeddedStore.open({});
+    const latencies = [12, 3, 3, 40, 7, 1000, 5, 8, 9, 11, 2, 6];
+    const store = await storeOfLatencies(latencies);
     try {
-      const latencies = [12, 3, 3, 40, 7, 1000, 5, 8, 9, 11, 2, 6];
-      await store.ingest(
-        latencies
-          .map(
-            (ms, i) =>
-              `<urn:x:r${i}> <https://w3id.org/mcp-ld/ns#latencyMs> "${ms}"^^<http://www.w3.org/2001/XMLSchema#decimal> <urn:mcp-ld:session/s> .\n`,
-          )
-          .join(''),
-      );
       const query = readQuery(
         'mine.rq',
         '# @percentiles list p50=50 p90=90 p100=100\nSELECT (COUNT(*) AS ?n) (GROUP_CONCAT(STR(?ms); separator=" ") AS ?list) WHERE { ?r mld:latencyMs ?ms }',

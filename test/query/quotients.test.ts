@@ -11,6 +11,7 @@ import {
   type QuotientDeclaration,
 } from '../../src/query/index.js';
 import { EmbeddedStore } from '../../src/store/embedded-store.js';
+import { storeOfLatencies } from '../helpers/latency-store.js';
 
 const { literal, namedNode } = DataFactory;
 const xsd = (local: string) => namedNode(`http://www.w3.org/2001/XMLSchema#${local}`);
@@ -182,17 +183,9 @@ describe('query: quotients declared by @quotient', () => {
   });
 
   it('runs a query file with @quotient over a store: the mean of what the store holds, as AVG gives it', async () => {
-    const store = await EmbeddedStore.open({});
+    const latencies = [12, 3, 3, 40, 7, 1000, 5];
+    const store = await storeOfLatencies(latencies);
     try {
-      const latencies = [12, 3, 3, 40, 7, 1000, 5];
-      await store.ingest(
-        latencies
-          .map(
-            (ms, i) =>
-              `<urn:x:r${i}> <https://w3id.org/mcp-ld/ns#latencyMs> "${ms}"^^<http://www.w3.org/2001/XMLSchema#decimal> <urn:mcp-ld:session/s> .\n`,
-          )
-          .join(''),
-      );
       const query = readQuery(
         'mine.rq',
         '# @quotient avgMs=totalMs/n\nSELECT (COUNT(*) AS ?n) (SUM(?ms) AS ?totalMs) WHERE { ?r mld:latencyMs ?ms }',
