@@ -56,11 +56,14 @@ interface RunningProxy {
   output: () => string;
 }
 
+/** Starts `mcp-ld proxy`. It waits up to a minute at exit for the store to take the last records (10 s by default):
+ *  these tests read the graph after it, and a loaded CI machine can be slow to start the data directory's owner. */
 export async function startProxy(target: string, args: string[] = []): Promise<RunningProxy> {
   const { child, match, output } = await startUntil(
     process.execPath,
     [cliPath, 'proxy', '--target', target, '--port', '0', ...args],
     /at (http:\/\/127\.0\.0\.1:\d+)/,
+    { ...process.env, MCPLD_TAP_FLUSH_MS: '60000' },
   );
   return { child, origin: match[1]!, output };
 }

@@ -70,15 +70,20 @@ const everythingServerMethods = [
   'sampling/createMessage',
 ];
 
-/** The recorded graph shows each session of the capture with all its messages (`mcp-ld query --name sessions`). */
-async function assertGraphHolds(data: string, records: Captured[]): Promise<void> {
+/** The recorded graph shows each session of the capture with all its messages (`mcp-ld query --name sessions`).
+ *  `report` is what the proxy printed: its tally says whether it stored the records or kept them in its spool. */
+async function assertGraphHolds(data: string, records: Captured[], report: string): Promise<void> {
   const result = await runCli(['query', '--data', data, '--name', 'sessions', '--format', 'json']);
   assert.equal(result.code, 0, result.stderr);
   const rows = (JSON.parse(result.stdout) as { results: { bindings: Record<string, { value: string }>[] } }).results
     .bindings;
   const counts = new Map<string, number>();
   for (const r of records) counts.set(r.session, (counts.get(r.session) ?? 0) + 1);
-  assert.deepEqual(new Map(rows.map((row) => [row['sessionId']!.value, Number(row['messages']!.value)])), counts);
+  assert.deepEqual(
+    new Map(rows.map((row) => [row['sessionId']!.value, Number(row['messages']!.value)])),
+    counts,
+    `the sessions in the graph; the proxy said:\n${report}`,
+  );
 }
 
 /**
@@ -130,7 +135,7 @@ describe('proxy: records every HTTP transport generation, each with the SDKs tha
       assert.deepEqual(methods(records, 's2c'), everythingServerMethods);
       assertAnswered(records);
       assert.equal(records.length, 22);
-      await assertGraphHolds(data, records);
+      await assertGraphHolds(data, records, proxy.output());
     });
   });
 
@@ -222,7 +227,7 @@ describe('proxy: records every HTTP transport generation, each with the SDKs tha
   describe('Streamable HTTP of 2025-03-26 (SDK 1.11.2 client, server-everything 2025.5.12 `streamableHttp`)', () => {
     it('gives the client the same results, and records under the Mcp-Session-Id every message, those of the GET stream too; DELETE ends it and records nothing', async () => {
       // terminateSession() fails unless the DELETE's answer came back through the proxy.
-      const { direct, proxied, records, data } = await directThenProxied(
+      const { direct, proxied, proxy, records, data } = await directThenProxied(
         'streamableHttp',
         '/mcp',
         runStreamable2025Session,
@@ -235,7 +240,7 @@ describe('proxy: records every HTTP transport generation, each with the SDKs tha
       assert.deepEqual(methods(records, 'c2s'), everythingClientMethods);
       assertAnswered(records);
       assert.equal(records.length, 22, 'the DELETE added no record');
-      await assertGraphHolds(data, records);
+      await assertGraphHolds(data, records, proxy.output());
     });
   });
 
@@ -287,7 +292,7 @@ describe('proxy: records every HTTP transport generation, each with the SDKs tha
         methods(records, 's2c').filter((m) => !String(m).startsWith('notifications/progress')),
         ['notifications/subscriptions/acknowledged', 'notifications/tools/list_changed'],
       );
-      await assertGraphHolds(data, records);
+      await assertGraphHolds(data, records, proxy.output());
 
       const byName = await runCli(['query', '--data', data, '--format', 'csv', '-'], {
         input:
