@@ -42,7 +42,6 @@ function rowLines(result: QueryResult, ordered = false): string[] {
  * there (another helper owns them).
  */
 const differAtScale: Record<string, string> = {
-  failures: 'SAMPLE(?sessionId) picks another example session on Virtuoso',
   'tool-schema-changes': 'the embedded store takes over 30 s (its tools/list answers compared across sessions)',
 };
 
