@@ -46,7 +46,9 @@ describe('api over HTTP: the store failing', function () {
   });
 
   it('answers 504 problem+json for a query past MCPLD_QUERY_TIMEOUT, then the next query correctly', async () => {
-    const app = await buildServer(readServiceConfig({}, { MCPLD_QUERY_TIMEOUT: '300' }), { logger: false });
+    // 2 s: the limit holds for every query, the one after the runaway too, which follows the worker's rebuild on a
+    // machine that may be loaded; the runaway (the traffic's quads cubed) never ends within it.
+    const app = await buildServer(readServiceConfig({}, { MCPLD_QUERY_TIMEOUT: '2000' }), { logger: false });
     try {
       await app.listen({ host: '127.0.0.1', port: 0 });
       const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -63,8 +65,8 @@ describe('api over HTTP: the store failing', function () {
       });
       const problem = await problemOf(timedOut, 504);
       assert.equal(problem.code, 'query.timeout');
-      assert.equal(problem.detail, 'the query ran longer than its limit of 300 ms');
-      assert.ok(performance.now() - started < 10_000);
+      assert.equal(problem.detail, 'the query ran longer than its limit of 2000 ms');
+      assert.ok(performance.now() - started < 20_000, 'answered by its limit, not held');
       const calls = trafficRecords().filter((r) => r.msg['method'] === 'tools/call').length;
       const counted = await fetch(
         `${url}/sparql?query=${encodeURIComponent('SELECT (COUNT(?m) AS ?n) WHERE { ?m a mcp:CallToolRequest }')}`,
