@@ -35,7 +35,18 @@ import {
 import { isRetry, OpenRounds, retryTarget } from './multi-round.js';
 import { createdTaskId, taskAt, taskIdOf, taskMethods, type TaskState } from './tasks.js';
 import { entityListings, entityReferences, type EntityKind } from '../rdf/entities.js';
-import { childIri, extensionPredicate, IriMinter, jrpc, listCellIri, mld, ns, rdf, xsd } from '../rdf/vocabulary.js';
+import {
+  childIri,
+  extensionKeyUseIri,
+  extensionPredicate,
+  IriMinter,
+  jrpc,
+  listCellIri,
+  mld,
+  ns,
+  rdf,
+  xsd,
+} from '../rdf/vocabulary.js';
 import { hasMembers, liftMembers, liftSchema, topParameters, type DerivedSink } from './derived.js';
 import { NQuadsSink, NullSink, RdfJsSink, type NQuadsPiece, type ObjectValue, type QuadSink } from './sinks.js';
 import { isAbsoluteIri } from '../core/iri.js';
@@ -195,8 +206,11 @@ export class Lifter {
   // Per lift: where the session layer's quads go, and where the body's go (the same sink, or nowhere).
   private sink: QuadSink = new NullSink();
   private bodySink: QuadSink = this.sink;
-  /** The extension predicates the message being lifted uses (keys the schema does not know), in order of use. */
-  private extensionKeys = new Set<string>();
+  /**
+   * The extension predicates the message being lifted uses (keys the schema does not know), in order of first use:
+   * the key and how many times it occurs in the message.
+   */
+  private readonly extensionKeys = new Map<string, { key: string; occurrences: number }>();
   private readonly rdfJs = new RdfJsSink();
   private readonly text = new NQuadsSink();
   /** The sink of liftToNQuadsPieces: its repeating pieces kept as bytes. */
@@ -399,8 +413,10 @@ export class Lifter {
       if (key !== 'jsonrpc' && !byEnvelope.has(key)) this.liftProperty(iri, undefined, key, msg[key]!);
     }
 
-    // Which keys the schema does not know a message uses, on the message itself: found without walking its JSON tree.
-    for (const predicate of this.extensionKeys) this.emit(iri, mld.extensionKey, predicate);
+    // Which keys the schema does not know a message uses, and how many times each, on the message itself: a query
+    // finds and counts them without walking the message's JSON tree.
+    for (const [predicate, use] of this.extensionKeys)
+      this.liftExtensionKeyUse(iri, predicate, use.key, use.occurrences);
     // A record without a server name (a tap without --server) is the server's that the session's serverInfo names.
     if (record.server === undefined && session.serverKey !== undefined)
       this.emit(iri, mld.server, this.minter.server(session.serverKey));
@@ -990,7 +1006,11 @@ export class Lifter {
   /** Lifts `subject.key = value` under `plan` (undefined: a key the schema does not know here). */
   private liftProperty(subject: string, plan: PropertyPlan | undefined, key: string, value: JsonValue): void {
     const predicate = plan?.predicate ?? extensionPredicate(key);
-    if (!plan) this.extensionKeys.add(predicate);
+    if (!plan) {
+      const use = this.extensionKeys.get(predicate);
+      if (use) use.occurrences++;
+      else this.extensionKeys.set(predicate, { key, occurrences: 1 });
+    }
     const object = this.liftValue(childIri(subject, key), subject, predicate, plan?.value ?? anyPlan, value);
     this.bodySink.add(subject, predicate, object);
     // The few properties whose rdf:JSON value is also lifted as data (one map lookup for every other property).
@@ -1120,6 +1140,16 @@ export class Lifter {
     const iso = isoDateTime(time);
     this.emitLiteral(iri, mld.timestamp, { value: iso, datatype: xsd.dateTime });
     if (iso !== ts) this.emitLiteral(iri, mld.timestampText, { value: ts, datatype: xsd.string });
+  }
+
+  /** That `message` uses the extension predicate `predicate` (the key `key`), and how many times (in any node). */
+  private liftExtensionKeyUse(message: string, predicate: string, key: string, occurrences: number): void {
+    this.emit(message, mld.extensionKey, predicate);
+    const node = extensionKeyUseIri(message, key);
+    this.emit(message, mld.extensionKeyUse, node);
+    this.emit(node, rdf.type, mld.ExtensionKeyUse);
+    this.emit(node, mld.usedKey, predicate);
+    this.emitLiteral(node, mld.occurrences, { value: String(occurrences), datatype: xsd.integer });
   }
 
   private liftProblem(message: string, index: number, problem: ValidationProblem): void {

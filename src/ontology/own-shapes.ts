@@ -1,7 +1,7 @@
 // Shapes of what the lifter adds around the schema's data (no JSON Schema describes it): every message's session
 // layer (session, direction, order, timestamp), sessions, servers, entities, request-id nodes, argument pairs,
-// schemas, parameters and members as data, and validation results. Written as data; shapes-graph.ts turns it into
-// SHACL.
+// schemas, parameters and members as data, validation results and extension key uses. Written as data;
+// shapes-graph.ts turns it into SHACL.
 import { jrpc, mld, ns, xsd } from '../rdf/index.js';
 
 export interface OwnPropertyShape {
@@ -46,6 +46,7 @@ export const ownShapes: readonly OwnNodeShape[] = [
       { path: mld.cancels, max: 1, class: jrpc.Request },
       { path: mld.progressOf, max: 1, class: jrpc.Request },
       { path: mld.validationResult, class: mld.ValidationResult },
+      { path: mld.extensionKeyUse, class: mld.ExtensionKeyUse },
     ],
   },
   {
@@ -134,6 +135,15 @@ export const ownShapes: readonly OwnNodeShape[] = [
       ...one,
       datatypes: string,
     })),
+  },
+  {
+    name: 'mld.ExtensionKeyUse',
+    targets: [mld.ExtensionKeyUse],
+    comment: 'The uses of one extension key in one message: one key, and how many times it occurs.',
+    properties: [
+      { path: mld.usedKey, ...one },
+      { path: mld.occurrences, ...one, datatypes: [xsd.integer] },
+    ],
   },
   {
     name: 'jsonrpc.StringId',

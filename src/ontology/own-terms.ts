@@ -81,6 +81,12 @@ export const ownClasses: readonly TermDescription[] = [
       'A problem found when validating a message against its definition in the MCP schema (JSON Schema, ajv): where in the message, which schema keyword, and the message ajv gave.',
   },
   {
+    iri: mld.ExtensionKeyUse,
+    label: 'Extension key use',
+    comment:
+      'The uses of one key the schema does not know (an mldx: predicate) in one message: which key (mld:usedKey) and how many times it occurs in the message (mld:occurrences), in its envelope, params, result or error, at any depth, so that queries count keys without walking the JSON tree. Lowering ignores it.',
+  },
+  {
     iri: mld.UnknownMessage,
     label: 'Unknown message',
     comment:
@@ -374,6 +380,32 @@ export const ownProperties: readonly PropertyDescription[] = [
     comment:
       'A predicate of the extension namespace (mldx:, a key the schema does not know) used anywhere in the message: in its envelope, params, result or error, at any depth. Its value is the IRI of that predicate (an rdf:Property; no range is stated, as OWL 2 DL does not allow rdf:Property as a class).',
     domain: anyMessage,
+  },
+  {
+    iri: mld.extensionKeyUse,
+    kind: 'object',
+    label: 'extension key use',
+    comment:
+      'How the message uses one of its extension keys (mld:extensionKey): one node per key, with the key and the number of its occurrences in the message.',
+    domain: anyMessage,
+    range: mld.ExtensionKeyUse,
+  },
+  {
+    iri: mld.usedKey,
+    kind: 'object',
+    label: 'used key',
+    comment:
+      'The predicate of the extension namespace (mldx:) whose uses in one message this node counts (an rdf:Property; no range is stated, as OWL 2 DL does not allow rdf:Property as a class).',
+    domain: [mld.ExtensionKeyUse],
+  },
+  {
+    iri: mld.occurrences,
+    kind: 'datatype',
+    label: 'occurrences',
+    comment:
+      'How many times the key occurs in the message: the number of its JSON objects (the message itself, its params, result or error, and every object below them) that have the key.',
+    domain: [mld.ExtensionKeyUse],
+    range: xsd.integer,
   },
   {
     iri: mld.tool,

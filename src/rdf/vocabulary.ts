@@ -63,6 +63,7 @@ export const mld = {
   Parameter: `${ns.mld}Parameter`,
   Member: `${ns.mld}Member`,
   ValidationResult: `${ns.mld}ValidationResult`,
+  ExtensionKeyUse: `${ns.mld}ExtensionKeyUse`,
   UnknownMessage: `${ns.mld}UnknownMessage`,
   RawLine: `${ns.mld}RawLine`,
   rawText: `${ns.mld}rawText`,
@@ -115,6 +116,9 @@ export const mld = {
   cancels: `${ns.mld}cancels`,
   progressOf: `${ns.mld}progressOf`,
   extensionKey: `${ns.mld}extensionKey`,
+  extensionKeyUse: `${ns.mld}extensionKeyUse`,
+  usedKey: `${ns.mld}usedKey`,
+  occurrences: `${ns.mld}occurrences`,
   tool: `${ns.mld}tool`,
   prompt: `${ns.mld}prompt`,
   resource: `${ns.mld}resource`,
@@ -290,6 +294,15 @@ export class IriMinter {
 /** A node below `parent` reached through JSON key or array index `step`. */
 export function childIri(parent: string, step: string | number): string {
   return `${parent}/${typeof step === 'number' ? step : encodeSegment(step)}`;
+}
+
+/**
+ * The node that counts the uses of the key the schema does not know `key` in `message`: below the message, so its
+ * triples are the message's, under a segment no JSON key or list cell gives (childIri escapes `~`; a list cell's
+ * segment ends in `~` and digits).
+ */
+export function extensionKeyUseIri(message: string, key: string): string {
+  return `${message}/~extensionKey/${encodeSegment(key)}`;
 }
 
 /** The cell `index` of the RDF list that `subject` holds through `predicate` (skolem IRIs, not blank nodes). */

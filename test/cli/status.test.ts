@@ -34,7 +34,7 @@ describe('cli: status', function () {
       [
         `data directory ${data}`,
         '  owner: none (no process has it open)',
-        '  sessions: 1 (6,521 quads)',
+        '  sessions: 1 (6,561 quads)',
         `  spool: 2 batches (7 records, ${statSync(spool).size} bytes) undelivered, the oldest record from 2026-12-01T10:00:01.000Z: ${spool}`,
         `  refused: 1 batch (2 records) set aside in ${quarantineFileFor(spool)}`,
         '',

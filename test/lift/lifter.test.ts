@@ -452,6 +452,51 @@ describe('lift: fast engine', () => {
     );
     const known = lifter.lift({ session: 's', msg: { jsonrpc: '2.0', id: 2, method: 'ping' } });
     assert.deepEqual(objects(known.quads, known.iri, mld.extensionKey), []);
+    assert.deepEqual(objects(known.quads, known.iri, mld.extensionKeyUse), []);
+  });
+
+  it('counts on the message how many times it uses each key the schema does not know, at any depth', () => {
+    const lifter = new Lifter(schema);
+    // `note` four times: on the message, in params, in a list item of params and in an object under another unknown
+    // key (`extra`); `$ref` once (its predicate percent-encoded).
+    const lifted = lifter.lift({
+      session: 's',
+      msg: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'ping',
+        note: 'top',
+        extra: { note: 'below', $ref: '#/a' },
+        params: { note: 1, items: [{ note: true }, 2] },
+      },
+    });
+    const uses = objects(lifted.quads, lifted.iri, mld.extensionKeyUse);
+    const counted = new Map(
+      uses.map((use) => {
+        assert.ok(use.startsWith(`${lifted.iri}/`), 'a use node is one of the message');
+        assert.deepEqual(objects(lifted.quads, use, rdf.type), [mld.ExtensionKeyUse]);
+        const [key] = objects(lifted.quads, use, mld.usedKey);
+        const occurrences = literalOf(lifted.quads, use, mld.occurrences);
+        assert.equal(occurrences.datatype, xsd.integer);
+        return [key!, Number(occurrences.value)];
+      }),
+    );
+    assert.deepEqual(
+      counted,
+      new Map([
+        [`${ns.mldx}note`, 4],
+        [`${ns.mldx}extra`, 1],
+        [`${ns.mldx}%24ref`, 1],
+        [`${ns.mldx}items`, 1],
+      ]),
+    );
+    // As many as the extension predicates' triples in the message, and the same keys as mld:extensionKey lists.
+    const triples = lifted.quads.filter((q) => q.predicate.value.startsWith(ns.mldx));
+    assert.equal(
+      triples.length,
+      [...counted.values()].reduce((a, b) => a + b),
+    );
+    assert.deepEqual(objects(lifted.quads, lifted.iri, mld.extensionKey).sort(), [...counted.keys()].sort());
   });
 
   it('gives a value whose annotated datatype does not fit a datatype that does', () => {
