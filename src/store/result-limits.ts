@@ -25,25 +25,51 @@ const markerLine = new RegExp(`^_:\\S+ <${solutionMarker}> "1" \\.\\n?`, 'gm');
 
 /**
  * Results as text (SPARQL JSON for SELECT and ASK, N-Triples for CONSTRUCT and DESCRIBE) checked against `limits`:
- * the text to answer (CONSTRUCT: without its marker triples), or the bound it went past.
+ * the text to answer (CONSTRUCT: without its marker triples), or the bound it went past. With `keepMarkers` a
+ * CONSTRUCT's text keeps its marker triples (`markers`: it has some), for whoever hands it out a chunk at a time to
+ * drop them chunk by chunk (withoutSolutionMarkers): the answer's first chunk then waits for their count only, not for
+ * a copy of the whole text without them. The bounds are the same either way.
  */
-export function limitResultText(form: QueryForm, text: string, limits: ResultLimits): { text: string } | LimitExceeded {
+export function limitResultText(
+  form: QueryForm,
+  text: string,
+  limits: ResultLimits,
+  { keepMarkers = false }: { keepMarkers?: boolean } = {},
+): { text: string; markers?: true } | LimitExceeded {
   const { maxRows, maxBytes } = limits;
+  /** The characters and the UTF-8 bytes of the marker triples left in `text`. */
+  let markerChars = 0;
+  let markerBytes = 0;
   if (maxRows !== undefined) {
     if (form === 'SELECT' && moreBindingsThan(text, maxRows)) return { exceeded: 'rows', form, limit: maxRows };
     if (form === 'CONSTRUCT' && text.includes(solutionMarker)) {
       let solutions = 0;
-      text = text.replace(markerLine, () => {
+      markerLine.lastIndex = 0;
+      for (let marker = markerLine.exec(text); marker; marker = markerLine.exec(text)) {
         solutions += 1;
-        return '';
-      });
+        markerChars += marker[0].length;
+        markerBytes += Buffer.byteLength(marker[0], 'utf8');
+      }
       if (solutions > maxRows) return { exceeded: 'rows', form, limit: maxRows };
+      if (!keepMarkers || solutions === 0) {
+        if (solutions > 0) text = withoutSolutionMarkers(text);
+        markerChars = markerBytes = 0;
+      }
     }
     if (form === 'DESCRIBE' && moreLinesThan(text, maxRows)) return { exceeded: 'rows', form, limit: maxRows };
   }
-  if (maxBytes !== undefined && text.length > maxBytes / 3 && Buffer.byteLength(text, 'utf8') > maxBytes)
+  if (
+    maxBytes !== undefined &&
+    text.length - markerChars > maxBytes / 3 &&
+    Buffer.byteLength(text, 'utf8') - markerBytes > maxBytes
+  )
     return { exceeded: 'bytes', form, limit: maxBytes };
-  return { text };
+  return markerChars > 0 ? { text, markers: true } : { text };
+}
+
+/** N-Triples without the marker triples of a bounded CONSTRUCT (whole lines: a part of the text cut at line ends). */
+export function withoutSolutionMarkers(text: string): string {
+  return text.replace(markerLine, '');
 }
 
 /** The quads of a bounded CONSTRUCT without its marker triples, and how many solutions those counted. */

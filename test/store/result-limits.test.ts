@@ -26,6 +26,31 @@ describe('store: the bounds of an answer, on its text', () => {
     });
   });
 
+  it('keeps the marker triples when asked (for the chunks to drop), with the same bounds, bytes counted without them', () => {
+    const marker = (i: number) => `_:s${i} <${solutionMarker}> "1" .\n`;
+    const text = `<urn:a> <urn:p> "é" .\n${marker(1)}<urn:b> <urn:p> "x" .\n${marker(2)}`;
+    assert.deepEqual(limitResultText('CONSTRUCT', text, { maxRows: 2 }, { keepMarkers: true }), {
+      text,
+      markers: true,
+    });
+    assert.deepEqual(limitResultText('CONSTRUCT', text, { maxRows: 1 }, { keepMarkers: true }), {
+      exceeded: 'rows',
+      form: 'CONSTRUCT',
+      limit: 1,
+    });
+    // 45 bytes without the markers (44 characters): within 45, past 44, kept or dropped.
+    for (const keepMarkers of [true, false]) {
+      assert.ok('text' in limitResultText('CONSTRUCT', text, { maxRows: 2, maxBytes: 45 }, { keepMarkers }));
+      assert.deepEqual(limitResultText('CONSTRUCT', text, { maxRows: 2, maxBytes: 44 }, { keepMarkers }), {
+        exceeded: 'bytes',
+        form: 'CONSTRUCT',
+        limit: 44,
+      });
+    }
+    const none = '<urn:a> <urn:p> "x" .\n';
+    assert.deepEqual(limitResultText('CONSTRUCT', none, { maxRows: 2 }, { keepMarkers: true }), { text: none });
+  });
+
   it('measures bytes as UTF-8 and counts DESCRIBE triples by line', () => {
     assert.deepEqual(limitResultText('DESCRIBE', '<urn:a> <urn:p> "é" .\n', { maxBytes: 22 }), {
       exceeded: 'bytes',
