@@ -95,7 +95,6 @@ const rewrittenInJson = ['"its:dir"', '"triple"'].map((pattern) => Buffer.from(p
 const rewrittenInTriples = ['\\u', '\\U', '\\t', '\\b', '\\f', "\\'", '_:', '<<', '--ltr .\n', '--rtl .\n'].map(
   (pattern) => Buffer.from(pattern),
 );
-const lineEnd = Buffer.from(' .\n');
 const comma = Buffer.from(',');
 
 /**
@@ -121,8 +120,9 @@ export function passThrough(request: ChunkRequest): Buffer[] | undefined {
 /** N-Triples lines (each ends ` .\n`: a literal's newlines are escaped) as N-Quads in `graph`. */
 function inGraph(triples: Buffer, graph: string): Buffer {
   const name = Buffer.from(` ${iriRef(graph)}`);
+  // Line ends found by their newline alone (a one-byte search is the fastest), the name put before its ` .`.
   const ends: number[] = [];
-  for (let at = triples.indexOf(lineEnd); at >= 0; at = triples.indexOf(lineEnd, at + lineEnd.length)) ends.push(at);
+  for (let at = triples.indexOf(0x0a); at >= 0; at = triples.indexOf(0x0a, at + 1)) ends.push(at - 2);
   const quads = Buffer.allocUnsafe(triples.length + ends.length * name.length);
   let from = 0;
   let to = 0;
