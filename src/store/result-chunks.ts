@@ -3,7 +3,7 @@
 // CONSTRUCT's marker triples dropped from each. The text is scanned once, a chunk at a time, as the chunks are asked
 // for. Pure: text in, text out.
 import type { QueryForm } from './quad-store.js';
-import { withoutSolutionMarkers } from './result-limits.js';
+import { jsonStringEnd, withoutSolutionMarkers } from './result-limits.js';
 import { storeFailed } from './store-errors.js';
 
 /** What a chunked answer is: its form, and a SELECT's variables. */
@@ -94,7 +94,7 @@ export class ResultChunker {
     for (let i = start; i < this.end; i++) {
       const c = text.charCodeAt(i);
       if (c === 0x22) {
-        for (i += 1; i < this.end && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+        i = jsonStringEnd(text, i, this.end);
       } else if (c === 0x7b || c === 0x5b) {
         depth++;
       } else if (c === 0x7d || c === 0x5d) {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { limitResultText, moreBindingsThan, solutionMarker } from '../../src/store/result-limits.js';
+import { jsonStringEnd, limitResultText, moreBindingsThan, solutionMarker } from '../../src/store/result-limits.js';
 
 const results = (rows: string[]) => `{"head":{"vars":["s"]},"results":{"bindings":[${rows.join(',')}]}}`;
 
@@ -12,6 +12,15 @@ describe('store: the bounds of an answer, on its text', () => {
     assert.equal(moreBindingsThan(text, 2), true);
     assert.equal(moreBindingsThan(results([]), 0), false);
     assert.equal(moreBindingsThan('{"head":{},"boolean":true}', 0), false);
+  });
+
+  it('finds where a JSON string closes: after an even run of backslashes, not an odd one', () => {
+    for (const value of ['', 'a', 'a"b', 'a\\', 'a\\"b', '\\\\', '"\\"\\\\"', '\\\\\\"x']) {
+      const json = `${JSON.stringify(value)},"next"`;
+      assert.equal(jsonStringEnd(json, 0, json.length), JSON.stringify(value).length - 1, JSON.stringify(value));
+    }
+    assert.equal(jsonStringEnd('"open', 0, 5), 5);
+    assert.equal(jsonStringEnd('"ab"', 0, 2), 2, 'a quote at or past the end is not looked for');
   });
 
   it('drops the marker triples of a CONSTRUCT and counts them as its solutions', () => {
