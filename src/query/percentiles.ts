@@ -7,6 +7,7 @@ import type { Term } from '@rdfjs/types';
 import { McpLdError } from '../core/problem.js';
 import { xsd } from '../rdf/index.js';
 import type { QueryResult } from '../store/quad-store.js';
+import { replaceColumns } from './computed-columns.js';
 
 interface PercentileColumn {
   /** The variable of the column, e.g. p95Ms. */
@@ -67,18 +68,16 @@ export function applyPercentiles(
   declarations: readonly PercentileDeclaration[],
   source = 'the query',
 ): QueryResult {
-  if (declarations.length === 0 || result.form !== 'SELECT') return result;
-  let variables = result.variables;
-  for (const { list, columns } of declarations) {
-    const at = variables.indexOf(list);
-    if (at < 0) throw percentilesInvalid(source, `@percentiles names ?${list}, which the query does not select`);
-    variables = [...variables.slice(0, at), ...columns.map((c) => c.name), ...variables.slice(at + 1)];
-  }
-  const rows = result.rows.map((row) => {
-    const out = new Map(row);
-    for (const { list, columns } of declarations) {
+  return replaceColumns(
+    result,
+    declarations,
+    ({ list, columns }, variables) => {
+      if (!variables.includes(list))
+        throw percentilesInvalid(source, `@percentiles names ?${list}, which the query does not select`);
+      return { replaced: list, added: columns.map((c) => c.name) };
+    },
+    (row, out, { list, columns }) => {
       const term = row.get(list);
-      out.delete(list);
       const text = term?.termType === 'Literal' ? term.value.trim() : term === undefined ? '' : undefined;
       if (text === undefined)
         throw percentilesInvalid(source, `?${list} holds ${term!.termType} ${term!.value}, not a list of numbers`);
@@ -92,10 +91,8 @@ export function applyPercentiles(
         const value = nearestRank(values, column.milliPercent);
         if (value) out.set(column.name, percentileTerm(value.lexical));
       }
-    }
-    return out;
-  });
-  return { form: 'SELECT', variables, rows };
+    },
+  );
 }
 
 function percentileTerm(lexical: string): Term {

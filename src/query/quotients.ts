@@ -7,6 +7,7 @@ import type { Term } from '@rdfjs/types';
 import { McpLdError } from '../core/problem.js';
 import { xsd } from '../rdf/index.js';
 import type { QueryResult } from '../store/quad-store.js';
+import { replaceColumns } from './computed-columns.js';
 
 export interface QuotientDeclaration {
   /** The column of the quotient, in the numerator's place. */
@@ -77,27 +78,22 @@ export function applyQuotients(
   declarations: readonly QuotientDeclaration[],
   source = 'the query',
 ): QueryResult {
-  if (declarations.length === 0 || result.form !== 'SELECT') return result;
-  let variables = result.variables;
-  for (const { name, numerator, denominator } of declarations) {
-    const at = variables.indexOf(numerator);
-    if (at < 0 || !variables.includes(denominator))
-      throw quotientInvalid(
-        source,
-        `@quotient ${name} divides ?${numerator} by ?${denominator}, which the answer lacks`,
-      );
-    variables = [...variables.slice(0, at), name, ...variables.slice(at + 1)];
-  }
-  const rows = result.rows.map((row) => {
-    const out = new Map(row);
-    for (const declaration of declarations) {
-      out.delete(declaration.numerator);
+  return replaceColumns(
+    result,
+    declarations,
+    ({ name, numerator, denominator }, variables) => {
+      if (!variables.includes(numerator) || !variables.includes(denominator))
+        throw quotientInvalid(
+          source,
+          `@quotient ${name} divides ?${numerator} by ?${denominator}, which the answer lacks`,
+        );
+      return { replaced: numerator, added: [name] };
+    },
+    (row, out, declaration) => {
       const quotient = rowQuotient(row, declaration, source);
       if (quotient) out.set(declaration.name, quotient);
-    }
-    return out;
-  });
-  return { form: 'SELECT', variables, rows };
+    },
+  );
 }
 
 function rowQuotient(
