@@ -85,6 +85,12 @@ export class StoreOwner {
     const socket = ownerSocketFor(dir);
     const lock = (await takeLock(dir, false, undefined, { socket }))!;
     const server = net.createServer({ allowHalfOpen: false });
+    // Clients may connect as soon as the server listens, before the owner below exists to serve them: they are held
+    // here and handed to it (left without a handler, a connection would get no hello and no close, and its client
+    // would wait for good).
+    const early: net.Socket[] = [];
+    const hold = (connection: net.Socket) => void early.push(connection);
+    server.on('connection', hold);
     try {
       // A socket file left by an owner that died: this process holds the lock now, so the path is its to take.
       await unlink(socket).catch(() => undefined);
@@ -97,6 +103,7 @@ export class StoreOwner {
       });
       await chmod(socket, 0o600); // only this user's processes may write
     } catch (error) {
+      for (const connection of early) connection.destroy();
       server.close();
       await lock.release();
       throw isDiskFull(error)
@@ -105,6 +112,8 @@ export class StoreOwner {
     }
     const opened = EmbeddedStore.open({ ...options, dataDir: dir, lock });
     const owner = new StoreOwner(dir, socket, server, lock, opened, options);
+    server.off('connection', hold);
+    for (const connection of early) if (!connection.destroyed) owner.serve(connection);
     try {
       await opened;
     } catch (error) {
