@@ -1,12 +1,12 @@
 // The body of an answer handed over by the store a chunk at a time (quad-store.ts, ResultStream): the head of its
-// format, each chunk written in that format (off the event loop when large, offload.ts) as the client takes it, the
-// tail; a small answer, every row in its first chunk, as one body. The next chunk is asked of the store only when the
-// client has read the one before (the socket's backpressure); a client that goes away closes the stream, and the
-// store lets the answer go.
+// format, each chunk as the store wrote it when that is its text in the format asked (passThrough), else written in
+// that format (off the event loop when large, offload.ts), as the client takes it, the tail; a small answer, every
+// row in its first chunk, as one body. The next chunk is asked of the store only when the client has read the one
+// before (the socket's backpressure); a client that goes away closes the stream, and the store lets the answer go.
 import { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import type { ResultStream } from '../store/quad-store.js';
-import { streamHead, streamTail, type ResultFormat } from '../query/index.js';
+import { passThrough, streamHead, streamTail, type ResultFormat } from '../query/index.js';
 import type { Offload } from './offload.js';
 
 /**
@@ -41,18 +41,13 @@ async function* answerPieces(
     yield Buffer.from(await streamHead(form, variables, format));
     let after = false;
     for (let data = await stream.next(); data; data = await stream.next()) {
-      const rows = await offload.chunk({
-        form,
-        variables,
-        data,
-        format,
-        after,
-        blankNodePrefix,
-        ...(graph ? { graph } : {}),
-      });
-      if (rows.length === 0) continue;
-      after = true;
-      yield rows;
+      const request = { form, variables, data, format, after, blankNodePrefix, ...(graph ? { graph } : {}) };
+      const pieces = passThrough(request) ?? [await offload.chunk(request)];
+      for (const piece of pieces) {
+        if (piece.length === 0) continue;
+        after = true;
+        yield piece;
+      }
     }
     yield Buffer.from(await streamTail(form, variables, format));
     finished = true;

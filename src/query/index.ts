@@ -41,7 +41,15 @@ export {
   type GraphFormat,
 } from './result-formats.js';
 export { rowsJson, rowsJsonLines, rowsProfile } from './rows.js';
-export { streamsIn, streamHead, streamTail, streamRows, writeChunk, type ChunkRequest } from './result-stream.js';
+export {
+  streamsIn,
+  streamHead,
+  streamTail,
+  streamRows,
+  writeChunk,
+  passThrough,
+  type ChunkRequest,
+} from './result-stream.js';
 export { queryPrefixes } from './prefixes.js';
 export { messageAt, messageTriples } from './message-triples.js';
 export { checkSparqlLimits, defaultSparqlLimits, type SparqlLimits } from './sparql-limits.js';

@@ -120,14 +120,18 @@ function execute(request: ThreadRequest): { value: unknown; transfer?: ArrayBuff
         ...oxigraphDataset(request.dataset, storeGraphs),
       };
       // Bounded here, before the results cross to the main thread (which would parse all of them).
+      // Handed out in chunks, a CONSTRUCT keeps its marker triples until each chunk is cut (see limitResultText).
       const limited = limitResultText(
         request.form,
         store.query(request.sparql, options) as string,
         request.limits ?? {},
+        {
+          keepMarkers: request.op === 'queryOpen',
+        },
       );
       if ('exceeded' in limited) return { value: limited };
       if (request.op === 'query') return bytes(limited.text);
-      return open(request.cursor, new ResultChunker(request.form, limited.text), request.maxChars);
+      return open(request.cursor, new ResultChunker(request.form, limited.text, limited.markers), request.maxChars);
     }
     case 'graphOpen': {
       const text = store.dump({ format: ntriples, from_graph_name: oxigraph.namedNode(request.graph) });

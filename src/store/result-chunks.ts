@@ -1,7 +1,9 @@
 // Cuts a store's answer text into chunks of whole rows, for an answer handed over a piece at a time: SPARQL 1.1 JSON
-// results (SELECT) into JSON arrays of bindings, N-Triples (CONSTRUCT, DESCRIBE, a graph) into whole lines. The text is
-// scanned once, a chunk at a time, as the chunks are asked for. Pure: text in, text out.
+// results (SELECT) into JSON arrays of bindings, N-Triples (CONSTRUCT, DESCRIBE, a graph) into whole lines, a bounded
+// CONSTRUCT's marker triples dropped from each. The text is scanned once, a chunk at a time, as the chunks are asked
+// for. Pure: text in, text out.
 import type { QueryForm } from './quad-store.js';
+import { jsonStringEnd, withoutSolutionMarkers } from './result-limits.js';
 import { storeFailed } from './store-errors.js';
 
 /** What a chunked answer is: its form, and a SELECT's variables. */
@@ -25,9 +27,11 @@ export class ResultChunker {
   private position: number;
   private readonly end: number;
 
+  /** `markers`: the text holds a bounded CONSTRUCT's marker triples (result-limits.ts), which no chunk keeps. */
   constructor(
     form: Exclude<QueryForm, 'ASK'>,
     private readonly text: string,
+    private readonly markers = false,
   ) {
     if (form !== 'SELECT') {
       this.head = { form, variables: [] };
@@ -56,13 +60,20 @@ export class ResultChunker {
    * objects, a graph's as N-Triples lines; undefined after the last.
    */
   next(maxChars: number): string | undefined {
+    if (this.head.form !== 'SELECT') {
+      // Lines that were all markers are no chunk: on to the next lines (an empty chunk would end the answer).
+      while (!this.done) {
+        const start = this.position;
+        const newline = this.text.indexOf('\n', Math.min(start + Math.max(1, maxChars) - 1, this.end - 1));
+        this.position = newline < 0 || newline >= this.end ? this.end : newline + 1;
+        const lines = this.text.slice(start, this.position);
+        const kept = this.markers ? withoutSolutionMarkers(lines) : lines;
+        if (kept.length > 0) return kept;
+      }
+      return undefined;
+    }
     if (this.done) return undefined;
     const start = this.position;
-    if (this.head.form !== 'SELECT') {
-      const newline = this.text.indexOf('\n', Math.min(start + Math.max(1, maxChars) - 1, this.end - 1));
-      this.position = newline < 0 || newline >= this.end ? this.end : newline + 1;
-      return this.text.slice(start, this.position);
-    }
     const cut = this.rowsEnd(start, maxChars);
     // Past the comma after the last row of the chunk (or at the end of the array).
     let next = cut;
@@ -83,7 +94,7 @@ export class ResultChunker {
     for (let i = start; i < this.end; i++) {
       const c = text.charCodeAt(i);
       if (c === 0x22) {
-        for (i += 1; i < this.end && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+        i = jsonStringEnd(text, i, this.end);
       } else if (c === 0x7b || c === 0x5b) {
         depth++;
       } else if (c === 0x7d || c === 0x5d) {

@@ -25,25 +25,51 @@ const markerLine = new RegExp(`^_:\\S+ <${solutionMarker}> "1" \\.\\n?`, 'gm');
 
 /**
  * Results as text (SPARQL JSON for SELECT and ASK, N-Triples for CONSTRUCT and DESCRIBE) checked against `limits`:
- * the text to answer (CONSTRUCT: without its marker triples), or the bound it went past.
+ * the text to answer (CONSTRUCT: without its marker triples), or the bound it went past. With `keepMarkers` a
+ * CONSTRUCT's text keeps its marker triples (`markers`: it has some), for whoever hands it out a chunk at a time to
+ * drop them chunk by chunk (withoutSolutionMarkers): the answer's first chunk then waits for their count only, not for
+ * a copy of the whole text without them. The bounds are the same either way.
  */
-export function limitResultText(form: QueryForm, text: string, limits: ResultLimits): { text: string } | LimitExceeded {
+export function limitResultText(
+  form: QueryForm,
+  text: string,
+  limits: ResultLimits,
+  { keepMarkers = false }: { keepMarkers?: boolean } = {},
+): { text: string; markers?: true } | LimitExceeded {
   const { maxRows, maxBytes } = limits;
+  /** The characters and the UTF-8 bytes of the marker triples left in `text`. */
+  let markerChars = 0;
+  let markerBytes = 0;
   if (maxRows !== undefined) {
     if (form === 'SELECT' && moreBindingsThan(text, maxRows)) return { exceeded: 'rows', form, limit: maxRows };
     if (form === 'CONSTRUCT' && text.includes(solutionMarker)) {
       let solutions = 0;
-      text = text.replace(markerLine, () => {
+      markerLine.lastIndex = 0;
+      for (let marker = markerLine.exec(text); marker; marker = markerLine.exec(text)) {
         solutions += 1;
-        return '';
-      });
+        markerChars += marker[0].length;
+        markerBytes += Buffer.byteLength(marker[0], 'utf8');
+      }
       if (solutions > maxRows) return { exceeded: 'rows', form, limit: maxRows };
+      if (!keepMarkers || solutions === 0) {
+        if (solutions > 0) text = withoutSolutionMarkers(text);
+        markerChars = markerBytes = 0;
+      }
     }
     if (form === 'DESCRIBE' && moreLinesThan(text, maxRows)) return { exceeded: 'rows', form, limit: maxRows };
   }
-  if (maxBytes !== undefined && text.length > maxBytes / 3 && Buffer.byteLength(text, 'utf8') > maxBytes)
+  if (
+    maxBytes !== undefined &&
+    text.length - markerChars > maxBytes / 3 &&
+    Buffer.byteLength(text, 'utf8') - markerBytes > maxBytes
+  )
     return { exceeded: 'bytes', form, limit: maxBytes };
-  return { text };
+  return markerChars > 0 ? { text, markers: true } : { text };
+}
+
+/** N-Triples without the marker triples of a bounded CONSTRUCT (whole lines: a part of the text cut at line ends). */
+export function withoutSolutionMarkers(text: string): string {
+  return text.replace(markerLine, '');
 }
 
 /** The quads of a bounded CONSTRUCT without its marker triples, and how many solutions those counted. */
@@ -67,8 +93,7 @@ export function moreBindingsThan(json: string, rows: number): boolean {
   for (i += 1; i < json.length; i++) {
     const c = json.charCodeAt(i);
     if (c === 0x22) {
-      // A string: on to its closing quote, over escapes.
-      for (i += 1; i < json.length && json.charCodeAt(i) !== 0x22; i++) if (json.charCodeAt(i) === 0x5c) i++;
+      i = jsonStringEnd(json, i, json.length);
     } else if (c === 0x7b || c === 0x5b) {
       if (depth === 0 && c === 0x7b && ++seen > rows) return true;
       depth++;
@@ -78,6 +103,19 @@ export function moreBindingsThan(json: string, rows: number): boolean {
     }
   }
   return false;
+}
+
+/**
+ * Where the JSON string that opens at `quote` closes: the next quote not escaped (after an even run of backslashes), or
+ * `end`. Found by indexOf, which passes over the string's characters natively (~1.5x faster than a loop over them).
+ */
+export function jsonStringEnd(json: string, quote: number, end: number): number {
+  for (let at = json.indexOf('"', quote + 1); at >= 0 && at < end; at = json.indexOf('"', at + 1)) {
+    let backslash = at - 1;
+    while (json.charCodeAt(backslash) === 0x5c) backslash--;
+    if ((at - 1 - backslash) % 2 === 0) return at;
+  }
+  return end;
 }
 
 /** Whether N-Triples text (one triple a line) holds more than `triples` lines. */

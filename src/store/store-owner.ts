@@ -21,6 +21,7 @@ import type {
   QueryResult,
   QueryText,
   QuadStore,
+  ResultStream,
   UpdateOptions,
 } from './quad-store.js';
 import {
@@ -284,6 +285,13 @@ class OwnedStore implements QuadStore {
   }
   update(sparql: string, options?: UpdateOptions): Promise<void> {
     return this.store.update(sparql, options);
+  }
+  // Large answers stream to this process's own clients (serve --data) as they do from a store without a directory.
+  queryStream(sparql: string, options?: QueryOptions): Promise<ResultStream> {
+    return this.store.queryStream(sparql, options);
+  }
+  graphStream(graph: string): Promise<ResultStream | undefined> {
+    return this.store.graphStream(graph);
   }
   graphs(): Promise<GraphSummary[]> {
     return this.store.graphs();

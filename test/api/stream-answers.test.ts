@@ -10,6 +10,10 @@ import { EmbeddedStore } from '../../src/store/embedded-store.js';
 import { writeResult, type ResultFormat } from '../../src/query/index.js';
 import { writeNQuads } from '../../src/rdf/index.js';
 import { trafficRecords } from '../helpers/corpus.js';
+import { withService } from '../helpers/service.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 const session = 'streamed';
 const graph = `urn:mcp-ld:session/${session}`;
@@ -140,6 +144,39 @@ describe('api: large answers streamed from the store', function () {
     const unknown = await fetch(`${url}/sessions/nobody`, { headers: { accept: 'application/n-quads' } });
     assert.equal(unknown.status, 404);
     assert.equal((await unknown.json()).code, 'session.unknown');
+  });
+
+  it('streams from `mcp-ld serve --data` too (the process that owns the data directory), in the same text', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpld-stream-data-'));
+    try {
+      await withService(['--data', dir], { MCPLD_BODY_LIMIT: String(64 * 1024 * 1024) }, async (service) => {
+        const ingested = await fetch(`${service.url}/ingest`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-ndjson' },
+          body: sessionJsonl(),
+        });
+        assert.equal(ingested.status, 200, await ingested.text());
+        const select = await fetch(`${service.url}/sparql?query=${encodeURIComponent(ordered)}`, {
+          headers: { accept: 'application/sparql-results+json' },
+        });
+        assert.equal(select.status, 200);
+        assert.equal(select.headers.get('transfer-encoding'), 'chunked');
+        assert.ok((await select.text()) === (await writeResult(await store.query(ordered), 'json')));
+        const quads = await fetch(`${service.url}/sessions/${session}`, {
+          headers: { accept: 'application/n-quads' },
+        });
+        assert.equal(quads.status, 200);
+        assert.equal(quads.headers.get('transfer-encoding'), 'chunked');
+        assert.deepEqual(
+          (await quads.text()).split('\n').sort(),
+          writeNQuads(await store.graphQuads(graph))
+            .split('\n')
+            .sort(),
+        );
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('keeps the result limits: past MCPLD_MAX_RESULT_ROWS the answer is a 422 problem, before any row is sent', async () => {

@@ -3,6 +3,7 @@
 // for N-Triples.
 import assert from 'node:assert/strict';
 import { ResultChunker } from '../../src/store/result-chunks.js';
+import { solutionMarker, withoutSolutionMarkers } from '../../src/store/result-limits.js';
 
 const tricky = ['},{"', '] }', '"},{"', '{[', 'plain', '\\', '"}]}', '', 'a\nb', '\\"'];
 
@@ -58,6 +59,22 @@ describe('store: an answer cut into chunks of whole rows', () => {
       assert.ok(chunks.every((chunk) => chunk.endsWith('\n')));
       assert.equal(chunks.join(''), lines.join(''));
       if (maxChars <= 30) assert.equal(chunks.length, lines.length);
+    }
+  });
+
+  it("drops a bounded CONSTRUCT's marker triples from each chunk, and gives no empty chunk for lines all markers", () => {
+    const marker = (i: number) => `_:m${i} <${solutionMarker}> "1" .\n`;
+    const lines = [marker(0), marker(1)];
+    for (let i = 0; i < 30; i++) lines.push(`<urn:s:${i}> <urn:p> "${i}" .\n`, marker(i + 2));
+    for (let i = 0; i < 5; i++) lines.push(marker(100 + i));
+    const text = lines.join('');
+    for (const maxChars of [1, 30, 100, 10_000]) {
+      const chunker = new ResultChunker('CONSTRUCT', text, true);
+      const chunks: string[] = [];
+      for (let chunk = chunker.next(maxChars); chunk !== undefined; chunk = chunker.next(maxChars)) chunks.push(chunk);
+      assert.ok(chunks.every((chunk) => chunk.length > 0 && chunk.endsWith('\n') && !chunk.includes(solutionMarker)));
+      assert.equal(chunks.join(''), withoutSolutionMarkers(text));
+      assert.equal(chunks.join('').split('\n').length - 1, 30);
     }
   });
 });
