@@ -14,6 +14,7 @@ export {
   runNamedQueryText,
   type NamedQuery,
 } from './named-queries.js';
+export { SessionPartials } from './session-partials.js';
 export { applyPercentiles, nearestRank, parsePercentiles, type PercentileDeclaration } from './percentiles.js';
 export { applyQuotients, exactQuotient, parseQuotient, type QuotientDeclaration } from './quotients.js';
 export {

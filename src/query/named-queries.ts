@@ -19,8 +19,10 @@ import { parseQuery, type ParsedQuery } from './parse-query.js';
 import { applyPercentiles, type PercentileDeclaration } from './percentiles.js';
 import { parseQueryHeader } from './query-header.js';
 import { applyQuotients, type QuotientDeclaration } from './quotients.js';
+import { perSessionProblem, type PerSessionDeclaration } from './per-session.js';
 import { runQuery, runQueryText, type RunOptions } from './run-query.js';
 import type { SparqlLimits } from './sparql-limits.js';
+import type { SessionPartials } from './session-partials.js';
 
 export interface NamedQuery {
   /** The file name without `.rq`. */
@@ -32,6 +34,8 @@ export interface NamedQuery {
   /** Columns computed from the answer: the percentiles of a list, the quotient of two columns. */
   percentiles: PercentileDeclaration[];
   quotients: QuotientDeclaration[];
+  /** How its answer is put together from its answers over each session (`@per-session`; session-partials.ts). */
+  perSession?: PerSessionDeclaration;
   file: string;
   /** The query as written, checked, parameters unbound. */
   query: ParsedQuery;
@@ -79,6 +83,12 @@ export function readQuery(file: string, text: string, strict = false, limits?: S
       if (selected.includes(name)) throw problem(`@quotient column ?${name} is also selected by the query`);
     }
   }
+  if (header.perSession) {
+    const unfit = perSessionProblem(header.perSession, query.tree);
+    if (unfit) throw problem(`@per-session: ${unfit}`);
+    const modifier = header.parameters.find((p) => (modifierParameters as readonly string[]).includes(p.name));
+    if (modifier) throw problem(`@per-session: the answer of each session would be cut by ${modifier.name}`);
+  }
   return {
     name,
     title: header.title ?? name,
@@ -87,6 +97,7 @@ export function readQuery(file: string, text: string, strict = false, limits?: S
     form: query.form,
     percentiles: header.percentiles,
     quotients: header.quotients,
+    ...(header.perSession ? { perSession: header.perSession } : {}),
     file,
     query,
   };
@@ -114,14 +125,23 @@ export async function runNamedQuery(
 
 /**
  * The same, answered as text (see runQueryText). A query with computed columns has its answer read, completed and
- * written again (SPARQL 1.1 JSON results); that answer is one row per group, so this is quick.
+ * written again (SPARQL 1.1 JSON results); that answer is one row per group, so this is quick. With `partials`, a
+ * query they keep is answered from its sessions' answers (session-partials.ts).
  */
 export async function runNamedQueryText(
   store: QuadStore,
   query: NamedQuery,
   values: ParameterValues = {},
   options: RunOptions = {},
+  partials?: SessionPartials,
 ): Promise<QueryText> {
+  const kept = await partials?.answer(query, values, options);
+  if (kept) {
+    const completed = completeAnswer(query, kept) as Extract<QueryResult, { form: 'SELECT' }>;
+    const data = new TextEncoder().encode(JSON.stringify(resultsJson(completed)));
+    // Past the byte limit the whole query gives the answer, and so the error the store gives for it.
+    if (options.maxBytes === undefined || data.length <= options.maxBytes) return { form: 'SELECT', data };
+  }
   const answer = await runQueryText(store, prepareQuery(query, values), options);
   if (query.percentiles.length === 0 && query.quotients.length === 0) return answer;
   const completed = completeAnswer(query, readQueryText(answer)) as Extract<QueryResult, { form: 'SELECT' }>;
@@ -157,8 +177,14 @@ export class NamedQueries {
   }
 
   /** The same, answered as text (see runNamedQueryText). */
-  runText(store: QuadStore, name: string, values: ParameterValues = {}, options: RunOptions = {}): Promise<QueryText> {
-    return runNamedQueryText(store, this.get(name), values, options);
+  runText(
+    store: QuadStore,
+    name: string,
+    values: ParameterValues = {},
+    options: RunOptions = {},
+    partials?: SessionPartials,
+  ): Promise<QueryText> {
+    return runNamedQueryText(store, this.get(name), values, options, partials);
   }
 
   private load(): Map<string, NamedQuery> {

@@ -1,11 +1,13 @@
 // Reads the header of a `.rq` file: its leading comment lines with `@title`, `@description`, one `@param` per
 // parameter, e.g. `# @param tool xsd:string (optional) — only this tool`, and the computed columns: `@percentiles`
-// (percentiles.ts) and `@quotient` (quotients.ts) lines.
+// (percentiles.ts) and `@quotient` (quotients.ts) lines, and `@per-session` (per-session.ts): how the answer is put
+// together from the answers over each session.
 // A line without a tag continues the tag before it. Pure: text in, metadata out.
 import { McpLdError } from '../core/problem.js';
 import { isParameterType, modifierParameters, parameterTypes, type QueryParameter } from './parameters.js';
 import { parsePercentiles, type PercentileDeclaration } from './percentiles.js';
 import { parseQuotient, type QuotientDeclaration } from './quotients.js';
+import { parsePerSession, type PerSessionDeclaration } from './per-session.js';
 
 export interface QueryHeader {
   title?: string;
@@ -15,6 +17,8 @@ export interface QueryHeader {
   percentiles: PercentileDeclaration[];
   /** Columns computed from the answer: exact quotients of two columns. */
   quotients: QuotientDeclaration[];
+  /** How the answer is put together from the answers over each session's graph alone, where it can be. */
+  perSession?: PerSessionDeclaration;
 }
 
 const paramLine = /^([A-Za-z_][A-Za-z0-9_]*)\s+(\S+)\s*(?:\(([^)]*)\))?\s*(?:(?:—|–|--|-)\s*(.*))?$/;
@@ -39,7 +43,7 @@ export function parseQueryHeader(text: string, source = 'query', strict = true):
     }
     if (!line.startsWith('#')) break;
     const body = line.replace(/^#+\s?/, '').trim();
-    const tag = /^@([a-z]+)\b\s*(.*)$/.exec(body);
+    const tag = /^@([a-z]+(?:-[a-z]+)*)\b\s*(.*)$/.exec(body);
     if (!tag) {
       if (body !== '') last?.append(body);
       continue;
@@ -82,12 +86,20 @@ export function parseQueryHeader(text: string, source = 'query', strict = true):
         last = undefined;
         break;
       }
+      case 'per-session': {
+        const declaration = parsePerSession(rest);
+        if (typeof declaration === 'string') throw headerError(source, i + 1, `@per-session: ${declaration}`);
+        if (header.perSession) throw headerError(source, i + 1, '@per-session is declared twice');
+        header.perSession = declaration;
+        last = undefined;
+        break;
+      }
       default:
         if (strict)
           throw headerError(
             source,
             i + 1,
-            `unknown tag @${name} (known: @title, @description, @param, @percentiles, @quotient)`,
+            `unknown tag @${name} (known: @title, @description, @param, @percentiles, @quotient, @per-session)`,
           );
         last = undefined;
     }

@@ -41,7 +41,7 @@ const scale = 10n ** BigInt(fractionDigits);
 const decimalLexical = /^([+-]?)([0-9]*)(?:\.([0-9]*))?$/;
 
 /** An xsd:integer or xsd:decimal lexical form as units and a power of ten (`1.25` → 125n, 2); undefined otherwise. */
-function readDecimal(lexical: string): { units: bigint; digits: number } | undefined {
+export function readDecimal(lexical: string): { units: bigint; digits: number } | undefined {
   const match = decimalLexical.exec(lexical.trim());
   if (!match || (match[2] === '' && !match[3])) return undefined;
   const [, sign, whole, fraction = ''] = match as unknown as [string, string, string, string?];
@@ -59,13 +59,17 @@ export function exactQuotient(numerator: string, denominator: string): string | 
   if (!n || !d) throw new RangeError(`not an integer or a decimal: ${JSON.stringify(n ? denominator : numerator)}`);
   if (d.units === 0n) return undefined;
   // (n.units / 10^n.digits) / (d.units / 10^d.digits), scaled by 10^18; BigInt division truncates toward zero.
-  const scaled = (n.units * 10n ** BigInt(d.digits) * scale) / (d.units * 10n ** BigInt(n.digits));
-  const negative = scaled < 0n;
-  const digits = (negative ? -scaled : scaled).toString().padStart(fractionDigits + 1, '0');
-  const whole = digits.slice(0, -fractionDigits);
-  const fraction = digits.slice(-fractionDigits).replace(/0+$/, '');
-  const text = fraction ? `${whole}.${fraction}` : whole;
-  return negative ? `-${text}` : text;
+  return decimalText((n.units * 10n ** BigInt(d.digits) * scale) / (d.units * 10n ** BigInt(n.digits)), fractionDigits);
+}
+
+/** units / 10^digits in xsd:decimal's canonical form, as the embedded store writes it (`3100n, 1` → 310). */
+export function decimalText(units: bigint, digits: number): string {
+  const negative = units < 0n;
+  const text = (negative ? -units : units).toString().padStart(digits + 1, '0');
+  const whole = digits === 0 ? text : text.slice(0, -digits);
+  const fraction = digits === 0 ? '' : text.slice(-digits).replace(/0+$/, '');
+  const written = fraction ? `${whole}.${fraction}` : whole;
+  return negative && written !== '0' ? `-${written}` : written;
 }
 
 function quotientInvalid(source: string, detail: string): McpLdError {

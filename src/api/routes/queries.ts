@@ -1,11 +1,13 @@
 // GET /queries lists the named queries (name, title, description, parameters); GET|POST /queries/:name runs one,
 // with parameters from the query string (GET) or a JSON object (POST), each checked against its declared type and
 // bound as an RDF term. Results by Accept, as for /sparql, but `application/json` is plain JSON rows here. The listing
-// gives each query's text too (its file: header and SPARQL), to read or to run as it is on /sparql.
+// gives each query's text too (its file: header and SPARQL), to read or to run as it is on /sparql. Queries that
+// declare @per-session are answered from their sessions' answers where the store can tell its writes
+// (session-partials.ts).
 import { readFileSync } from 'node:fs';
 import type { FastifyPluginAsync } from 'fastify';
 import { McpLdError } from '../../core/problem.js';
-import { NamedQueries, type ParameterValues } from '../../query/index.js';
+import { NamedQueries, SessionPartials, type ParameterValues } from '../../query/index.js';
 import { pickResult, resultOffers } from '../result-offers.js';
 import { resultLimits } from './sparql.js';
 import type { StoreRouteOptions } from './store-route-options.js';
@@ -92,6 +94,10 @@ const allResultTypes = [
 
 export const queryRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, { store, config, metrics, offload }) => {
   const named = new NamedQueries();
+  // The named queries that declare @per-session are answered from each session's answer, kept while the store tells
+  // which sessions its writes touch (the embedded store that holds its engine).
+  const partials = store.changes ? new SessionPartials(store) : undefined;
+  if (partials) app.addHook('onClose', async () => partials.close());
   const nameParams = {
     type: 'object',
     properties: {
@@ -147,7 +153,7 @@ export const queryRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, { 
     const { format, contentType } = pickResult(accept, resultOffers(query.form, 'named-query'));
     const started = performance.now();
     try {
-      const answer = await named.runText(store, name, values, resultLimits(config));
+      const answer = await named.runText(store, name, values, resultLimits(config), partials);
       return { type: contentType, body: await offload.result(answer, format) };
     } finally {
       metrics.observeQuery((performance.now() - started) / 1000);
