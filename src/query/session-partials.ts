@@ -56,6 +56,11 @@ interface Kept {
   rerun?: Promise<void>;
 }
 
+/** The variables a SELECT names (per-session.ts has checked that it names them), for an answer of no session. */
+function selectedVariables({ tree }: ParsedQuery): string[] {
+  return tree.queryType === 'SELECT' ? tree.variables.map((v) => ('termType' in v ? v.value : v.variable.value)) : [];
+}
+
 export class SessionPartials {
   private readonly kept = new Map<string, Kept>();
   /** Queries and parameters found too large to keep, or whose values cannot be merged: always answered whole. */
@@ -96,11 +101,14 @@ export class SessionPartials {
       return undefined;
     }
     while ((kept.stale.size > 0 || kept.rerun) && this.kept.get(key) === kept) await this.rerun(key, kept, false);
-    if (this.kept.get(key) !== kept || kept.bySession.size === 0) return undefined;
+    if (this.kept.get(key) !== kept) return undefined;
+    // No session with rows: an answer of no rows, but for a one-row answer (its whole query gives that row, zeros).
+    if (kept.bySession.size === 0 && query.perSession.by?.length === 0) return undefined;
     try {
-      const rows = mergeSessionRows(query.perSession, prepared.tree, kept.variables!, kept.bySession.values());
+      const variables = kept.variables ?? selectedVariables(prepared);
+      const rows = mergeSessionRows(query.perSession, prepared.tree, variables, kept.bySession.values());
       if (options.maxRows !== undefined && rows.length > options.maxRows) return undefined;
-      return { form: 'SELECT', variables: kept.variables!, rows };
+      return { form: 'SELECT', variables, rows };
     } catch (error) {
       if (!(error instanceof NotMergeable)) throw error;
       this.forget(key);
