@@ -9,6 +9,7 @@ import { packageRoot } from '../core/paths.js';
 import { openStore } from '../store/open-store.js';
 import { McpLdError } from '../core/problem.js';
 import type { QuadStore } from '../store/quad-store.js';
+import type { SessionPartials } from '../query/index.js';
 import { Metrics } from './metrics.js';
 import { Offload } from './offload.js';
 import { IngestLifting } from './ingest-lifting.js';
@@ -34,6 +35,11 @@ export interface BuildOptions {
   logger?: boolean;
   /** A store to serve (tests); otherwise the one the configuration names is opened, and closed with the server. */
   store?: QuadStore;
+  /**
+   * The named queries' kept answers (query/session-partials.ts) over `store`, for a caller that waits for them
+   * (a bench); otherwise the server keeps its own where the store tells its writes. Closed by the caller.
+   */
+  sessionPartials?: SessionPartials;
   onWarning?: (message: string) => void;
 }
 
@@ -82,7 +88,10 @@ export async function buildServer(config: ServiceConfig, options: BuildOptions =
   await app.register(convertRoutes, { offload });
   await app.register(ingestRoutes, { ...routeOptions, lifting });
   await app.register(sparqlRoutes, routeOptions);
-  await app.register(queryRoutes, routeOptions);
+  await app.register(queryRoutes, {
+    ...routeOptions,
+    ...(options.sessionPartials ? { partials: options.sessionPartials } : {}),
+  });
   await app.register(sessionRoutes, routeOptions);
   await app.register(messageRoutes, routeOptions);
   await app.register(eventRoutes, routeOptions);

@@ -92,12 +92,16 @@ const allResultTypes = [
   ),
 ];
 
-export const queryRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, { store, config, metrics, offload }) => {
+export const queryRoutes: FastifyPluginAsync<StoreRouteOptions & { partials?: SessionPartials }> = async (
+  app,
+  { store, config, metrics, offload, ...given },
+) => {
   const named = new NamedQueries();
   // The named queries that declare @per-session are answered from each session's answer, kept while the store tells
-  // which sessions its writes touch (the embedded store that holds its engine).
-  const partials = store.changes ? new SessionPartials(store) : undefined;
-  if (partials) app.addHook('onClose', async () => partials.close());
+  // which sessions its writes touch (the embedded store that holds its engine); or by the caller's.
+  const own = !given.partials && store.changes ? new SessionPartials(store) : undefined;
+  const partials = given.partials ?? own;
+  if (own) app.addHook('onClose', async () => own.close());
   const nameParams = {
     type: 'object',
     properties: {
