@@ -76,7 +76,7 @@ export function perSessionProblem(declaration: PerSessionDeclaration, tree: Quer
     if (extra !== undefined) return `it names ?${extra}, which the query does not select`;
   }
   try {
-    rowOrder(tree.order ?? [], new Set(selected));
+    rowOrder(tree.order ?? [], new Set(selected), tree.variables);
   } catch (error) {
     return `its ORDER BY cannot be applied by mcp-ld: ${(error as Error).message}`;
   }
@@ -220,6 +220,6 @@ export function mergeSessionRows(
     });
   }
   const order = tree.queryType === 'SELECT' ? (tree.order ?? []) : [];
-  if (order.length > 0) rows.sort(rowOrder(order, new Set(variables)));
+  if (order.length > 0 && tree.queryType === 'SELECT') rows.sort(rowOrder(order, new Set(variables), tree.variables));
   return rows;
 }

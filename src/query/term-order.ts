@@ -4,7 +4,7 @@
 // the ORDER BY conditions of a query, compiled to a comparison of rows (variables, numbers, arithmetic, comparisons,
 // IF and numeric casts: what the named queries order by). Pure.
 import type { Term } from '@rdfjs/types';
-import type { Expression, Ordering } from 'sparqljs';
+import type { Expression, Ordering, SelectQuery } from 'sparqljs';
 import { ns } from '../rdf/index.js';
 
 const numericTypes = new Set(
@@ -98,11 +98,22 @@ type Evaluate = (row: Row) => OrderValue;
 const casts = new Set([`${ns.xsd}decimal`, `${ns.xsd}integer`, `${ns.xsd}double`, `${ns.xsd}float`]);
 
 /**
- * An expression of an ORDER BY condition as a function of a row; throws an Error naming what it cannot evaluate
- * (an aggregate, a function other than a numeric cast, a variable not among `variables`).
+ * An expression of an ORDER BY condition as a function of a row; throws an Error naming what it cannot evaluate (an
+ * aggregate the query does not select as a column of its own, a function other than a numeric cast, a variable not
+ * among `variables`). `aggregates` names the column of each aggregate the query selects (by its expression's JSON).
  */
-function compile(expression: Expression, variables: ReadonlySet<string>): Evaluate {
+function compile(
+  expression: Expression,
+  variables: ReadonlySet<string>,
+  aggregates: ReadonlyMap<string, string>,
+): Evaluate {
   const node = expression as unknown as Record<string, unknown>;
+  if (node['type'] === 'aggregate') {
+    const column = aggregates.get(JSON.stringify(expression));
+    if (column === undefined || !variables.has(column))
+      throw new Error('it orders by an aggregate that the query does not select as a column');
+    return (row) => row.get(column);
+  }
   if (node['termType'] === 'Variable') {
     const name = node['value'] as string;
     if (!variables.has(name)) throw new Error(`it orders by ?${name}, which the answer does not have`);
@@ -112,7 +123,7 @@ function compile(expression: Expression, variables: ReadonlySet<string>): Evalua
     const term = expression as unknown as Term;
     return () => term;
   }
-  const args = ((node['args'] as Expression[] | undefined) ?? []).map((arg) => compile(arg, variables));
+  const args = ((node['args'] as Expression[] | undefined) ?? []).map((arg) => compile(arg, variables, aggregates));
   if (node['type'] === 'functionCall') {
     const fn = (node['function'] as Term).value;
     if (!casts.has(fn) || args.length !== 1) throw new Error(`it orders by a call of <${fn}>`);
@@ -163,9 +174,22 @@ function compile(expression: Expression, variables: ReadonlySet<string>): Evalua
   throw new Error(`it orders by the operator ${operator}`);
 }
 
-/** A comparison of two rows by `order` (a query's ORDER BY); throws an Error naming what it cannot evaluate. */
-export function rowOrder(order: readonly Ordering[], variables: ReadonlySet<string>): (a: Row, b: Row) => number {
-  const keys = order.map(({ expression, descending }) => ({ value: compile(expression, variables), descending }));
+/**
+ * A comparison of two rows by `order` (a query's ORDER BY; an aggregate in it is read from the column that `selected`,
+ * the query's SELECT, gives it); throws an Error naming what it cannot evaluate.
+ */
+export function rowOrder(
+  order: readonly Ordering[],
+  variables: ReadonlySet<string>,
+  selected: SelectQuery['variables'] = [],
+): (a: Row, b: Row) => number {
+  const aggregates = new Map<string, string>();
+  for (const item of selected)
+    if (!('termType' in item) && item.expression) aggregates.set(JSON.stringify(item.expression), item.variable.value);
+  const keys = order.map(({ expression, descending }) => ({
+    value: compile(expression, variables, aggregates),
+    descending,
+  }));
   return (a, b) => {
     for (const { value, descending } of keys) {
       const order = compareTerms(value(a), value(b));
