@@ -83,11 +83,12 @@ export class SessionPartials {
    */
   async answer(query: NamedQuery, values: ParameterValues, options: RunOptions = {}): Promise<QueryResult | undefined> {
     if (!query.perSession || this.closed || options.dataset || options.session) return undefined;
-    const prepared = prepareQuery(query, values);
-    const key = `${query.name}\n${prepared.text}`;
+    // Keyed by the values as given (checked and bound once, when first seen): binding costs ms for some queries.
+    const key = `${query.name}\n${JSON.stringify(Object.entries(values).sort(([a], [b]) => (a < b ? -1 : 1)))}`;
     if (this.unkept.has(key)) return undefined;
     let kept = this.kept.get(key);
     if (!kept) {
+      const prepared = prepareQuery(query, values);
       kept = { query, prepared, bySession: new Map(), rows: 0, stale: new Set(), ready: false };
       this.keep(key, kept);
       void this.rerun(key, kept, true);
@@ -105,8 +106,8 @@ export class SessionPartials {
     // No session with rows: an answer of no rows, but for a one-row answer (its whole query gives that row, zeros).
     if (kept.bySession.size === 0 && query.perSession.by?.length === 0) return undefined;
     try {
-      const variables = kept.variables ?? selectedVariables(prepared);
-      const rows = mergeSessionRows(query.perSession, prepared.tree, variables, kept.bySession.values());
+      const variables = kept.variables ?? selectedVariables(kept.prepared);
+      const rows = mergeSessionRows(query.perSession, kept.prepared.tree, variables, kept.bySession.values());
       if (options.maxRows !== undefined && rows.length > options.maxRows) return undefined;
       return { form: 'SELECT', variables, rows };
     } catch (error) {
