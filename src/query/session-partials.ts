@@ -21,7 +21,7 @@ import { mergeSessionRows, NotMergeable } from './per-session.js';
 import { runQueryText, type RunOptions } from './run-query.js';
 import type { QueryResult } from '../store/quad-store.js';
 
-export interface SessionPartialLimits {
+interface SessionPartialLimits {
   /** Query-and-parameters kept at once (the least recently asked goes first). */
   maxKept: number;
   /** Rows kept for one query and parameters, all sessions together; past it that one is answered whole. */
@@ -32,7 +32,7 @@ export interface SessionPartialLimits {
   timeoutMs: number;
 }
 
-export const defaultSessionPartialLimits: SessionPartialLimits = {
+const limits: SessionPartialLimits = {
   maxKept: 64,
   maxRows: 200_000,
   maxStaleRerun: 16,
@@ -68,10 +68,7 @@ export class SessionPartials {
   private readonly stopListening: () => void;
   private closed = false;
 
-  constructor(
-    private readonly store: QuadStore,
-    private readonly limits: SessionPartialLimits = defaultSessionPartialLimits,
-  ) {
+  constructor(private readonly store: QuadStore) {
     if (!store.changes) throw new Error('session partials need a store that tells its writes (QuadStore.changes)');
     this.stopListening = store.changes.listen((change) => this.changed(change));
   }
@@ -97,7 +94,7 @@ export class SessionPartials {
     // Most recently asked last, so that the first in the map is the one to let go.
     this.kept.delete(key);
     this.kept.set(key, kept);
-    if (!kept.ready || kept.stale.size > this.limits.maxStaleRerun) {
+    if (!kept.ready || kept.stale.size > limits.maxStaleRerun) {
       void this.rerun(key, kept, false);
       return undefined;
     }
@@ -135,7 +132,7 @@ export class SessionPartials {
 
   private keep(key: string, kept: Kept): void {
     this.kept.set(key, kept);
-    while (this.kept.size > this.limits.maxKept) this.kept.delete(this.kept.keys().next().value!);
+    while (this.kept.size > limits.maxKept) this.kept.delete(this.kept.keys().next().value!);
   }
 
   private forget(key: string): void {
@@ -169,7 +166,7 @@ export class SessionPartials {
         const answer = readQueryText(
           await runQueryText(this.store, kept.prepared, {
             dataset: { defaultGraphs: [graph], namedGraphs: [graph] },
-            timeoutMs: this.limits.timeoutMs,
+            timeoutMs: limits.timeoutMs,
           }),
         );
         if (answer.form !== 'SELECT') throw new NotMergeable('not a SELECT');
@@ -177,7 +174,7 @@ export class SessionPartials {
         kept.rows += answer.rows.length - (kept.bySession.get(graph)?.length ?? 0);
         if (answer.rows.length === 0) kept.bySession.delete(graph);
         else kept.bySession.set(graph, answer.rows);
-        if (kept.rows > this.limits.maxRows) throw new NotMergeable('too many rows to keep');
+        if (kept.rows > limits.maxRows) throw new NotMergeable('too many rows to keep');
       }
       kept.ready = true;
     } catch (error) {
