@@ -1,6 +1,7 @@
 // JSON types of schema values and the value spaces of the XSD datatypes annotations give them: which JSON values
 // a datatype can describe. Knows datatypes, not schemas (the schema walker says which JSON types a schema allows).
 import type { JsonType, JsonTypes } from '../schema/walker.js';
+import { xsdDecimalTypes, xsdIntegerTypes } from '../rdf/vocabulary.js';
 
 export type { JsonType };
 
@@ -15,22 +16,8 @@ export type DatatypeFamily = 'boolean' | 'integer' | 'decimal' | 'text' | 'binar
 
 const families: Record<DatatypeFamily, string[]> = {
   boolean: ['boolean'],
-  integer: [
-    'integer',
-    'int',
-    'long',
-    'short',
-    'byte',
-    'nonNegativeInteger',
-    'positiveInteger',
-    'nonPositiveInteger',
-    'negativeInteger',
-    'unsignedLong',
-    'unsignedInt',
-    'unsignedShort',
-    'unsignedByte',
-  ],
-  decimal: ['decimal', 'double', 'float'],
+  integer: [...xsdIntegerTypes],
+  decimal: [...xsdDecimalTypes],
   text: [
     'string',
     'normalizedString',

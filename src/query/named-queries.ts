@@ -15,7 +15,7 @@ import {
   type ParameterValues,
   type QueryParameter,
 } from './parameters.js';
-import { parseQuery, type ParsedQuery } from './parse-query.js';
+import { parseQuery, selectedVariables, type ParsedQuery } from './parse-query.js';
 import { applyPercentiles, type PercentileDeclaration } from './percentiles.js';
 import { parseQueryHeader } from './query-header.js';
 import { applyQuotients, type QuotientDeclaration } from './quotients.js';
@@ -65,10 +65,7 @@ export function readQuery(file: string, text: string, strict = false, limits?: S
     if (misuse) throw problem(`parameter ${parameter.name}: ${misuse}`);
   }
   if (header.percentiles.length > 0 || header.quotients.length > 0) {
-    const selected =
-      query.tree.queryType === 'SELECT'
-        ? query.tree.variables.map((v) => ('termType' in v ? v.value : v.variable.value))
-        : [];
+    const selected = selectedVariables(query.tree);
     const tag = header.percentiles.length > 0 ? '@percentiles' : '@quotient';
     if (query.tree.queryType !== 'SELECT' || selected.includes('*'))
       throw problem(`${tag} needs a SELECT that names the variables it selects`);

@@ -62,6 +62,11 @@ function parseWithinLimits(text: string, options: ParseOptions): ParsedQuery {
   return { form: tree.queryType, tree, text: (base ? `BASE <${base}>\n` : '') + prefixPrologue + text };
 }
 
+/** The names of the variables a SELECT selects (`*` for SELECT *); none for another form. */
+export function selectedVariables(tree: Query): string[] {
+  return tree.queryType === 'SELECT' ? tree.variables.map((v) => ('termType' in v ? v.value : v.variable.value)) : [];
+}
+
 /** The text of a (modified) syntax tree, as a store runs it: every IRI written in full, no prefix needed. */
 export function generateQuery(tree: Query): string {
   return new Generator().stringify({ ...tree, prefixes: {} });

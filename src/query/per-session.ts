@@ -10,6 +10,7 @@ import type { Query } from 'sparqljs';
 import { xsd } from '../rdf/index.js';
 import { decimalText, readDecimal } from './quotients.js';
 import { compareTerms, rowOrder } from './term-order.js';
+import { selectedVariables } from './parse-query.js';
 
 const mergeOps = ['sum', 'min', 'max', 'concat', 'union'] as const;
 type MergeOp = (typeof mergeOps)[number];
@@ -63,7 +64,7 @@ export function parsePerSession(text: string): PerSessionDeclaration | string {
  */
 export function perSessionProblem(declaration: PerSessionDeclaration, tree: Query): string | undefined {
   if (tree.queryType !== 'SELECT') return 'it needs a SELECT';
-  const selected = tree.variables.map((v) => ('termType' in v ? v.value : v.variable.value));
+  const selected = selectedVariables(tree);
   if (selected.includes('*')) return 'it needs a SELECT that names the variables it selects';
   const query = tree as Query & { limit?: number; offset?: number };
   if (query.limit !== undefined || query.offset !== undefined)
@@ -219,7 +220,7 @@ export function mergeSessionRows(
       return out;
     });
   }
-  const order = tree.queryType === 'SELECT' ? (tree.order ?? []) : [];
-  if (order.length > 0 && tree.queryType === 'SELECT') rows.sort(rowOrder(order, new Set(variables), tree.variables));
+  if (tree.queryType === 'SELECT' && tree.order?.length)
+    rows.sort(rowOrder(tree.order, new Set(variables), tree.variables));
   return rows;
 }

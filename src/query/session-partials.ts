@@ -16,7 +16,7 @@ import { readQueryText } from '../store/sparql-results.js';
 import type { StoreChange } from '../store/store-changes.js';
 import { prepareQuery, type NamedQuery } from './named-queries.js';
 import type { ParameterValues } from './parameters.js';
-import type { ParsedQuery } from './parse-query.js';
+import { selectedVariables, type ParsedQuery } from './parse-query.js';
 import { mergeSessionRows, NotMergeable } from './per-session.js';
 import { runQueryText, type RunOptions } from './run-query.js';
 import type { QueryResult } from '../store/quad-store.js';
@@ -54,11 +54,6 @@ interface Kept {
   ready: boolean;
   /** The rerun under way, if any (one at a time). */
   rerun?: Promise<void>;
-}
-
-/** The variables a SELECT names (per-session.ts has checked that it names them), for an answer of no session. */
-function selectedVariables({ tree }: ParsedQuery): string[] {
-  return tree.queryType === 'SELECT' ? tree.variables.map((v) => ('termType' in v ? v.value : v.variable.value)) : [];
 }
 
 export class SessionPartials {
@@ -103,7 +98,7 @@ export class SessionPartials {
     // No session with rows: an answer of no rows, but for a one-row answer (its whole query gives that row, zeros).
     if (kept.bySession.size === 0 && query.perSession.by?.length === 0) return undefined;
     try {
-      const variables = kept.variables ?? selectedVariables(kept.prepared);
+      const variables = kept.variables ?? selectedVariables(kept.prepared.tree);
       const rows = mergeSessionRows(query.perSession, kept.prepared.tree, variables, kept.bySession.values());
       if (options.maxRows !== undefined && rows.length > options.maxRows) return undefined;
       return { form: 'SELECT', variables, rows };

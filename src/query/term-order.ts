@@ -5,28 +5,9 @@
 // IF and numeric casts: what the named queries order by). Pure.
 import type { Term } from '@rdfjs/types';
 import type { Expression, Ordering, SelectQuery } from 'sparqljs';
-import { ns } from '../rdf/index.js';
+import { ns, xsdDecimalTypes, xsdIntegerTypes } from '../rdf/vocabulary.js';
 
-const numericTypes = new Set(
-  [
-    'integer',
-    'decimal',
-    'double',
-    'float',
-    'int',
-    'long',
-    'short',
-    'byte',
-    'nonNegativeInteger',
-    'positiveInteger',
-    'nonPositiveInteger',
-    'negativeInteger',
-    'unsignedInt',
-    'unsignedLong',
-    'unsignedShort',
-    'unsignedByte',
-  ].map((local) => `${ns.xsd}${local}`),
-);
+const numericTypes = new Set([...xsdIntegerTypes, ...xsdDecimalTypes].map((local) => `${ns.xsd}${local}`));
 
 /** A value an ORDER BY expression computes: an RDF term, or a number or truth value of mcp-ld's own arithmetic. */
 type OrderValue = Term | { termType: 'Number'; value: number } | { termType: 'Boolean'; value: boolean } | undefined;
@@ -167,8 +148,9 @@ function compile(
   }
   if (operator === 'if' && right && other) {
     return (row) => {
-      const condition = booleanOf(left(row)) ?? (numberOf(left(row)) ?? 0) !== 0;
-      return left(row) === undefined ? undefined : condition ? right(row) : other(row);
+      const condition = left(row);
+      if (condition === undefined) return undefined;
+      return (booleanOf(condition) ?? (numberOf(condition) ?? 0) !== 0) ? right(row) : other(row);
     };
   }
   throw new Error(`it orders by the operator ${operator}`);

@@ -2,6 +2,26 @@
 // validation results (`mld:`), the extension namespace for keys the schema does not know (`mldx:`), and the
 // standard ones. Also the rules that mint instance IRIs from a base, so that every stage mints them alike.
 
+/** The XSD datatypes of integers (local names): xsd:integer and the types derived from it. */
+export const xsdIntegerTypes = [
+  'integer',
+  'int',
+  'long',
+  'short',
+  'byte',
+  'nonNegativeInteger',
+  'positiveInteger',
+  'nonPositiveInteger',
+  'negativeInteger',
+  'unsignedLong',
+  'unsignedInt',
+  'unsignedShort',
+  'unsignedByte',
+] as const;
+
+/** The other XSD datatypes of numbers (local names). */
+export const xsdDecimalTypes = ['decimal', 'double', 'float'] as const;
+
 export const ns = {
   rdf: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
   rdfs: 'http://www.w3.org/2000/01/rdf-schema#',
