@@ -80,6 +80,15 @@ function standardViews(session: string, named: NamedQueries): ViewCase[] {
       ],
     },
     { name: 'vocabulary (the ontology)', steps: [[{ get: '/ontology', accept: 'application/ld+json' }]] },
+    // Each named query the server answers from its sessions' answers, on its own (no view of its own: not counted).
+    ...named
+      .list()
+      .filter((query) => query.perSession)
+      .map((query) => ({
+        name: `named query ${query.name} (kept per session)`,
+        steps: [[{ query: query.name }]],
+        aside: true,
+      })),
   ];
 }
 
