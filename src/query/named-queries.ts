@@ -83,8 +83,6 @@ export function readQuery(file: string, text: string, strict = false, limits?: S
   if (header.perSession) {
     const unfit = perSessionProblem(header.perSession, query.tree);
     if (unfit) throw problem(`@per-session: ${unfit}`);
-    const modifier = header.parameters.find((p) => (modifierParameters as readonly string[]).includes(p.name));
-    if (modifier) throw problem(`@per-session: the answer of each session would be cut by ${modifier.name}`);
   }
   return {
     name,

@@ -135,6 +135,42 @@ function windowBound(text: string, end: boolean): string {
   return `${String(next.getUTCFullYear()).padStart(4, '0')}-${String(next.getUTCMonth() + 1).padStart(2, '0')}-${String(next.getUTCDate()).padStart(2, '0')}T00:00:00Z`;
 }
 
+function isModifier(parameter: QueryParameter): parameter is QueryParameter & { name: 'limit' | 'offset' } {
+  return (modifierParameters as readonly string[]).includes(parameter.name);
+}
+
+/** The number of rows a value of `limit` or `offset` stands for; throws McpLdError (400) when it is none. */
+function rowCount(parameter: QueryParameter, value: ParameterValue): number {
+  const number = Number(parameterTerm(parameter, value).value);
+  if (!Number.isSafeInteger(number) || number < 0)
+    throw invalid(parameter, String(value), 'a count of rows: 0 or more');
+  return number;
+}
+
+/**
+ * The LIMIT and OFFSET a query has with these values: those of its `limit` and `offset` parameters (given, or their
+ * defaults; checked as bindParameters checks them), else its own. The values without those two besides.
+ */
+export function rowWindow(
+  query: ParsedQuery,
+  parameters: QueryParameter[],
+  values: ParameterValues,
+): { limit?: number; offset?: number; others: ParameterValues } {
+  const tree = query.tree as Query & { limit?: number; offset?: number };
+  const window: { limit?: number; offset?: number } = {
+    ...(tree.limit !== undefined ? { limit: tree.limit } : {}),
+    ...(tree.offset !== undefined ? { offset: tree.offset } : {}),
+  };
+  const others = { ...values };
+  for (const parameter of parameters) {
+    if (!isModifier(parameter)) continue;
+    const value = values[parameter.name] ?? parameter.default;
+    delete others[parameter.name];
+    if (value !== undefined) window[parameter.name] = rowCount(parameter, value);
+  }
+  return { ...window, others };
+}
+
 /**
  * The query with its parameters bound: each given value (or default) checked by its declared type and put in as
  * an RDF term. Unknown names, missing required parameters and bad values are McpLdErrors (400).
@@ -165,13 +201,8 @@ export function bindParameters(
       }
       continue;
     }
-    const term = parameterTerm(parameter, value);
-    if ((modifierParameters as readonly string[]).includes(parameter.name)) {
-      const number = Number(term.value);
-      if (!Number.isSafeInteger(number) || number < 0)
-        throw invalid(parameter, String(value), 'a count of rows: 0 or more');
-      modifiers[parameter.name as 'limit' | 'offset'] = number;
-    } else bindings.set(parameter.name, term);
+    if (isModifier(parameter)) modifiers[parameter.name] = rowCount(parameter, value);
+    else bindings.set(parameter.name, parameterTerm(parameter, value));
   }
   if (bindings.size === 0 && modifiers.limit === undefined && modifiers.offset === undefined) return query;
 

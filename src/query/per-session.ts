@@ -3,14 +3,17 @@
 // says how: without columns, every row of the answer belongs to one session, and the answer is all of them; with
 // `by=` (the grouping columns; none for a one-row answer) the rows of equal groups are merged, column by column:
 // `sum` (integers and decimals, exactly), `min` and `max` (SPARQL's order), `concat` (space-separated lists, as
-// @percentiles reads them) and `union` (space-separated sets). Then the query's ORDER BY (term-order.ts). Pure.
+// @percentiles reads them) and `union` (space-separated sets). Then the query's ORDER BY (term-order.ts), and its
+// LIMIT and OFFSET: each session's query has none, so that one kept answer serves every page. A query whose rows each
+// belong to one session may order by variables it does not select: each session's query selects them too, and the
+// merged answer drops them. Pure.
 import { DataFactory } from 'n3';
 import type { Term } from '@rdfjs/types';
 import type { Query } from 'sparqljs';
 import { xsd } from '../rdf/index.js';
 import { decimalText, readDecimal } from './quotients.js';
-import { compareTerms, rowOrder } from './term-order.js';
-import { selectedVariables } from './parse-query.js';
+import { compareTerms, rowOrder, sortRows } from './term-order.js';
+import { findInTree, generateQuery, parseQuery, selectedVariables, type ParsedQuery } from './parse-query.js';
 
 const mergeOps = ['sum', 'min', 'max', 'concat', 'union'] as const;
 type MergeOp = (typeof mergeOps)[number];
@@ -58,17 +61,40 @@ export function parsePerSession(text: string): PerSessionDeclaration | string {
   return declaration;
 }
 
+/** The variables an ORDER BY reads that the query does not select (each session's query selects them too). */
+function orderOnlyVariables(tree: Query): string[] {
+  if (tree.queryType !== 'SELECT') return [];
+  const selected = new Set(selectedVariables(tree));
+  const found = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (typeof node !== 'object' || node === null) return;
+    const record = node as Record<string, unknown>;
+    if (record['type'] === 'aggregate') return; // read from the column the query selects it as
+    if (record['termType'] === 'Variable') {
+      if (!selected.has(record['value'] as string)) found.add(record['value'] as string);
+      return;
+    }
+    if ('termType' in record) return;
+    Object.values(record).forEach(visit);
+  };
+  visit((tree.order ?? []).map((ordering) => ordering.expression));
+  return [...found];
+}
+
 /**
  * What makes the declaration unfit for the query, or undefined: a SELECT whose every selected column is a group
- * column or merged (when it merges), with no LIMIT or OFFSET of its own, and ordered by what term-order.ts evaluates.
+ * column or merged (when it merges), with no LIMIT or OFFSET in a sub-query, ordered by what term-order.ts evaluates
+ * (over variables it does not select only when its rows each belong to one session and are not DISTINCT).
  */
 export function perSessionProblem(declaration: PerSessionDeclaration, tree: Query): string | undefined {
   if (tree.queryType !== 'SELECT') return 'it needs a SELECT';
   const selected = selectedVariables(tree);
   if (selected.includes('*')) return 'it needs a SELECT that names the variables it selects';
-  const query = tree as Query & { limit?: number; offset?: number };
-  if (query.limit !== undefined || query.offset !== undefined)
-    return 'the answer of each session would be cut by the LIMIT or OFFSET';
+  const cutInside = findInTree(tree.where ?? [], (record) =>
+    record['type'] === 'query' && (record['limit'] !== undefined || record['offset'] !== undefined) ? true : undefined,
+  );
+  if (cutInside) return 'the answer of each session would be cut by the LIMIT or OFFSET of a sub-query';
   if (declaration.by) {
     const named = new Set([...declaration.by, ...declaration.merged.keys()]);
     const missing = selected.find((v) => !named.has(v));
@@ -76,12 +102,29 @@ export function perSessionProblem(declaration: PerSessionDeclaration, tree: Quer
     const extra = [...named].find((v) => !selected.includes(v));
     if (extra !== undefined) return `it names ?${extra}, which the query does not select`;
   }
+  const orderOnly = orderOnlyVariables(tree);
+  if (orderOnly.length > 0 && (declaration.by || tree.distinct))
+    return `it orders by ?${orderOnly[0]}, which it does not select (that needs rows of one session each, not DISTINCT)`;
   try {
-    rowOrder(tree.order ?? [], new Set(selected), tree.variables);
+    rowOrder(tree.order ?? [], new Set([...selected, ...orderOnly]), tree.variables);
   } catch (error) {
     return `its ORDER BY cannot be applied by mcp-ld: ${(error as Error).message}`;
   }
   return undefined;
+}
+
+/**
+ * The query each session's answer comes from: the (bound) query without its LIMIT and OFFSET, selecting also the
+ * variables its ORDER BY reads. The same query when it has none of these.
+ */
+export function sessionQuery(prepared: ParsedQuery): ParsedQuery {
+  const tree = prepared.tree as Query & { limit?: number; offset?: number };
+  const orderOnly = orderOnlyVariables(tree);
+  if (tree.queryType !== 'SELECT' || (tree.limit === undefined && tree.offset === undefined && !orderOnly.length))
+    return prepared;
+  const { limit: _limit, offset: _offset, ...rest } = tree;
+  const variables = [...tree.variables, ...orderOnly.map((name) => DataFactory.variable(name))];
+  return parseQuery(generateQuery({ ...rest, variables } as Query));
 }
 
 /** What a group's merged column holds while its rows come in; a term again at the end. */
@@ -179,14 +222,17 @@ function groupKey(row: Row, by: readonly string[]): string {
 
 /**
  * The answer over all sessions from the answers over each (in the order given): merged as `declaration` says, then
- * ordered as `tree` is (rows the ORDER BY holds equal keep the order they came in). A query that DISTINCTs its rows
- * gets no two equal rows. Throws NotMergeable for a value the declaration cannot merge.
+ * ordered as `tree` is (rows the ORDER BY holds equal keep the order they came in), then cut by `cut` (the query's
+ * LIMIT and OFFSET, which its sessions' queries do not have; sessionQuery). A query that DISTINCTs its rows gets no
+ * two equal rows. The variables its ORDER BY reads beside `variables` are dropped from the rows after ordering.
+ * Throws NotMergeable for a value the declaration cannot merge.
  */
 export function mergeSessionRows(
   declaration: PerSessionDeclaration,
   tree: Query,
   variables: readonly string[],
   sessions: Iterable<readonly Row[]>,
+  cut: { limit?: number; offset?: number } = {},
 ): Row[] {
   let rows: Row[] = [];
   const by = declaration.by;
@@ -220,7 +266,16 @@ export function mergeSessionRows(
       return out;
     });
   }
+  const orderOnly = orderOnlyVariables(tree);
   if (tree.queryType === 'SELECT' && tree.order?.length)
-    rows.sort(rowOrder(tree.order, new Set(variables), tree.variables));
-  return rows;
+    rows = sortRows(rows, tree.order, new Set([...variables, ...orderOnly]), tree.variables);
+  const offset = cut.offset ?? 0;
+  if (offset > 0 || cut.limit !== undefined)
+    rows = rows.slice(offset, cut.limit === undefined ? undefined : offset + cut.limit);
+  if (orderOnly.length === 0) return rows;
+  return rows.map((row) => {
+    const out = new Map(row);
+    for (const name of orderOnly) out.delete(name);
+    return out;
+  });
 }

@@ -15,9 +15,9 @@ import type { QuadStore } from '../store/quad-store.js';
 import { readQueryText } from '../store/sparql-results.js';
 import type { StoreChange } from '../store/store-changes.js';
 import { prepareQuery, type NamedQuery } from './named-queries.js';
-import type { ParameterValues } from './parameters.js';
+import { rowWindow, type ParameterValues } from './parameters.js';
 import { selectedVariables, type ParsedQuery } from './parse-query.js';
-import { mergeSessionRows, NotMergeable } from './per-session.js';
+import { mergeSessionRows, NotMergeable, sessionQuery } from './per-session.js';
 import { runQueryText, type RunOptions } from './run-query.js';
 import type { QueryResult } from '../store/quad-store.js';
 
@@ -41,11 +41,14 @@ const limits: SessionPartialLimits = {
 
 type Row = Map<string, Term>;
 
-/** One query with one set of parameter values: its answer over each session. */
+/** One query with one set of parameter values (but `limit` and `offset`): its answer over each session. */
 interface Kept {
   query: NamedQuery;
+  /** The query with those values bound, as the answer is ordered and its columns named. */
   prepared: ParsedQuery;
-  variables?: string[];
+  /** What each session's answer comes from (without LIMIT and OFFSET, with the variables the order reads). */
+  perSession: ParsedQuery;
+  variables: string[];
   bySession: Map<string, Row[]>;
   rows: number;
   /** Sessions whose answer is to be (re)computed. */
@@ -75,13 +78,17 @@ export class SessionPartials {
    */
   async answer(query: NamedQuery, values: ParameterValues, options: RunOptions = {}): Promise<QueryResult | undefined> {
     if (!query.perSession || this.closed || options.dataset || options.session) return undefined;
-    // Keyed by the values as given (checked and bound once, when first seen): binding costs ms for some queries.
-    const key = `${query.name}\n${JSON.stringify(Object.entries(values).sort(([a], [b]) => (a < b ? -1 : 1)))}`;
+    // Keyed by the values as given (checked and bound once, when first seen): binding costs ms for some queries. Every
+    // page (limit and offset) is cut from the same kept answer.
+    const { limit, offset, others } = rowWindow(query.query, query.parameters, values);
+    const key = `${query.name}\n${JSON.stringify(Object.entries(others).sort(([a], [b]) => (a < b ? -1 : 1)))}`;
     if (this.unkept.has(key)) return undefined;
     let kept = this.kept.get(key);
     if (!kept) {
-      const prepared = prepareQuery(query, values);
-      kept = { query, prepared, bySession: new Map(), rows: 0, stale: new Set(), ready: false };
+      const prepared = prepareQuery(query, others);
+      const perSession = sessionQuery(prepared);
+      const variables = selectedVariables(prepared.tree);
+      kept = { query, prepared, perSession, variables, bySession: new Map(), rows: 0, stale: new Set(), ready: false };
       this.keep(key, kept);
       void this.rerun(key, kept, true);
       return undefined;
@@ -98,8 +105,11 @@ export class SessionPartials {
     // No session with rows: an answer of no rows, but for a one-row answer (its whole query gives that row, zeros).
     if (kept.bySession.size === 0 && query.perSession.by?.length === 0) return undefined;
     try {
-      const variables = kept.variables ?? selectedVariables(kept.prepared.tree);
-      const rows = mergeSessionRows(query.perSession, kept.prepared.tree, variables, kept.bySession.values());
+      const { variables } = kept;
+      const rows = mergeSessionRows(query.perSession, kept.prepared.tree, variables, kept.bySession.values(), {
+        ...(limit !== undefined ? { limit } : {}),
+        ...(offset !== undefined ? { offset } : {}),
+      });
       if (options.maxRows !== undefined && rows.length > options.maxRows) return undefined;
       return { form: 'SELECT', variables, rows };
     } catch (error) {
@@ -159,13 +169,12 @@ export class SessionPartials {
         // Taken off before it is read: a write to it from now on marks it stale again.
         kept.stale.delete(graph);
         const answer = readQueryText(
-          await runQueryText(this.store, kept.prepared, {
+          await runQueryText(this.store, kept.perSession, {
             dataset: { defaultGraphs: [graph], namedGraphs: [graph] },
             timeoutMs: limits.timeoutMs,
           }),
         );
         if (answer.form !== 'SELECT') throw new NotMergeable('not a SELECT');
-        kept.variables ??= answer.variables;
         kept.rows += answer.rows.length - (kept.bySession.get(graph)?.length ?? 0);
         if (answer.rows.length === 0) kept.bySession.delete(graph);
         else kept.bySession.set(graph, answer.rows);

@@ -156,6 +156,29 @@ function compile(
   throw new Error(`it orders by the operator ${operator}`);
 }
 
+/** The values a row is ordered by, one per ORDER BY condition, and how each condition compares them. */
+function orderKeys(
+  order: readonly Ordering[],
+  variables: ReadonlySet<string>,
+  selected: SelectQuery['variables'],
+): { values: (row: Row) => OrderValue[]; compare: (a: OrderValue[], b: OrderValue[]) => number } {
+  const aggregates = new Map<string, string>();
+  for (const item of selected)
+    if (!('termType' in item) && item.expression) aggregates.set(JSON.stringify(item.expression), item.variable.value);
+  const keys = order.map(({ expression }) => compile(expression, variables, aggregates));
+  const descending = order.map((ordering) => ordering.descending);
+  return {
+    values: (row) => keys.map((key) => key(row)),
+    compare: (a, b) => {
+      for (let i = 0; i < a.length; i++) {
+        const order = compareTerms(a[i], b[i]);
+        if (order !== 0) return descending[i] ? -order : order;
+      }
+      return 0;
+    },
+  };
+}
+
 /**
  * A comparison of two rows by `order` (a query's ORDER BY; an aggregate in it is read from the column that `selected`,
  * the query's SELECT, gives it); throws an Error naming what it cannot evaluate.
@@ -165,18 +188,21 @@ export function rowOrder(
   variables: ReadonlySet<string>,
   selected: SelectQuery['variables'] = [],
 ): (a: Row, b: Row) => number {
-  const aggregates = new Map<string, string>();
-  for (const item of selected)
-    if (!('termType' in item) && item.expression) aggregates.set(JSON.stringify(item.expression), item.variable.value);
-  const keys = order.map(({ expression, descending }) => ({
-    value: compile(expression, variables, aggregates),
-    descending,
-  }));
-  return (a, b) => {
-    for (const { value, descending } of keys) {
-      const order = compareTerms(value(a), value(b));
-      if (order !== 0) return descending ? -order : order;
-    }
-    return 0;
-  };
+  const { values, compare } = orderKeys(order, variables, selected);
+  return (a, b) => compare(values(a), values(b));
+}
+
+/** The rows sorted by `order` as rowOrder compares them (each row's values computed once); rows held equal keep
+ * their order. */
+export function sortRows<R extends Row>(
+  rows: readonly R[],
+  order: readonly Ordering[],
+  variables: ReadonlySet<string>,
+  selected: SelectQuery['variables'] = [],
+): R[] {
+  const { values, compare } = orderKeys(order, variables, selected);
+  return rows
+    .map((row) => ({ row, key: values(row) }))
+    .sort((a, b) => compare(a.key, b.key))
+    .map(({ row }) => row);
 }

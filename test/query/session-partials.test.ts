@@ -19,7 +19,7 @@ import {
   type NamedQuery,
   type ParameterValues,
 } from '../../src/query/index.js';
-import { mergeSessionRows, parsePerSession, perSessionProblem } from '../../src/query/per-session.js';
+import { mergeSessionRows, parsePerSession, perSessionProblem, sessionQuery } from '../../src/query/per-session.js';
 import { compareTerms, compareText, rowOrder } from '../../src/query/term-order.js';
 import type { QueryOptions, QueryResult, QuadStore } from '../../src/store/quad-store.js';
 import { corpusStore, edgeRecords, type Corpus } from './corpus-store.js';
@@ -100,6 +100,8 @@ describe('query: named queries answered from each session’s answer (@per-sessi
         'progress-timeline',
         'protocol-versions',
         'server-requests',
+        'session-facets',
+        'session-list',
         'sessions',
         'task-status',
         'tool-calls',
@@ -117,6 +119,13 @@ describe('query: named queries answered from each session’s answer (@per-sessi
       if (query.name === 'activity') cases.push({ bucket: 'minute' }, { bucket: 'day' });
       if (names.has('tool')) cases.push({ tool: 'echo' });
       if (names.has('method')) cases.push({ method: 'tools/call' });
+      if (query.name === 'session-list') {
+        // Every sort in both directions, pages past the first, and each filter: all cut from one kept answer.
+        for (const sort of ['start', 'end', 'duration', 'messages', 'errors', 'server', 'client', 'protocol', 'id'])
+          cases.push({ sort }, { sort, descending: true, limit: 7, offset: 3 });
+        cases.push({ limit: 0 }, { offset: 1000 }, { search: 'EDGE' }, { filterProtocol: '2025-06-18', limit: 5 });
+        cases.push({ filterServer: 'everything', filterClient: 'mcpcap-driver' });
+      }
       for (const values of cases) {
         const why = `${query.name} ${JSON.stringify(values)}`;
         const prepared = prepareQuery(query, values);
@@ -129,8 +138,13 @@ describe('query: named queries answered from each session’s answer (@per-sessi
         );
         assert.deepEqual([...lines(merged, lists)].sort(), [...lines(whole, lists)].sort(), why);
         assert.ok(merged.form === 'SELECT' && whole.form === 'SELECT' && prepared.tree.queryType === 'SELECT');
-        const order = rowOrder(prepared.tree.order ?? [], new Set(whole.variables), prepared.tree.variables);
-        whole.rows.forEach((row, i) => assert.equal(order(merged.rows[i]!, row), 0, `${why}: row ${i} out of order`));
+        if (query.name === 'session-list') {
+          // It orders by a column it does not select, and to the last key (the session id): the very order.
+          assert.deepEqual(lines(merged), lines(whole), `${why}: in order`);
+        } else {
+          const order = rowOrder(prepared.tree.order ?? [], new Set(whole.variables), prepared.tree.variables);
+          whole.rows.forEach((row, i) => assert.equal(order(merged.rows[i]!, row), 0, `${why}: row ${i} out of order`));
+        }
         assert.deepEqual(
           [...lines(completeAnswer(query, merged))].sort(),
           [...lines(completeAnswer(query, whole))].sort(),
@@ -229,13 +243,31 @@ describe('query: @per-session declarations and merges', () => {
     assert.match(parsePerSession('by=a-b') as string, /not a column name/);
   });
 
-  it('refuses a query it does not fit: a column not merged, a LIMIT, an ORDER BY mcp-ld cannot apply', () => {
+  it('refuses a query it does not fit: a column not merged, a sub-query’s LIMIT, an ORDER BY mcp-ld cannot apply', () => {
     const declaration = parsePerSession('by=a sum=n') as Exclude<ReturnType<typeof parsePerSession>, string>;
     const ok = 'SELECT ?a (COUNT(?s) AS ?n) WHERE { ?s ?p ?a } GROUP BY ?a ORDER BY DESC(?n / 2) ?a';
     assert.equal(perSessionProblem(declaration, select(ok)), undefined);
     const byAggregate = 'SELECT ?a (COUNT(?s) AS ?n) WHERE { ?s ?p ?a } GROUP BY ?a ORDER BY DESC(COUNT(?s))';
     assert.equal(perSessionProblem(declaration, select(byAggregate)), undefined, 'an aggregate it selects as ?n');
-    assert.match(perSessionProblem(declaration, select(`${ok} LIMIT 5`))!, /cut by the LIMIT/);
+    assert.equal(perSessionProblem(declaration, select(`${ok} LIMIT 5 OFFSET 2`)), undefined, 'cut after the merge');
+    assert.match(
+      perSessionProblem(
+        declaration,
+        select('SELECT ?a (COUNT(?s) AS ?n) WHERE { { SELECT ?s ?a WHERE { ?s ?p ?a } LIMIT 3 } } GROUP BY ?a'),
+      )!,
+      /cut by the LIMIT or OFFSET of a sub-query/,
+    );
+    const rowsOfOne = parsePerSession('') as Exclude<ReturnType<typeof parsePerSession>, string>;
+    const hidden = 'SELECT ?a WHERE { ?a ?p ?b BIND(STRLEN(?b) AS ?k) } ORDER BY DESC(?k + 1) ?a LIMIT 2';
+    assert.equal(perSessionProblem(rowsOfOne, select(hidden)), undefined, 'rows of one session each');
+    assert.match(
+      perSessionProblem(rowsOfOne, select(hidden.replace('SELECT', 'SELECT DISTINCT')))!,
+      /orders by \?k, which it does not select/,
+    );
+    assert.match(
+      perSessionProblem(declaration, select(`${ok.replace('DESC(?n / 2)', 'DESC(?m)')}`))!,
+      /orders by \?m, which it does not select/,
+    );
     assert.match(
       perSessionProblem(declaration, select('SELECT ?a ?b (COUNT(?s) AS ?n) WHERE { ?s ?a ?b } GROUP BY ?a ?b'))!,
       /\?b is neither a by= column nor merged/,
@@ -251,6 +283,43 @@ describe('query: @per-session declarations and merges', () => {
       () =>
         readQuery('bad.rq', '# @title t\n# @description d\n# @per-session by=a\nSELECT ?a ?b WHERE { ?a ?p ?b }', true),
       /@per-session: \?b is neither a by= column nor merged/,
+    );
+  });
+
+  it('asks each session without the LIMIT, for the columns it orders by too; orders, cuts and drops them after', () => {
+    const declaration = parsePerSession('') as Exclude<ReturnType<typeof parsePerSession>, string>;
+    const parsed = parseQuery(
+      'SELECT ?a WHERE { ?a ?p ?b BIND(STRLEN(?b) AS ?k) } ORDER BY DESC(?k) ?a LIMIT 2 OFFSET 1',
+    );
+    const asked = sessionQuery(parsed).tree as { variables: { value: string }[]; limit?: number; offset?: number };
+    assert.deepEqual(
+      asked.variables.map((v) => v.value),
+      ['a', 'k'],
+    );
+    assert.equal(asked.limit, undefined);
+    assert.equal(asked.offset, undefined);
+    const n = (v: string) => DataFactory.literal(v, DataFactory.namedNode(xsd.integer));
+    const row = (a: string, k: string) =>
+      new Map<string, Term>([
+        ['a', DataFactory.namedNode(`urn:${a}`)],
+        ['k', n(k)],
+      ]);
+    const merged = mergeSessionRows(
+      declaration,
+      parsed.tree,
+      ['a'],
+      [
+        [row('x', '1'), row('y', '3')],
+        [row('z', '2'), row('w', '3')],
+      ],
+      {
+        limit: 2,
+        offset: 1,
+      },
+    );
+    assert.deepEqual(
+      merged.map((r) => [...r.keys()].join() + '=' + r.get('a')!.value),
+      ['a=urn:y', 'a=urn:z'],
     );
   });
 
