@@ -3,6 +3,8 @@
 // on a SPARQL endpoint already loaded (credentials from MCPLD_STORE_USER / MCPLD_STORE_PASSWORD), then runs the named
 // queries (prepared by src/query, default graph = the union of the session graphs) and reports one JSON line per step
 // on stdout: `loaded`, one `query` per named query, `done` with the peak RSS. Started by bench/store-queries.ts.
+// On mcp-ld's store, a named query that declares @per-session is also timed as `mcp-ld serve` answers it: from its
+// sessions' answers, kept (made after a first call, before the timed runs) and merged.
 //   node dist/bench/store-engine.js --engine mcp-ld|comunica|remote [--nquads FILE | --store URL] --queries JSON
 //        [--runs N] [--cap-ms MS]
 import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
@@ -10,7 +12,15 @@ import { parseArgs } from 'node:util';
 import { EmbeddedStore } from '../src/store/embedded-store.js';
 import { RemoteStore } from '../src/store/remote-store.js';
 import type { QuadStore } from '../src/store/quad-store.js';
-import { completeAnswer, NamedQueries, runQuery, type NamedQuery, type ParameterValues } from '../src/query/index.js';
+import {
+  completeAnswer,
+  NamedQueries,
+  runNamedQueryText,
+  runQuery,
+  SessionPartials,
+  type NamedQuery,
+  type ParameterValues,
+} from '../src/query/index.js';
 
 export interface QueryCase {
   name: string;
@@ -19,7 +29,16 @@ export interface QueryCase {
 
 export type EngineReport =
   | { type: 'loaded'; seconds: number; quads: number; rssMiB: number }
-  | { type: 'query'; name: string; times: number[]; rows: number; capped: boolean; error?: string }
+  | {
+      type: 'query';
+      name: string;
+      times: number[];
+      rows: number;
+      capped: boolean;
+      error?: string;
+      /** mcp-ld, a query kept per session: the times and rows of its answers as `mcp-ld serve` gives them. */
+      kept?: { times: number[]; rows: number };
+    }
   | { type: 'done'; peakRssMiB: number };
 
 interface Engine {
@@ -30,6 +49,10 @@ interface Engine {
    * CLI give them); the number of rows, or undefined when it ran past `capMs` and was stopped.
    */
   run(sparql: string, capMs: number, query: NamedQuery): Promise<number | undefined>;
+  /** mcp-ld's store only: the answer from the sessions' answers, once they are kept; its rows. */
+  runKept?(query: NamedQuery, values: ParameterValues): Promise<number>;
+  /** Resolves when what runKept asked for is kept. */
+  settled?(): Promise<void>;
 }
 
 function report(line: EngineReport): void {
@@ -68,7 +91,14 @@ async function remoteEngine(url: string): Promise<Engine> {
 /** mcp-ld's store as a user gets it: the worker thread, a query given as text, results as SPARQL JSON. */
 async function mcpLdEngine(): Promise<Engine> {
   const store = await EmbeddedStore.open({});
+  const partials = new SessionPartials(store);
   return {
+    async runKept(query, values) {
+      const answer = await runNamedQueryText(store, query, values, {}, partials);
+      return (JSON.parse(new TextDecoder().decode(answer.data)) as { results: { bindings: unknown[] } }).results
+        .bindings.length;
+    },
+    settled: () => partials.settled(),
     async load(file) {
       // In pieces of about 8 MB cut at line ends, as a batched ingest gives them.
       const fd = openSync(file, 'r');
@@ -199,7 +229,19 @@ async function main(): Promise<void> {
         rows = n;
         if (values.engine !== 'mcp-ld' && ms >= repeatUnder) break;
       }
-      report({ type: 'query', name, times, rows, capped });
+      const query = named.get(name);
+      let kept: { times: number[]; rows: number } | undefined;
+      if (engine.runKept && engine.settled && query.perSession) {
+        await engine.runKept(query, parameters);
+        await engine.settled();
+        kept = { times: [], rows: 0 };
+        while (kept.times.length < runs) {
+          const t0 = performance.now();
+          kept.rows = await engine.runKept(query, parameters);
+          kept.times.push(performance.now() - t0);
+        }
+      }
+      report({ type: 'query', name, times, rows, capped, ...(kept ? { kept } : {}) });
       if (capped && values.engine === 'comunica') {
         // A stopped Comunica query may still hold work in its iterators: the rest run in a fresh process.
         break;

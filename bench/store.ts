@@ -6,7 +6,9 @@
 // a whole process, memory-only and with a data directory, measures the ingest rate window by window as the store
 // grows, the cost of a query timeout (the worker rebuilt from disk) and of reopening, against Oxigraph's own
 // transactional load() per batch; then loads the same quads into mcp-ld's store and into an N3.Store, each in a
-// process of its own, and times every named query on both (bench/store-queries.ts).
+// process of its own, and times every named query on both (bench/store-queries.ts); a query that declares
+// @per-session is judged by its answer as `mcp-ld serve` gives it (from its sessions' answers, kept), and its line
+// gives the whole query's time too.
 // With --store virtuoso the same workload goes to a Virtuoso started for the run as well (bench/store-remote.ts).
 // Usage: node dist/bench/store.js [--messages N] [--runs N] [--cap-ms MS] [--only ingest|queries] [--keep]
 //        node dist/bench/store.js --store virtuoso [--messages N] [--part-messages N] [--compare-at PARTS]
