@@ -20,10 +20,13 @@ export function isSystemGraph(graph: string): boolean {
 
 /**
  * The store's graphs that are system graphs, asked of the store in standard SPARQL: its answer is the handful of them,
- * whatever the number of sessions (the same test as isSystemGraph, which the answer is checked with again).
+ * whatever the number of sessions (the same test as isSystemGraph, which the answer is checked with again). The graphs
+ * are grouped in a sub-select fenced by a LIMIT, the filter applied to the groups: Virtuoso 7.2.5 lists the graphs of
+ * 1.26M quads so in 25 ms, where it evaluates a DISTINCT, or a FILTER it can push in, over every quad (2-20 s).
  */
 export const systemGraphsQuery = [
-  'SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s ?p ?o }',
+  'SELECT ?g WHERE {',
+  '  { SELECT ?g WHERE { GRAPH ?g { ?s ?p ?o } } GROUP BY ?g LIMIT 1000000000 }',
   `  FILTER(${systemGraphPrefixes.map((prefix) => `STRSTARTS(STR(?g), ${JSON.stringify(prefix)})`).join(' || ')}`,
   `    || REGEX(STR(?g), ${JSON.stringify(endpointGraph.replace('(?:', '('))}, "i"))`,
   '}',
