@@ -23,7 +23,7 @@ import { writeChunk, type ChunkRequest } from '../query/result-stream.js';
 import { writeServiceDescription, type DescriptionFormat, type ServiceFacts } from './service-description.js';
 
 export type OffloadRequest =
-  | { op: 'query'; text: string; limits: SparqlLimits; maxRows: number; base?: string }
+  | { op: 'query'; text: string; limits: SparqlLimits; maxRows: number; base?: string; sortedRowLimit?: number }
   | { op: 'update'; text: string; limits: SparqlLimits }
   | { op: 'session'; triples: Uint8Array; graph: string; format: RdfFormat | 'messages' }
   | { op: 'result'; answer: QueryText; format: ResultFormat }
@@ -151,6 +151,7 @@ serveTasks<OffloadRequest, BoundedQuery | string | Uint8Array | Converted>(async
         value: boundRows(
           parseQuery(request.text, { limits: request.limits, ...(request.base ? { base: request.base } : {}) }),
           request.maxRows,
+          request.sortedRowLimit,
         ),
       };
     case 'update':

@@ -52,10 +52,17 @@ export class Offload {
   /**
    * A query checked (parse-query.ts, relative IRIs against `base`) and bounded to the result row limit (bound-rows.ts).
    */
-  query(text: string, base?: string): Promise<BoundedQuery> {
+  query(text: string, base?: string, sortedRowLimit?: number): Promise<BoundedQuery> {
     return this.run(
       this.checks,
-      { op: 'query', text, limits: this.limits, maxRows: this.config.maxResultRows, ...(base ? { base } : {}) },
+      {
+        op: 'query',
+        text,
+        limits: this.limits,
+        maxRows: this.config.maxResultRows,
+        ...(base ? { base } : {}),
+        ...(sortedRowLimit !== undefined ? { sortedRowLimit } : {}),
+      },
       'checking the query',
     ) as Promise<BoundedQuery>;
   }

@@ -2,7 +2,9 @@
 // (the store refuses an answer of more than maxRows rows; the one extra tells "too many" from "just enough"), a
 // CONSTRUCT the same LIMIT and one marker triple per solution in its template, which the store counts and drops (see
 // store/result-limits.ts). So a cartesian product ends in a clear refusal instead of filling the store's memory. ASK
-// answers once; DESCRIBE is left as it is (the store still refuses more than maxRows triples). Pure: no store, no I/O.
+// answers once; DESCRIBE is left as it is (the store still refuses more than maxRows triples). An ordered query gets no
+// LIMIT past the rows its store sorts for one (QuadStore.sortedRowLimit: Virtuoso refuses the query), and is cut as
+// the answer is read. Pure: no store, no I/O.
 import { DataFactory } from 'n3';
 import type { ConstructQuery, Query, Triple } from 'sparqljs';
 import type { QueryForm } from '../store/quad-store.js';
@@ -17,9 +19,9 @@ export interface BoundedQuery {
   maxRows?: number;
 }
 
-export function boundRows(parsed: ParsedQuery, maxRows: number | undefined): BoundedQuery {
+export function boundRows(parsed: ParsedQuery, maxRows: number | undefined, sortedRowLimit?: number): BoundedQuery {
   try {
-    return bound(parsed, maxRows);
+    return bound(parsed, maxRows, sortedRowLimit);
   } catch (error) {
     // Writing the text back walks the syntax tree: one too deep for that is too complex (a chain of operators).
     if (error instanceof RangeError) throw tooComplex();
@@ -27,10 +29,12 @@ export function boundRows(parsed: ParsedQuery, maxRows: number | undefined): Bou
   }
 }
 
-function bound(parsed: ParsedQuery, maxRows: number | undefined): BoundedQuery {
+function bound(parsed: ParsedQuery, maxRows: number | undefined, sortedRowLimit: number | undefined): BoundedQuery {
   if (maxRows === undefined) return { form: parsed.form, text: parsed.text };
   const bounded: BoundedQuery = { form: parsed.form, text: parsed.text, maxRows };
   const tree = parsed.tree as Query & { limit?: number };
+  const ordered = (tree as { order?: unknown[] }).order !== undefined;
+  if (ordered && sortedRowLimit !== undefined && maxRows + 1 > sortedRowLimit) return bounded;
   if (parsed.form === 'SELECT' && !(tree.limit !== undefined && tree.limit <= maxRows)) {
     bounded.text = generateQuery({ ...tree, limit: maxRows + 1 } as Query);
   } else if (parsed.form === 'CONSTRUCT' && !(tree.limit !== undefined && tree.limit <= maxRows)) {

@@ -42,7 +42,7 @@ export function runQuery(
   query: string | ParsedQuery | BoundedQuery,
   options: RunOptions = {},
 ): Promise<QueryResult> {
-  return ask(query, options, (text, storeOptions) => store.query(text, storeOptions));
+  return ask(store, query, options, (text, storeOptions) => store.query(text, storeOptions));
 }
 
 /** The same, answered as text (SPARQL JSON results or N-Triples), for another thread to read and write. */
@@ -51,7 +51,7 @@ export function runQueryText(
   query: string | ParsedQuery | BoundedQuery,
   options: RunOptions = {},
 ): Promise<QueryText> {
-  return ask(query, options, (text, storeOptions) => store.queryText(text, storeOptions));
+  return ask(store, query, options, (text, storeOptions) => store.queryText(text, storeOptions));
 }
 
 /**
@@ -65,16 +65,17 @@ export function runQueryStream(
 ): Promise<ResultStream> {
   if (!store.queryStream)
     return Promise.reject(new Error(`the ${store.kind} store hands no answer over a chunk at a time`));
-  return ask(query, options, (text, storeOptions) => store.queryStream!(text, storeOptions));
+  return ask(store, query, options, (text, storeOptions) => store.queryStream!(text, storeOptions));
 }
 
 async function ask<T>(
+  store: QuadStore,
   query: string | ParsedQuery | BoundedQuery,
   options: RunOptions,
   send: (text: string, options: QueryOptions) => Promise<T>,
 ): Promise<T> {
   const parsed = typeof query === 'string' ? parseQuery(query) : query;
-  const bounded = 'tree' in parsed ? boundRows(parsed, options.maxRows) : parsed;
+  const bounded = 'tree' in parsed ? boundRows(parsed, options.maxRows, store.sortedRowLimit) : parsed;
   if (options.timeoutMs !== undefined && (!Number.isFinite(options.timeoutMs) || options.timeoutMs <= 0)) {
     throw McpLdError.of('query.timeout-invalid', {
       detail: `the time limit must be a positive number of milliseconds, not ${options.timeoutMs}`,

@@ -99,6 +99,12 @@ export interface GraphSummary {
 export interface QuadStore {
   readonly kind: 'embedded' | 'remote';
   /**
+   * The most rows the store sorts for an ORDER BY with a LIMIT (Virtuoso's MaxSortedTopRows; it refuses more, SR353),
+   * where it has such a limit. An ordered query is then not bounded by a LIMIT of its own (bound-rows.ts) past it: the
+   * store's answer is cut as it is read instead.
+   */
+  readonly sortedRowLimit?: number;
+  /**
    * Adds a batch of N-Quads (quads in session graphs; no default-graph quads), as text or as its UTF-8 bytes (the
    * bytes are copied before ingest returns unless handed over: the caller may reuse its buffer). All or nothing: when
    * it

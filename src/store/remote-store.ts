@@ -108,6 +108,9 @@ function canonicalDateTime(value: string): string {
 
 const xsdDouble = 'http://www.w3.org/2001/XMLSchema#double';
 
+/** Virtuoso's default MaxSortedTopRows: the most rows it sorts for an ORDER BY with LIMIT (SR353 past it). */
+const virtuosoSortedTopRows = 10_000;
+
 /** A whole double as the embedded store writes it (`4`, where Virtuoso writes `4.0`); other doubles as they are. */
 function wholeDouble(value: string): string {
   return value.replace(/^(-?\d+)\.0$/, '$1');
@@ -192,6 +195,11 @@ export class RemoteStore implements QuadStore {
   private systemGraphList: { graphs: string[]; at: number } | undefined;
   /** Whether the store is Virtuoso (its Server header), known from its first answer. */
   private virtuoso: boolean | undefined;
+
+  /** Virtuoso's MaxSortedTopRows as Debian and OpenLink ship it, until the store is known not to be Virtuoso. */
+  get sortedRowLimit(): number | undefined {
+    return this.virtuoso === false ? undefined : virtuosoSortedTopRows;
+  }
 
   private constructor(options: RemoteStoreOptions) {
     const credentials: Credentials | undefined =
@@ -628,6 +636,10 @@ export class RemoteStore implements QuadStore {
   private async refused(what: RequestKind, response: Response, doing: string): Promise<McpLdError> {
     const text = firstLines(await response.text().catch(() => ''));
     const status = `${response.status} ${response.statusText}`.trim();
+    if (what === 'query' && /^Virtuoso 22023 Error SR353/.test(text))
+      return invalidQuery(
+        `the remote store sorts at most its MaxSortedTopRows rows (${virtuosoSortedTopRows} unless raised) for an ORDER BY with LIMIT and OFFSET: lower LIMIT + OFFSET, or raise MaxSortedTopRows in [Parameters] of virtuoso.ini (${text})`,
+      );
     if (what === 'query' && response.status === 400)
       return invalidQuery(`the remote store refused the query: ${text || status}`);
     // Virtuoso answers 500 to updates it refuses (a DROP of a graph it never created): SQL states 22… and 37… are

@@ -42,6 +42,13 @@ describe('query: bounding the rows a store produces', () => {
     assert.deepEqual(boundRows(parsed, undefined), { form: 'SELECT', text: parsed.text });
   });
 
+  it('gives an ordered query no LIMIT past the rows its store sorts for one (Virtuoso refuses it, SR353): it is cut as read', () => {
+    const ordered = parseQuery('SELECT ?s WHERE { ?s ?p ?o } ORDER BY ?s');
+    assert.deepEqual(boundRows(ordered, 100_000, 10_000), { form: 'SELECT', text: ordered.text, maxRows: 100_000 });
+    assert.equal(limitOf(boundRows(ordered, 100, 10_000).text), 101);
+    assert.equal(limitOf(boundRows(parseQuery('SELECT ?s WHERE { ?s ?p ?o }'), 100_000, 10_000).text), 100_001);
+  });
+
   it('gives a CONSTRUCT LIMIT maxRows + 1 and one marker triple per solution, with a fresh blank node', () => {
     const text = boundRows(parseQuery('CONSTRUCT { ?s mld:seen true } WHERE { ?s ?p ?o }'), 10).text;
     const tree = new Parser().parse(text) as {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import { RemoteStore } from '../../src/store/remote-store.js';
+import { runQuery } from '../../src/query/run-query.js';
 import { isSystemGraph } from '../../src/store/system-graphs.js';
 import { openStore } from '../../src/store/open-store.js';
 import { readStoreConfig } from '../../src/core/config.js';
@@ -161,6 +162,21 @@ describe('store: remote (SPARQL 1.1 protocols)', function () {
       for (let i = 0; i < 4500; i++) text += `<urn:x:s${i}> <urn:x:p> "${i}" <${g1}> .\n`;
       assert.equal((await small.ingest(text)).quads, 4500);
       assert.deepEqual(await store.graphs(), [{ graph: g1, quads: 4500 }]);
+    });
+
+    it("an ordered query under the service's row bound answers (Virtuoso sorts at most 10,000 rows for a LIMIT); an ordered LIMIT of one's own past that is a 400 naming MaxSortedTopRows", async () => {
+      await store.ingest(sample);
+      const ordered = await runQuery(store, 'SELECT ?s WHERE { ?s ?p ?o } ORDER BY ?s', { maxRows: 100_000 });
+      assert.deepEqual(
+        rowsOf(ordered).map((row) => row['s']),
+        ['urn:x:alice', 'urn:x:alice', 'urn:x:alice', 'urn:x:bob', 'urn:x:bob', 'urn:x:bob'],
+      );
+      const error = await rejects(
+        runQuery(store, 'SELECT ?s WHERE { ?s ?p ?o } ORDER BY ?s LIMIT 20000', { maxRows: 100_000 }),
+        'query.invalid',
+        400,
+      );
+      assert.match(error.message, /MaxSortedTopRows/);
     });
 
     it('says when Virtuoso cuts results at its ResultSetMaxRows (502) instead of answering short; reads whole graphs', async () => {

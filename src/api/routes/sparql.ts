@@ -192,7 +192,7 @@ export const sparqlRoutes: FastifyPluginAsync<StoreRouteOptions> = async (app, {
         'no query: pass it as the query parameter, an urlencoded query= body, or an application/sparql-query body',
       );
     const dataset = protocolDataset(parameters);
-    const parsed = await offload.query(text, endpointUrl(request));
+    const parsed = await offload.query(text, endpointUrl(request), store.sortedRowLimit);
     const { format, contentType } = pickResult(request.headers.accept, resultOffers(parsed.form, 'sparql'));
     const started = performance.now();
     try {
