@@ -10,6 +10,7 @@ export {
   readQuery,
   prepareQuery,
   completeAnswer,
+  planAnswer,
   runNamedQuery,
   runNamedQueryText,
   type NamedQuery,

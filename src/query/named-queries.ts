@@ -15,7 +15,9 @@ import {
   type ParameterValues,
   type QueryParameter,
 } from './parameters.js';
-import { parseQuery, selectedVariables, type ParsedQuery } from './parse-query.js';
+import type { Query } from 'sparqljs';
+import { generateQuery, parseQuery, selectedVariables, type ParsedQuery } from './parse-query.js';
+import { rowOrder, sortRows } from './term-order.js';
 import { applyPercentiles, type PercentileDeclaration } from './percentiles.js';
 import { parseQueryHeader } from './query-header.js';
 import { applyQuotients, type QuotientDeclaration } from './quotients.js';
@@ -108,6 +110,44 @@ export function completeAnswer(query: NamedQuery, answer: QueryResult): QueryRes
   return applyQuotients(applyPercentiles(answer, query.percentiles, query.name), query.quotients, query.name);
 }
 
+/** A query as the store is given it, and how its answer is completed. */
+interface AnswerPlan {
+  sent: ParsedQuery;
+  complete(answer: QueryResult): QueryResult;
+}
+
+/**
+ * How a query read by readQuery (its parameters bound: `prepared`) is answered. One with `@percentiles` is sent without
+ * its ORDER BY, LIMIT and OFFSET, which are applied here (term-order.ts), before its columns are computed: its lists
+ * are long texts, which Virtuoso 7.2.5 refuses to sort (SR478, "Value of ANY type column too long", past ~4 KB), and
+ * its answer is one row per group. An ORDER BY that term-order.ts cannot evaluate is left to the store.
+ */
+export function planAnswer(query: NamedQuery, prepared: ParsedQuery): AnswerPlan {
+  const plain = { sent: prepared, complete: (answer: QueryResult) => completeAnswer(query, answer) };
+  const tree = prepared.tree as Query & { limit?: number; offset?: number };
+  if (query.percentiles.length === 0 || tree.queryType !== 'SELECT') return plain;
+  if (!tree.order?.length && tree.limit === undefined && tree.offset === undefined) return plain;
+  const { order, limit, offset, ...rest } = tree;
+  const selected = selectedVariables(tree);
+  if (order?.length) {
+    try {
+      rowOrder(order, new Set(selected), tree.variables);
+    } catch {
+      return plain;
+    }
+  }
+  return {
+    sent: parseQuery(generateQuery(rest as Query)),
+    complete: (answer) => {
+      if (answer.form !== 'SELECT') return completeAnswer(query, answer);
+      let rows = order?.length ? sortRows(answer.rows, order, new Set(selected), tree.variables) : answer.rows;
+      if (offset !== undefined || limit !== undefined)
+        rows = rows.slice(offset ?? 0, limit === undefined ? undefined : (offset ?? 0) + limit);
+      return completeAnswer(query, { ...answer, rows });
+    },
+  };
+}
+
 /** Runs a query read by readQuery: its parameters bound, its computed columns added to the answer. */
 export async function runNamedQuery(
   store: QuadStore,
@@ -115,7 +155,8 @@ export async function runNamedQuery(
   values: ParameterValues = {},
   options: RunOptions = {},
 ): Promise<QueryResult> {
-  return completeAnswer(query, await runQuery(store, prepareQuery(query, values), options));
+  const plan = planAnswer(query, prepareQuery(query, values));
+  return plan.complete(await runQuery(store, plan.sent, options));
 }
 
 /**
@@ -137,9 +178,10 @@ export async function runNamedQueryText(
     // Past the byte limit the whole query gives the answer, and so the error the store gives for it.
     if (options.maxBytes === undefined || data.length <= options.maxBytes) return { form: 'SELECT', data };
   }
-  const answer = await runQueryText(store, prepareQuery(query, values), options);
+  const plan = planAnswer(query, prepareQuery(query, values));
+  const answer = await runQueryText(store, plan.sent, options);
   if (query.percentiles.length === 0 && query.quotients.length === 0) return answer;
-  const completed = completeAnswer(query, readQueryText(answer)) as Extract<QueryResult, { form: 'SELECT' }>;
+  const completed = plan.complete(readQueryText(answer)) as Extract<QueryResult, { form: 'SELECT' }>;
   return { form: answer.form, data: new TextEncoder().encode(JSON.stringify(resultsJson(completed))) };
 }
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../src/core/json.js';
 import { mld, ns } from '../../src/rdf/vocabulary.js';
-import { NamedQueries, runQuery, type ParameterValues } from '../../src/query/index.js';
+import { completeAnswer, NamedQueries, planAnswer, runQuery, type ParameterValues } from '../../src/query/index.js';
 import type { QueryResult } from '../../src/store/quad-store.js';
 import {
   canonicalJson,
@@ -303,6 +303,19 @@ describe('query: the named queries, each against figures computed from the JSON'
       only.map((r) => r['method']),
       ['ping'],
     );
+  });
+
+  it('a query with @percentiles is sent without its ORDER BY (Virtuoso cannot sort its lists), which mcp-ld applies: the same rows in the same order', async () => {
+    for (const name of ['latency-by-method', 'tool-latency', 'activity']) {
+      const query = named.get(name);
+      const prepared = named.prepare(name, name === 'activity' ? { bucket: 'minute' } : {});
+      const plan = planAnswer(query, prepared);
+      assert.equal((plan.sent.tree as { order?: unknown }).order, undefined, name);
+      const sortedByStore = rowsOf(completeAnswer(query, await runQuery(corpus.store, prepared)));
+      const sortedHere = rowsOf(plan.complete(await runQuery(corpus.store, plan.sent)));
+      assert.ok(sortedHere.length > 1, name);
+      assert.deepEqual(sortedHere, sortedByStore, name);
+    }
   });
 
   const checkToolLatency = async (values: ParameterValues = {}, keep: Keep = all) => {

@@ -6,7 +6,7 @@ import { readStoreConfig, storeVariables } from '../../core/config.js';
 import { McpLdError } from '../../core/problem.js';
 import { openStore } from '../../store/open-store.js';
 import {
-  completeAnswer,
+  planAnswer,
   formatsFor,
   graphFormats,
   isResultFormat,
@@ -146,13 +146,14 @@ export const queryCommand: Command = {
           detail: `no session "${values.session}" in the store (\`mcp-ld query --name sessions\` lists them)`,
         });
       }
-      const result = await runQuery(store, prepared, {
+      const plan = planAnswer(query, prepared);
+      const result = await runQuery(store, plan.sent, {
         timeoutMs: timeoutMs ?? config.queryTimeoutMs,
         maxRows: config.maxResultRows,
         maxBytes: config.maxResultBytes,
         ...(values.session ? { session: sessionGraph(values.session) } : {}),
       });
-      await write(io.stdout, await writeResult(completeAnswer(query, result), format));
+      await write(io.stdout, await writeResult(plan.complete(result), format));
     } finally {
       await store.close();
     }
