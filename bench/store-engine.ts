@@ -13,7 +13,8 @@ import { EmbeddedStore } from '../src/store/embedded-store.js';
 import { RemoteStore } from '../src/store/remote-store.js';
 import type { QuadStore } from '../src/store/quad-store.js';
 import {
-  completeAnswer,
+  planAnswer,
+  parseQuery,
   NamedQueries,
   runNamedQueryText,
   runQuery,
@@ -67,7 +68,8 @@ async function runNamed(
   query: NamedQuery,
 ): Promise<number | undefined> {
   try {
-    const result = completeAnswer(query, await runQuery(store, sparql, { timeoutMs: capMs }));
+    const plan = planAnswer(query, parseQuery(sparql));
+    const result = plan.complete(await runQuery(store, plan.sent, { timeoutMs: capMs }));
     return result.form === 'SELECT' ? result.rows.length : 1;
   } catch (error) {
     if ((error as { code?: string }).code === 'query.timeout') return undefined;
