@@ -106,6 +106,7 @@ describe('query: named queries answered from each session’s answer (@per-sessi
         'task-status',
         'tool-calls',
         'tool-errors',
+        'tool-latency-histogram',
         'tool-latency',
       ],
     );
