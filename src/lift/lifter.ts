@@ -48,7 +48,7 @@ import {
   xsd,
 } from '../rdf/vocabulary.js';
 import { hasMembers, liftMembers, liftSchema, topParameters, type DerivedSink } from './derived.js';
-import { NQuadsSink, NullSink, RdfJsSink, type NQuadsPiece, type ObjectValue, type QuadSink } from './sinks.js';
+import { NQuadsSink, NullSink, RdfJsSink, type ObjectValue, type QuadSink } from './sinks.js';
 import { isAbsoluteIri } from '../core/iri.js';
 import { implementationName, serverInfoKey, serverInfoOf } from './server-info.js';
 import { McpLdError } from '../core/problem.js';
@@ -103,11 +103,6 @@ export interface LiftedMessage extends LiftedMeta {
 export interface LiftedText extends LiftedMeta {
   /** The message's quads as N-Quads text. */
   nquads: string;
-}
-
-interface LiftedPieces extends LiftedMeta {
-  /** The message's quads as N-Quads text, in pieces: the text is their concatenation. */
-  nquadsPieces: readonly NQuadsPiece[];
 }
 
 interface MessageBody {
@@ -213,8 +208,6 @@ export class Lifter {
   private readonly extensionKeys = new Map<string, { key: string; occurrences: number }>();
   private readonly rdfJs = new RdfJsSink();
   private readonly text = new NQuadsSink();
-  /** The sink of liftToNQuadsPieces: its repeating pieces kept as bytes. */
-  private encodedText: NQuadsSink | undefined;
   private readonly discard = new NullSink();
 
   /**
@@ -251,14 +244,6 @@ export class Lifter {
   liftToNQuads(record: InputRecord): LiftedText {
     const lifted = this.run(record, 'full', this.text) as LiftedText;
     lifted.nquads = this.text.text();
-    return lifted;
-  }
-
-  /** Lifts one record to N-Quads text in pieces, for a writer that copies them out without joining them first. */
-  liftToNQuadsPieces(record: InputRecord): LiftedPieces {
-    const sink = (this.encodedText ??= new NQuadsSink(true));
-    const lifted = this.run(record, 'full', sink) as LiftedPieces;
-    lifted.nquadsPieces = sink.textPieces();
     return lifted;
   }
 

@@ -27,25 +27,5 @@ describe('cli: chunked output', () => {
       await output.flush();
       assert.equal(Buffer.concat(received).toString('utf8'), texts.join(''));
     });
-
-    it(`writes texts given in pieces, strings and bytes, in order through small chunks (${reuseBuffer ? 'one reused buffer' : 'a fresh buffer a chunk'})`, async () => {
-      const received: Buffer[] = [];
-      const output = new ChunkedOutput(slowStream(received), { chunkSize: 64, reuseBuffer });
-      const texts: (string | Uint8Array)[][] = Array.from({ length: 200 }, (_, i) => [
-        `<urn:x:${i}`,
-        Buffer.from('> <urn:p> "'),
-        `naïve ☃ ${'z'.repeat(i % 40)}`,
-        Buffer.from('" .\n'),
-      ]);
-      texts.push([
-        'a piece longer than a chunk: '.repeat(10),
-        Buffer.from('bytes longer than a chunk '.repeat(5)),
-        '\n',
-      ]);
-      for (const pieces of texts) await output.pushPieces(pieces);
-      await output.flush();
-      const expected = Buffer.concat(texts.flat().map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
-      assert.ok(Buffer.concat(received).equals(expected));
-    });
   }
 });
