@@ -35,6 +35,14 @@ export class ChunkedOutput {
     this.used += this.buffer.write(text, this.used, 'utf8');
   }
 
+  /** Takes `texts`, one after the other (see push). */
+  pushParts(texts: readonly string[]): void | Promise<void> {
+    for (let i = 0; i < texts.length; i++) {
+      const pushed = this.push(texts[i]!);
+      if (pushed !== undefined) return pushed.then(() => this.pushParts(texts.slice(i + 1)));
+    }
+  }
+
   private async pushAfterFlush(text: string): Promise<void> {
     await this.flush();
     // A text that can never fit goes out on its own.

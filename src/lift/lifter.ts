@@ -105,6 +105,11 @@ export interface LiftedText extends LiftedMeta {
   nquads: string;
 }
 
+export interface LiftedTextParts extends LiftedMeta {
+  /** The message's quads as N-Quads text, in parts to be written one after the other (NQuadsSink.textParts). */
+  nquadsParts: string[];
+}
+
 interface MessageBody {
   /** Context file, relative to contexts/, that describes this body (e.g. `messages/CallToolRequest.jsonld`). */
   context: string;
@@ -244,6 +249,13 @@ export class Lifter {
   liftToNQuads(record: InputRecord): LiftedText {
     const lifted = this.run(record, 'full', this.text) as LiftedText;
     lifted.nquads = this.text.text();
+    return lifted;
+  }
+
+  /** liftToNQuads for a writer that copies text out part by part (mcp-ld convert): no part is a large string. */
+  liftToNQuadsParts(record: InputRecord): LiftedTextParts {
+    const lifted = this.run(record, 'full', this.text) as LiftedTextParts;
+    lifted.nquadsParts = this.text.textParts();
     return lifted;
   }
 

@@ -27,5 +27,16 @@ describe('cli: chunked output', () => {
       await output.flush();
       assert.equal(Buffer.concat(received).toString('utf8'), texts.join(''));
     });
+
+    it(`writes the parts of each text in order (${reuseBuffer ? 'one reused buffer' : 'a fresh buffer a chunk'})`, async () => {
+      const received: Buffer[] = [];
+      const output = new ChunkedOutput(slowStream(received), { chunkSize: 64, reuseBuffer });
+      const texts = Array.from({ length: 60 }, (_, i) =>
+        Array.from({ length: i % 5 }, (_, k) => `<urn:x:${i}> <urn:p> "part ${k} ☃ ${'z'.repeat(i % 30)}" .\n`),
+      );
+      for (const parts of texts) await output.pushParts(parts);
+      await output.flush();
+      assert.equal(Buffer.concat(received).toString('utf8'), texts.flat().join(''));
+    });
   }
 });

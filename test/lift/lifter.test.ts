@@ -576,6 +576,21 @@ describe('lift: fast engine', () => {
     }
   });
 
+  it('gives the same N-Quads in parts as in one text, a message of more than 256 quads in parts of 256', () => {
+    const whole = new Lifter(schema);
+    const inParts = new Lifter(schema);
+    const inputs = [...records, ...ogcExamples().map(({ msg }) => ({ session: 'ogc', msg }))];
+    let split = 0;
+    for (const [i, record] of inputs.entries()) {
+      const text = whole.liftToNQuads(record).nquads;
+      const parts = inParts.liftToNQuadsParts(record).nquadsParts;
+      assert.equal(parts.join(''), text, `message ${i + 1}`);
+      for (const part of parts.slice(0, -1)) assert.equal(part.split('\n').length - 1, 256, `message ${i + 1}`);
+      if (parts.length > 1) split++;
+    }
+    assert.ok(split > 0, 'some message of the capture has more than 256 quads');
+  });
+
   it('refuses a base IRI that N-Quads cannot carry', () => {
     assert.throws(() => new Lifter(schema, { base: 'urn:with space/' }), /Bad base IRI/);
     assert.throws(() => new Lifter(schema, { base: 'relative/' }), /Bad base IRI/);
