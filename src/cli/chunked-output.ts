@@ -35,55 +35,19 @@ export class ChunkedOutput {
     this.used += this.buffer.write(text, this.used, 'utf8');
   }
 
+  /** Takes `texts`, one after the other (see push). */
+  pushParts(texts: readonly string[]): void | Promise<void> {
+    for (let i = 0; i < texts.length; i++) {
+      const pushed = this.push(texts[i]!);
+      if (pushed !== undefined) return pushed.then(() => this.pushParts(texts.slice(i + 1)));
+    }
+  }
+
   private async pushAfterFlush(text: string): Promise<void> {
     await this.flush();
     // A text that can never fit goes out on its own.
     if (text.length * 3 > this.buffer.length) return write(this.stream, text);
     this.used += this.buffer.write(text, this.used, 'utf8');
-  }
-
-  /**
-   * Takes a text given in pieces (their concatenation; a piece of bytes is UTF-8), copying each into the buffer:
-   * joining them into a string first would copy every character once more. A promise only when the buffer had to go
-   * out on the way. Pieces must not split a surrogate pair (each string is encoded on its own).
-   */
-  pushPieces(pieces: readonly (string | Uint8Array)[]): void | Promise<void> {
-    const buffer = this.buffer;
-    let used = this.used;
-    for (let i = 0; i < pieces.length; i++) {
-      const piece = pieces[i]!;
-      if (typeof piece === 'string') {
-        if (used + piece.length * 3 > buffer.length) {
-          this.used = used;
-          return this.pushPiecesAfterFlush(pieces, i);
-        }
-        used += buffer.write(piece, used, 'utf8');
-      } else {
-        if (used + piece.length > buffer.length) {
-          this.used = used;
-          return this.pushPiecesAfterFlush(pieces, i);
-        }
-        buffer.set(piece, used);
-        used += piece.length;
-      }
-    }
-    this.used = used;
-  }
-
-  private async pushPiecesAfterFlush(pieces: readonly (string | Uint8Array)[], from: number): Promise<void> {
-    await this.flush();
-    for (let i = from; i < pieces.length; i++) {
-      const piece = pieces[i]!;
-      const size = typeof piece === 'string' ? piece.length * 3 : piece.length;
-      if (this.used + size > this.buffer.length) await this.flush();
-      // A piece that can never fit goes out on its own.
-      if (size > this.buffer.length) await write(this.stream, piece);
-      else if (typeof piece === 'string') this.used += this.buffer.write(piece, this.used, 'utf8');
-      else {
-        this.buffer.set(piece, this.used);
-        this.used += piece.length;
-      }
-    }
   }
 
   async flush(): Promise<void> {

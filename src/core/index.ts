@@ -1,6 +1,6 @@
 // Below the stages, core: what every stage shares: the one error type and its catalogue of codes, the one
 // configuration reader (flags and environment), JSON, IRI and UTF-8 checks, package paths, the build cache, line
-// splitting and the worker-thread helper. Imports no stage, no HTTP, no CLI.
+// splitting, flat strings and the worker-thread helper. Imports no stage, no HTTP, no CLI.
 export { McpLdError, isMcpLdError, type ProblemDetails, type ProblemExtensions, type ErrorFields } from './problem.js';
 export { errorCatalogue, isErrorCode, type ErrorCode, type CatalogueEntry } from './errors.js';
 export {
@@ -48,5 +48,6 @@ export {
 } from './cache.js';
 export { duplicateKey, keyCount } from './duplicate-keys.js';
 export { jsonErrorOffset } from './json-error.js';
+export { flatString } from './flat-string.js';
 export { LineSplitter, type SplitLine } from './line-splitter.js';
 export { TaskThread, serveTasks, type TaskAnswer } from './task-thread.js';

@@ -1,6 +1,7 @@
 // A capture record's time (`ts`): parsed once for the record's check and the lifter both, and written back in the
 // ISO form of xsd:dateTime without making a Date (per message, a Date and its toISOString cost more than the rest
 // of the timestamp's quads).
+import { flatString } from '../core/flat-string.js';
 
 let lastText: string | undefined;
 let lastTime = NaN;
@@ -49,7 +50,9 @@ export function isoDateTime(time: number): string {
   ms -= minutes * 60_000;
   const seconds = Math.floor(ms / 1000);
   ms -= seconds * 1000;
-  return `${lastDayText}${twoDigits[hours]}:${twoDigits[minutes]}:${twoDigits[seconds]}.${threeDigits[ms]}Z`;
+  return flatString(
+    `${lastDayText}${twoDigits[hours]}:${twoDigits[minutes]}:${twoDigits[seconds]}.${threeDigits[ms]}Z`,
+  );
 }
 
 /** `YYYY-MM-DDT` of a day count since the epoch (H. Hinnant's days_from_civil inverse: 400-year eras starting on

@@ -8,6 +8,7 @@ export {
   type LiftedMeta,
   type LiftedMessage,
   type LiftedText,
+  type LiftedTextParts,
 } from './lifter.js';
 export { ReferenceEngine } from './reference.js';
 export {

@@ -48,7 +48,7 @@ import {
   xsd,
 } from '../rdf/vocabulary.js';
 import { hasMembers, liftMembers, liftSchema, topParameters, type DerivedSink } from './derived.js';
-import { NQuadsSink, NullSink, RdfJsSink, type NQuadsPiece, type ObjectValue, type QuadSink } from './sinks.js';
+import { NQuadsSink, NullSink, RdfJsSink, type ObjectValue, type QuadSink } from './sinks.js';
 import { isAbsoluteIri } from '../core/iri.js';
 import { implementationName, serverInfoKey, serverInfoOf } from './server-info.js';
 import { McpLdError } from '../core/problem.js';
@@ -105,9 +105,9 @@ export interface LiftedText extends LiftedMeta {
   nquads: string;
 }
 
-interface LiftedPieces extends LiftedMeta {
-  /** The message's quads as N-Quads text, in pieces: the text is their concatenation. */
-  nquadsPieces: readonly NQuadsPiece[];
+export interface LiftedTextParts extends LiftedMeta {
+  /** The message's quads as N-Quads text, in parts to be written one after the other (NQuadsSink.textParts). */
+  nquadsParts: string[];
 }
 
 interface MessageBody {
@@ -213,8 +213,6 @@ export class Lifter {
   private readonly extensionKeys = new Map<string, { key: string; occurrences: number }>();
   private readonly rdfJs = new RdfJsSink();
   private readonly text = new NQuadsSink();
-  /** The sink of liftToNQuadsPieces: its repeating pieces kept as bytes. */
-  private encodedText: NQuadsSink | undefined;
   private readonly discard = new NullSink();
 
   /**
@@ -254,11 +252,10 @@ export class Lifter {
     return lifted;
   }
 
-  /** Lifts one record to N-Quads text in pieces, for a writer that copies them out without joining them first. */
-  liftToNQuadsPieces(record: InputRecord): LiftedPieces {
-    const sink = (this.encodedText ??= new NQuadsSink(true));
-    const lifted = this.run(record, 'full', sink) as LiftedPieces;
-    lifted.nquadsPieces = sink.textPieces();
+  /** liftToNQuads for a writer that copies text out part by part (mcp-ld convert): no part is a large string. */
+  liftToNQuadsParts(record: InputRecord): LiftedTextParts {
+    const lifted = this.run(record, 'full', this.text) as LiftedTextParts;
+    lifted.nquadsParts = this.text.textParts();
     return lifted;
   }
 

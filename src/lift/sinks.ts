@@ -51,44 +51,42 @@ export class RdfJsSink implements QuadSink {
   }
 }
 
-/** A piece of N-Quads text: a string, or, for a writer of bytes, the UTF-8 bytes of a piece that repeats. */
-export type NQuadsPiece = string | Uint8Array;
-
 /**
  * Collects the pieces of a message's N-Quads lines and joins them once. Each piece goes into the array as it is:
  * a template literal per line would build a cons string per line (garbage), which the join then has to flatten
  * piece by piece; V8 joins an array of flat strings with one copy each. The join costs about as much per piece as
  * per hundred characters, so what repeats is one piece: a predicate with the punctuation around it, and the end of
  * a line (object's closing punctuation, datatype, graph, and the next line's `<`), made once and kept: four pieces a
- * quad. A sink made `encoded` keeps those repeating pieces as UTF-8 bytes, for a writer that copies pieces into a
- * byte buffer (copying bytes costs a third of encoding a string, call for call); its text is only given in pieces.
+ * quad.
  */
 export class NQuadsSink implements QuadSink {
-  private pieces: NQuadsPiece[] = [];
+  private pieces: string[] = [];
+  /** The message's lines joined so far, when it has more than `piecesPerRun` pieces: joined a run at a time. */
+  private runs: string[] = [];
   private graph: string | undefined;
   /** `> <predicate> <` (IRI object) and `> <predicate> "` (literal), by predicate. */
-  private readonly beforeIri = new Map<string, NQuadsPiece>();
-  private readonly beforeLiteral = new Map<string, NQuadsPiece>();
+  private readonly beforeIri = new Map<string, string>();
+  private readonly beforeLiteral = new Map<string, string>();
   /** The end of a line after an IRI object, a plain literal, and a literal of each datatype, in this graph, with the
    *  `<` that opens the next line (the text drops the last line's). */
-  private afterIri: NQuadsPiece = '';
-  private afterString: NQuadsPiece = '';
-  private readonly afterTyped = new Map<string, NQuadsPiece>();
+  private afterIri = '';
+  private afterString = '';
+  private readonly afterTyped = new Map<string, string>();
   count = 0;
-
-  constructor(private readonly encoded = false) {}
 
   begin(graph: string): void {
     this.pieces = ['<'];
+    if (this.runs.length > 0) this.runs = [];
     this.count = 0;
     if (graph === this.graph) return;
     this.graph = graph;
-    this.afterIri = this.repeating(`> <${graph}> .\n<`);
-    this.afterString = this.repeating(`" <${graph}> .\n<`);
+    this.afterIri = flat(`> <${graph}> .\n<`);
+    this.afterString = flat(`" <${graph}> .\n<`);
     this.afterTyped.clear();
   }
 
   add(subject: string, predicate: string, object: ObjectValue): void {
+    if (this.pieces.length >= piecesPerRun) this.endRun();
     const pieces = this.pieces;
     this.count += 1;
     if (typeof object === 'string') {
@@ -104,7 +102,7 @@ export class NQuadsSink implements QuadSink {
     else {
       let after = this.afterTyped.get(object.datatype);
       if (after === undefined) {
-        after = this.repeating(`"^^<${object.datatype}> <${this.graph}> .\n<`);
+        after = flat(`"^^<${object.datatype}> <${this.graph}> .\n<`);
         this.afterTyped.set(object.datatype, after);
       }
       pieces.push(after);
@@ -113,40 +111,46 @@ export class NQuadsSink implements QuadSink {
 
   /** `> <` + predicate + `opening` (`> <` before an IRI, `> "` before a literal), made once per predicate (they are
    *  few: the vocabulary's and the extension keys a capture uses). */
-  private before(made: Map<string, NQuadsPiece>, predicate: string, opening: string): NQuadsPiece {
+  private before(made: Map<string, string>, predicate: string, opening: string): string {
     let piece = made.get(predicate);
     if (piece === undefined) {
-      piece = this.repeating(`> <${predicate}${opening}`);
+      piece = flat(`> <${predicate}${opening}`);
       if (made.size >= maxKeptPredicates) made.clear();
       made.set(predicate, piece);
     }
     return piece;
   }
 
-  /** A piece that repeats, as it is kept: a flat string, or its UTF-8 bytes. */
-  private repeating(text: string): NQuadsPiece {
-    return this.encoded ? Buffer.from(text, 'utf8') : flat(text);
+  /** Joins the pieces so far (whole lines, and the `<` of the next). */
+  private endRun(): void {
+    this.runs.push(this.pieces.join(''));
+    this.pieces = [];
   }
 
-  /** The message's quads as one N-Quads text (a sink that is not `encoded`). */
+  /** The message's quads as one N-Quads text. */
   text(): string {
-    return this.count === 0 ? '' : this.pieces.join('').slice(0, -1);
+    if (this.count === 0) return '';
+    const last = this.pieces.join('').slice(0, -1);
+    return this.runs.length === 0 ? last : this.runs.join('') + last;
   }
 
   /**
-   * The message's quads as N-Quads text in pieces (the text is their concatenation), for a writer that copies them
-   * into its byte buffer one by one: cheaper than joining them into a string that is then copied again. The array is
-   * the message's own (the next message gets a new one). Call it, or text(), once per message.
+   * The message's quads as N-Quads text in parts, to be written one after the other: none much longer than a run,
+   * where text() of a message with thousands of quads is one string of hundreds of KiB, which V8 allocates on fresh
+   * pages of its own (a large object) and the system maps in again, page by page, for every such message.
    */
-  textPieces(): readonly NQuadsPiece[] {
+  textParts(): string[] {
     if (this.count === 0) return [];
-    const pieces = this.pieces;
-    // The last line's end carries the `<` of a next line that does not come.
-    const last = pieces[pieces.length - 1]!;
-    pieces[pieces.length - 1] = typeof last === 'string' ? last.slice(0, -1) : last.subarray(0, -1);
-    return pieces;
+    const last = this.pieces.join('').slice(0, -1);
+    return this.runs.length === 0 ? [last] : [...this.runs, last];
   }
 }
+
+/**
+ * Pieces joined into one string at a time: 256 quads, about 65,000 characters at the bench workload's 260 a line,
+ * below the 128 KiB past which V8 gives a string pages of its own.
+ */
+const piecesPerRun = 1024;
 
 /** Predicates kept with their punctuation: the vocabulary has a few hundred; extension keys are open-ended. */
 const maxKeptPredicates = 10_000;

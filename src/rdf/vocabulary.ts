@@ -1,6 +1,7 @@
 // The IRIs mcp-ld uses besides the schema's own: its namespace for sessions, direction, timestamps, entities and
 // validation results (`mld:`), the extension namespace for keys the schema does not know (`mldx:`), and the
 // standard ones. Also the rules that mint instance IRIs from a base, so that every stage mints them alike.
+import { flatString } from '../core/flat-string.js';
 
 /** The XSD datatypes of integers (local names): xsd:integer and the types derived from it. */
 export const xsdIntegerTypes = [
@@ -280,7 +281,7 @@ export class IriMinter {
   session(sessionId: string): string {
     let iri = this.sessions.get(sessionId);
     if (iri === undefined) {
-      iri = `${this.base}session/${encodeSegment(sessionId)}`;
+      iri = flatString(`${this.base}session/${encodeSegment(sessionId)}`);
       if (this.sessions.size > 10_000) this.sessions.clear();
       this.sessions.set(sessionId, iri);
     }
@@ -288,22 +289,22 @@ export class IriMinter {
   }
 
   message(sessionId: string, order: number): string {
-    return `${this.session(sessionId)}/message/${order}`;
+    return flatString(`${this.session(sessionId)}/message/${order}`);
   }
 
   /** A request id is scoped by session, the direction of its request, and its JSON type. */
   requestId(sessionId: string, requestDirection: string, id: string | number | null): string {
     const kind = id === null ? 'null' : typeof id === 'number' ? 'n' : 's';
     const value = id === null ? '' : `/${encodeSegment(String(id))}`;
-    return `${this.session(sessionId)}/id/${requestDirection}/${kind}${value}`;
+    return flatString(`${this.session(sessionId)}/id/${requestDirection}/${kind}${value}`);
   }
 
   server(serverKey: string): string {
-    return `${this.base}server/${encodeSegment(serverKey)}`;
+    return flatString(`${this.base}server/${encodeSegment(serverKey)}`);
   }
 
   entity(serverKey: string, kind: 'tool' | 'prompt' | 'resource', key: string): string {
-    return `${this.server(serverKey)}/${kind}/${encodeSegment(key)}`;
+    return flatString(`${this.server(serverKey)}/${kind}/${encodeSegment(key)}`);
   }
 
   implementation(name: string, version: string | undefined): string {
@@ -313,7 +314,7 @@ export class IriMinter {
 
 /** A node below `parent` reached through JSON key or array index `step`. */
 export function childIri(parent: string, step: string | number): string {
-  return `${parent}/${typeof step === 'number' ? step : encodeSegment(step)}`;
+  return flatString(`${parent}/${typeof step === 'number' ? step : encodeSegment(step)}`);
 }
 
 /**
@@ -328,5 +329,5 @@ export function extensionKeyUseIri(message: string, key: string): string {
 /** The cell `index` of the RDF list that `subject` holds through `predicate` (skolem IRIs, not blank nodes). */
 export function listCellIri(subject: string, predicate: string, index: number): string {
   const local = predicate.slice(Math.max(predicate.lastIndexOf('#'), predicate.lastIndexOf('/')) + 1);
-  return `${subject}/${encodeSegment(local)}~${index}`;
+  return flatString(`${subject}/${encodeSegment(local)}~${index}`);
 }

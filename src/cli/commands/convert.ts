@@ -69,8 +69,8 @@ export const convertCommand: Command = {
       // process.stdout has written a chunk when its callback runs: its buffer can take the next one.
       const output = new ChunkedOutput(io.stdout, { reuseBuffer: io.stdout === process.stdout });
       await conversion.run(parseInput(text), {
-        lift: (record) => lifter.liftToNQuadsPieces(record),
-        take: (lifted) => output.pushPieces(lifted.nquadsPieces),
+        lift: (record) => lifter.liftToNQuadsParts(record),
+        take: (lifted) => output.pushParts(lifted.nquadsParts),
       });
       await output.flush();
       summary = conversion.summary;
