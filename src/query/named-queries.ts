@@ -17,11 +17,11 @@ import {
 } from './parameters.js';
 import type { Query } from 'sparqljs';
 import { generateQuery, parseQuery, selectedVariables, type ParsedQuery } from './parse-query.js';
-import { rowOrder, sortRows } from './term-order.js';
+import { rowOrder } from './term-order.js';
 import { applyPercentiles, type PercentileDeclaration } from './percentiles.js';
 import { parseQueryHeader } from './query-header.js';
 import { applyQuotients, type QuotientDeclaration } from './quotients.js';
-import { perSessionProblem, type PerSessionDeclaration } from './per-session.js';
+import { orderAndCut, perSessionProblem, type PerSessionDeclaration } from './per-session.js';
 import { runQuery, runQueryText, type RunOptions } from './run-query.js';
 import type { SparqlLimits } from './sparql-limits.js';
 import type { SessionPartials } from './session-partials.js';
@@ -140,10 +140,8 @@ export function planAnswer(query: NamedQuery, prepared: ParsedQuery): AnswerPlan
     sent: parseQuery(generateQuery(rest as Query)),
     complete: (answer) => {
       if (answer.form !== 'SELECT') return completeAnswer(query, answer);
-      let rows = order?.length ? sortRows(answer.rows, order, new Set(selected), tree.variables) : answer.rows;
-      if (offset !== undefined || limit !== undefined)
-        rows = rows.slice(offset ?? 0, limit === undefined ? undefined : (offset ?? 0) + limit);
-      return completeAnswer(query, { ...answer, rows });
+      const cut = { ...(limit !== undefined ? { limit } : {}), ...(offset !== undefined ? { offset } : {}) };
+      return completeAnswer(query, { ...answer, rows: orderAndCut(answer.rows, tree, new Set(selected), cut) });
     },
   };
 }

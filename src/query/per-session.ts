@@ -267,15 +267,28 @@ export function mergeSessionRows(
     });
   }
   const orderOnly = orderOnlyVariables(tree);
-  if (tree.queryType === 'SELECT' && tree.order?.length)
-    rows = sortRows(rows, tree.order, new Set([...variables, ...orderOnly]), tree.variables);
-  const offset = cut.offset ?? 0;
-  if (offset > 0 || cut.limit !== undefined)
-    rows = rows.slice(offset, cut.limit === undefined ? undefined : offset + cut.limit);
+  rows = orderAndCut(rows, tree, new Set([...variables, ...orderOnly]), cut);
   if (orderOnly.length === 0) return rows;
   return rows.map((row) => {
     const out = new Map(row);
     for (const name of orderOnly) out.delete(name);
     return out;
   });
+}
+
+/**
+ * The rows in the order of `tree`'s ORDER BY, as term-order.ts evaluates it over `variables` (the columns the rows
+ * have; rows it holds equal keep their order), then cut by `cut` (a LIMIT and OFFSET applied here, not by the store).
+ */
+export function orderAndCut(
+  rows: Row[],
+  tree: Query,
+  variables: ReadonlySet<string>,
+  cut: { limit?: number; offset?: number },
+): Row[] {
+  if (tree.queryType === 'SELECT' && tree.order?.length) rows = sortRows(rows, tree.order, variables, tree.variables);
+  const offset = cut.offset ?? 0;
+  if (offset > 0 || cut.limit !== undefined)
+    rows = rows.slice(offset, cut.limit === undefined ? undefined : offset + cut.limit);
+  return rows;
 }
