@@ -58,45 +58,47 @@ interface JsonInspection {
 
 /**
  * What a parsed JSON value is made of that matters for keeping it exactly: one depth-first walk, recursive (it stops
- * below `limit` levels, so the stack stays shallow) and without an array per object, since every input line is walked.
+ * below `limit` levels, so the stack stays shallow). Every input line is walked, most of them once in a process that
+ * lives for one file (`mcp-ld convert`), so the walk is one small function with nothing allocated: it counts in a
+ * number and says what broke with a negative one.
  */
 export function inspectJson(value: JsonValue, limit: number): JsonInspection {
   if (typeof value === 'number') return Number.isFinite(value) ? { keys: 0 } : { broken: 'number', keys: 0 };
-  const walk: JsonWalk = { keys: 0 };
-  const broken = value !== null && typeof value === 'object' ? walkJson(value, 1, limit, walk) : undefined;
-  return broken ? { broken, keys: walk.keys } : { keys: walk.keys };
+  const walked = value !== null && typeof value === 'object' ? walkJson(value, 1, limit) : 0;
+  if (walked === tooDeep) return { broken: 'depth', keys: 0 };
+  if (walked === notFinite) return { broken: 'number', keys: 0 };
+  return { keys: walked };
 }
 
-interface JsonWalk {
-  keys: number;
-}
+/** What walkJson returns when the value nests past the limit, or holds a number past a double. */
+const tooDeep = -1;
+const notFinite = -2;
 
-/** Walks an object or array at `depth`, counting keys into `walk`: the first thing that breaks it, if any. */
-function walkJson(
-  current: JsonObject | JsonValue[],
-  depth: number,
-  limit: number,
-  walk: JsonWalk,
-): JsonInspection['broken'] {
-  if (depth > limit) return 'depth';
+/** The keys of the objects within an object or array at `depth`, or tooDeep or notFinite. */
+function walkJson(current: JsonObject | JsonValue[], depth: number, limit: number): number {
+  if (depth > limit) return tooDeep;
+  let keys = 0;
   if (Array.isArray(current)) {
     for (let i = 0; i < current.length; i++) {
-      const broken = walkChild(current[i]!, depth, limit, walk);
-      if (broken) return broken;
+      const child = current[i]!;
+      if (child !== null && typeof child === 'object') {
+        const inner = walkJson(child, depth + 1, limit);
+        if (inner < 0) return inner;
+        keys += inner;
+      } else if (typeof child === 'number' && !Number.isFinite(child)) return notFinite;
     }
-    return undefined;
+    return keys;
   }
   for (const key in current) {
-    walk.keys += 1;
-    const broken = walkChild(current[key]!, depth, limit, walk);
-    if (broken) return broken;
+    keys += 1;
+    const child = current[key]!;
+    if (child !== null && typeof child === 'object') {
+      const inner = walkJson(child, depth + 1, limit);
+      if (inner < 0) return inner;
+      keys += inner;
+    } else if (typeof child === 'number' && !Number.isFinite(child)) return notFinite;
   }
-  return undefined;
-}
-
-function walkChild(child: JsonValue, depth: number, limit: number, walk: JsonWalk): JsonInspection['broken'] {
-  if (child !== null && typeof child === 'object') return walkJson(child, depth + 1, limit, walk);
-  return typeof child === 'number' && !Number.isFinite(child) ? 'number' : undefined;
+  return keys;
 }
 
 /** Canonical JSON (RFC 8785 JCS): keys sorted by UTF-16 code units, ECMAScript number and string forms. */
