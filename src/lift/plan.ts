@@ -309,21 +309,36 @@ export function itemPlan(plan: ValuePlan): ValuePlan {
 
 /** The classes an object gets under `plan`: the plan's own, plus those of the anyOf alternative its consts match. */
 export function classesFor(plan: NodePlan, value: JsonObject): readonly string[] {
-  // Most plans have no alternatives: their classes as they are, with no copy.
+  // Most plans have no alternatives: their classes as they are, with no copy. Every lifted object asks, so the
+  // alternatives are tried without making an array or an entry list for them.
   if (plan.alternatives.length === 0) return plan.classes;
+  let fitting: NodePlan['alternatives'][number] | undefined;
+  for (const alternative of plan.alternatives) {
+    if (!fits(alternative, value)) continue;
+    // A class only when just one alternative fits.
+    if (fitting !== undefined) return plan.classes;
+    fitting = alternative;
+  }
+  if (fitting === undefined || fitting.classes.every((c) => plan.classes.includes(c))) return plan.classes;
   const classes = [...plan.classes];
-  // The alternatives whose required keys the value carries and whose consts it has (an optional const may be absent:
-  // 2025-11-25's form elicitation need not say mode "form"); a class only when just one fits.
-  const matching = plan.alternatives.filter((alternative) => {
-    const entries = Object.entries(alternative.consts);
-    if (entries.length === 0 && alternative.required.length === 0) return false;
-    const constsFit = entries.every(([key, expected]) =>
-      key in value ? value[key] === expected : !alternative.required.includes(key),
-    );
-    return constsFit && alternative.required.every((key) => key in value);
-  });
-  if (matching.length === 1) for (const c of matching[0]!.classes) if (!classes.includes(c)) classes.push(c);
+  for (const c of fitting.classes) if (!classes.includes(c)) classes.push(c);
   return classes;
+}
+
+/**
+ * Whether `value` is of `alternative`: it carries the alternative's required keys, and has its consts (an optional
+ * const may be absent: 2025-11-25's form elicitation need not say mode "form"). An alternative with neither
+ * identifies nothing.
+ */
+function fits(alternative: NodePlan['alternatives'][number], value: JsonObject): boolean {
+  let identified = alternative.required.length > 0;
+  for (const key in alternative.consts) {
+    identified = true;
+    if (key in value ? value[key] !== alternative.consts[key] : alternative.required.includes(key)) return false;
+  }
+  if (!identified) return false;
+  for (const key of alternative.required) if (!(key in value)) return false;
+  return true;
 }
 
 /** Per message definition, what the lifter needs (message-plans.ts makes them, plan-snapshot.ts keeps them). */

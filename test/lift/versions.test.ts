@@ -202,3 +202,36 @@ describe('lift: the official 2026-07-28 examples', () => {
     assert.ok(lifted.quads.some((q) => q.predicate.value === mld.declaredVersion && q.object.value === '2027-03-01'));
   });
 });
+
+describe('lift: the alternative an object is of (anyOf, told apart by consts and required keys)', () => {
+  /** The classes of the `params` of an elicitation/create with `params`, lifted by 2025-11-25. */
+  function paramsClasses(params: Record<string, unknown>): string[] {
+    const lifted = new Lifter(loadSchema({ protocol: '2025-11-25' }), { defaultSession: 's' }).lift({
+      dir: 's2c',
+      msg: { jsonrpc: '2.0', id: 1, method: 'elicitation/create', params } as CaptureRecord['msg'],
+    });
+    return lifted.quads
+      .filter((q) => q.subject.value === `${lifted.iri}/params` && q.predicate.value === rdf.type)
+      .map((q) => q.object.value)
+      .sort();
+  }
+  const form = `${ns.mcp}ElicitRequestFormParams`;
+  const url = `${ns.mcp}ElicitRequestURLParams`;
+  const requestedSchema = { type: 'object', properties: {} };
+
+  it('types form params by the const they give, and by their required keys when the optional const is absent', () => {
+    assert.ok(paramsClasses({ mode: 'form', message: 'm', requestedSchema }).includes(form));
+    // 2025-11-25's form elicitation need not say mode "form"; URL params must say "url".
+    assert.ok(paramsClasses({ message: 'm', requestedSchema }).includes(form));
+    assert.ok(!paramsClasses({ message: 'm', requestedSchema }).includes(url));
+  });
+
+  it('types URL params by their const, and gives no alternative class to params that fit neither or both', () => {
+    const urlParams = { mode: 'url', message: 'm', url: 'https://example.org/', elicitationId: 'e1' };
+    assert.ok(paramsClasses(urlParams).includes(url));
+    assert.ok(!paramsClasses(urlParams).includes(form));
+    for (const classes of [paramsClasses({ mode: 'other', message: 'm' }), paramsClasses({ message: 'm' })]) {
+      assert.ok(!classes.includes(form) && !classes.includes(url), classes.join(' '));
+    }
+  });
+});
