@@ -77,6 +77,8 @@ export type LiftMode = 'full' | 'session-layer';
 export interface LiftedMeta {
   iri: string;
   session: string;
+  /** The named graph its quads are in: its session's. */
+  graph: string;
   order: number;
   direction: Direction;
   /** The MCP definition the message was lifted by (undefined: an error, or a method the schema does not know). */
@@ -437,6 +439,7 @@ export class Lifter {
     const lifted: LiftedMeta = {
       iri,
       session: session.id,
+      graph: session.iri,
       order,
       direction,
       version: this.active.version,
@@ -475,6 +478,7 @@ export class Lifter {
     return {
       iri,
       session: session.id,
+      graph: session.iri,
       order,
       direction,
       version: this.active.version,

@@ -1,6 +1,6 @@
 // Batches lifted N-Quads into store ingests, keeping one ingest in flight while the next batch is lifted — and, on an
 // embedded store of this process, the batch after it checked meanwhile (prepareIngest), stored only once the one before
-// is. Each
+// is; a batch of messages whose lifter counted them is not checked again (IngestOptions.lifted). Each
 // message's text (or the bytes of several, lifted in another thread) goes straight into one reusable UTF-8 buffer (the
 // store copies a batch before ingest returns): no batch string is ever built. The first store error stops it; what
 // was acknowledged before stays stored.
@@ -19,6 +19,8 @@ export class BatchWriter {
   /** Bytes given to addBytes that begin the batch, kept as they are until more join them. */
   private kept: Uint8Array | undefined;
   private messages = 0;
+  /** What the lifter counted of every message in the batch so far (IngestOptions.lifted), while each add says it. */
+  private counted: { quads: number; graphs: string[] } | undefined = { quads: 0, graphs: [] };
   /** The batches handed to the store and not answered yet (at most two: one stored, the next checked meanwhile). */
   private readonly inFlight = new Set<Promise<void>>();
   /** The last of them: the next batch is stored once it is. */
@@ -31,10 +33,22 @@ export class BatchWriter {
     private readonly batchMessages: number,
   ) {}
 
-  async add(nquads: string): Promise<void> {
+  /**
+   * One message's N-Quads. `lifted`: what this process's lifter counted of them (its quads, the graph they are in),
+   * so that the store need not check them again (IngestOptions.lifted); a batch with a message without it is checked.
+   */
+  async add(nquads: string, lifted?: { quads: number; graph: string }): Promise<void> {
     this.reserve(nquads.length * 3);
     this.used += this.buffer.write(nquads, this.used, 'utf8');
     this.messages += 1;
+    const counted = this.counted;
+    if (!lifted) this.counted = undefined;
+    else if (counted && lifted.quads > 0) {
+      counted.quads += lifted.quads;
+      // A message's graph is mostly the one before it (sessions come in runs).
+      if (counted.graphs.at(-1) !== lifted.graph && !counted.graphs.includes(lifted.graph))
+        counted.graphs.push(lifted.graph);
+    }
     if (this.messages >= this.batchMessages) await this.flush();
   }
 
@@ -51,6 +65,7 @@ export class BatchWriter {
       this.used += nquads.length;
     }
     this.messages += messages;
+    this.counted = undefined;
     if (this.messages >= this.batchMessages) await this.flush();
   }
 
@@ -79,12 +94,14 @@ export class BatchWriter {
     const messages = this.messages;
     const kept = this.kept;
     const batch = kept ?? this.buffer.subarray(0, this.used);
+    const lifted = this.counted;
     this.messages = 0;
     this.used = 0;
     this.kept = undefined;
+    this.counted = { quads: 0, graphs: [] };
     if (this.error || batch.length === 0) return;
     // Bytes kept as they came are the writer's alone (moved here from another thread): the store may keep them.
-    const options = { handOver: kept !== undefined };
+    const options = { handOver: kept !== undefined, ...(lifted ? { lifted } : {}) };
     // Undefined: not stored, as a batch before it failed.
     let stored: Promise<IngestReceipt | undefined>;
     if (prepare) {

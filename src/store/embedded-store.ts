@@ -277,9 +277,11 @@ export class EmbeddedStore implements QuadStore {
       data = this.buffers.copy(nquads);
     }
     // A large batch is checked (UTF-8, then N-Quads) in a thread: the check costs about 5 ms of the event loop per MiB.
+    // The lifter's own output is not checked again (see IngestOptions.lifted).
     let checked: CheckedBatch;
     try {
-      checked = data.length > threadCheckBytes ? await this.checker.run(data) : checkBatchBytes(data);
+      checked =
+        options.lifted ?? (data.length > threadCheckBytes ? await this.checker.run(data) : checkBatchBytes(data));
     } catch (error) {
       this.release(data);
       throw error;

@@ -12,6 +12,7 @@ import { Lifter } from '../../src/lift/lifter.js';
 import { isCaptureRecord, isRawLine, type InputRecord } from '../../src/lift/records.js';
 import { writeNQuads } from '../../src/rdf/serialize.js';
 import { Lowerer } from '../../src/lower/lower.js';
+import { checkNQuads } from '../../src/store/nquads-check.js';
 import { loadSchema, seedVersion, type ProtocolVersion, type SchemaIndex } from '../../src/schema/index.js';
 import { expectation, fuzzInput, type FuzzInput } from './inputs.js';
 import { canonical } from './json-equal.js';
@@ -86,6 +87,7 @@ function convertChecked(input: FuzzInput, outcomes?: Tally): void {
       outcomes?.add(`lifter refused: ${error.code}`);
     }
   }
+  liftedTextChecks(input, items);
   const text = writeNQuads(quads);
   const parsed = new Parser({ format: 'N-Quads' }).parse(text);
   assert.equal(parsed.length, quads.length, 'the N-Quads parse back, quad for quad');
@@ -96,6 +98,30 @@ function convertChecked(input: FuzzInput, outcomes?: Tally): void {
     [...byIri.values()].sort(),
     'lowering gives back every message exactly',
   );
+}
+
+/**
+ * The N-Quads text the lifter writes (liftToNQuads, what `mcp-ld ingest` stores) passes the store's check, with the
+ * statements and graphs the lifter counted: an embedded store takes those counts instead of checking the text again
+ * (IngestOptions.lifted).
+ */
+function liftedTextChecks(input: FuzzInput, items: { record?: InputRecord }[]): void {
+  const lifter = new Lifter(schemaFor(input.version), { defaultSession: 'fuzz' });
+  let text = '';
+  let quads = 0;
+  const graphs: string[] = [];
+  for (const { record } of items) {
+    if (!record) continue;
+    try {
+      const lifted = lifter.liftToNQuads(record);
+      text += lifted.nquads;
+      quads += lifted.quadCount;
+      if (lifted.quadCount > 0 && !graphs.includes(lifted.graph)) graphs.push(lifted.graph);
+    } catch (error) {
+      if (!(error instanceof McpLdError)) throw error;
+    }
+  }
+  assert.deepEqual(checkNQuads(text), { quads, graphs }, 'the store would check what the lifter counted');
 }
 
 describe('fuzz: the converter in process', function () {

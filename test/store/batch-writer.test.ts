@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BatchWriter } from '../../src/store/batch-writer.js';
 import { EmbeddedStore } from '../../src/store/embedded-store.js';
+import type { IngestOptions } from '../../src/store/quad-store.js';
 
 /** `count` quads in graph `urn:g:<graph>`, one N-Quads line each. */
 function quads(graph: string, count: number, from = 0): string {
@@ -28,6 +29,35 @@ describe('store: BatchWriter on the embedded store (each batch checked while the
     const reopened = await EmbeddedStore.open({ dataDir: dir });
     assert.equal(await reopened.size(), 200);
     await reopened.close();
+  });
+
+  it("hands over the lifter's counts with a batch whose every message has them (not checked again), none otherwise", async () => {
+    const store = await EmbeddedStore.open({ dataDir: dir });
+    const handed: IngestOptions['lifted'][] = [];
+    const watched = new Proxy(store, {
+      get: (target, key) =>
+        key === 'prepareIngest'
+          ? (nquads: string | Uint8Array, options?: IngestOptions) => {
+              handed.push(options?.lifted);
+              return target.prepareIngest(nquads, options);
+            }
+          : (Reflect.get(target, key) as unknown),
+    });
+    const writer = new BatchWriter(watched, 2);
+    await writer.add(quads('a', 3), { quads: 3, graph: 'urn:g:a' });
+    await writer.add(quads('b', 2), { quads: 2, graph: 'urn:g:b' });
+    await writer.add(quads('c', 1), { quads: 1, graph: 'urn:g:c' });
+    await writer.add(quads('d', 1)); // said nothing: its batch is checked
+    await writer.add(quads('a', 2, 3), { quads: 2, graph: 'urn:g:a' });
+    await writer.finish();
+    assert.deepEqual(handed, [
+      { quads: 5, graphs: ['urn:g:a', 'urn:g:b'] },
+      undefined,
+      { quads: 2, graphs: ['urn:g:a'] },
+    ]);
+    assert.deepEqual(writer.stored, { quads: 9, batches: 3, messages: 5 });
+    assert.equal(await store.size(), 9);
+    await store.close();
   });
 
   it('stores nothing after a batch the store refused, not even a later batch that would fit', async () => {

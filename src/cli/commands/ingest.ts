@@ -114,7 +114,7 @@ export const ingestCommand: Command = {
         const failedBefore = conversion.summary.failed.length;
         await conversion.run(parseInput(text), {
           lift: (record) => lifter.liftToNQuads(record),
-          take: (lifted) => writer.add(lifted.nquads),
+          take: (lifted) => writer.add(lifted.nquads, { quads: lifted.quadCount, graph: lifted.graph }),
           after: (item) => {
             if (writer.error) return true;
             progress.update(name, item.line / lines, conversion.summary.messages);
