@@ -14,6 +14,7 @@ import { writeNQuads } from '../../src/rdf/serialize.js';
 import { Lowerer } from '../../src/lower/lower.js';
 import { checkNQuads } from '../../src/store/nquads-check.js';
 import { loadSchema, seedVersion, type ProtocolVersion, type SchemaIndex } from '../../src/schema/index.js';
+import { liftedText } from '../helpers/lifted-text.js';
 import { expectation, fuzzInput, type FuzzInput } from './inputs.js';
 import { canonical } from './json-equal.js';
 import { check, Tally } from './settings.js';
@@ -106,21 +107,12 @@ function convertChecked(input: FuzzInput, outcomes?: Tally): void {
  * (IngestOptions.lifted).
  */
 function liftedTextChecks(input: FuzzInput, items: { record?: InputRecord }[]): void {
-  const lifter = new Lifter(schemaFor(input.version), { defaultSession: 'fuzz' });
-  let text = '';
-  let quads = 0;
-  const graphs: string[] = [];
-  for (const { record } of items) {
-    if (!record) continue;
-    try {
-      const lifted = lifter.liftToNQuads(record);
-      text += lifted.nquads;
-      quads += lifted.quadCount;
-      if (lifted.quadCount > 0 && !graphs.includes(lifted.graph)) graphs.push(lifted.graph);
-    } catch (error) {
-      if (!(error instanceof McpLdError)) throw error;
-    }
-  }
+  const records = items.flatMap(({ record }) => (record ? [record] : []));
+  const { text, quads, graphs } = liftedText(
+    new Lifter(schemaFor(input.version), { defaultSession: 'fuzz' }),
+    records,
+    true,
+  );
   assert.deepEqual(checkNQuads(text), { quads, graphs }, 'the store would check what the lifter counted');
 }
 

@@ -6,6 +6,7 @@ import { isMcpLdError } from '../../src/core/problem.js';
 import { Lifter } from '../../src/lift/lifter.js';
 import { loadSchema } from '../../src/schema/index.js';
 import { captureRecords, captures } from '../helpers/corpus.js';
+import { liftedText } from '../helpers/lifted-text.js';
 
 function lineOf(run: () => unknown): number | undefined {
   try {
@@ -21,16 +22,7 @@ function lineOf(run: () => unknown): number | undefined {
 describe('store: N-Quads checks, query forms and journal frames', () => {
   it("accepts every capture of the corpus as the lifter writes it, with the lifter's counts (IngestOptions.lifted)", () => {
     for (const { file } of captures) {
-      const lifter = new Lifter(loadSchema());
-      let text = '';
-      let quads = 0;
-      const graphs: string[] = [];
-      for (const record of captureRecords(file)) {
-        const lifted = lifter.liftToNQuads(record);
-        text += lifted.nquads;
-        quads += lifted.quadCount;
-        if (lifted.quadCount > 0 && !graphs.includes(lifted.graph)) graphs.push(lifted.graph);
-      }
+      const { text, quads, graphs } = liftedText(new Lifter(loadSchema()), captureRecords(file));
       assert.ok(quads > 0, file);
       assert.deepEqual(checkNQuads(text), { quads, graphs }, file);
     }
