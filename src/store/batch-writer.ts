@@ -7,6 +7,11 @@
 import { isMcpLdError, McpLdError } from '../core/problem.js';
 import type { IngestReceipt, QuadStore } from './quad-store.js';
 
+/** What stopped the writer: the store's own error, or any other failure as `store.failed`. */
+function asStoreError(error: unknown): McpLdError {
+  return isMcpLdError(error) ? error : McpLdError.of('store.failed', { detail: String(error) });
+}
+
 interface StoredCounts {
   quads: number;
   batches: number;
@@ -28,8 +33,12 @@ export class BatchWriter {
   readonly stored: StoredCounts = { quads: 0, batches: 0, messages: 0 };
   error: McpLdError | undefined;
 
+  /**
+   * `store` may still be opening (`mcp-ld ingest` lifts its first batch meanwhile): a store that fails to open is this
+   * writer's error, and the caller, awaiting the same promise, reports it.
+   */
   constructor(
-    private readonly store: QuadStore,
+    private readonly store: QuadStore | Promise<QuadStore>,
     private readonly batchMessages: number,
   ) {}
 
@@ -89,7 +98,14 @@ export class BatchWriter {
     // Room for this batch first; only then is it taken from the buffer (adds made meanwhile join it), so that
     // concurrent callers never write into bytes not yet handed to the store. ingest and prepareIngest copy them before
     // they return.
-    const prepare = this.store.prepareIngest?.bind(this.store);
+    let store: QuadStore;
+    try {
+      store = await this.store;
+    } catch (error) {
+      this.error ??= asStoreError(error);
+      return;
+    }
+    const prepare = store.prepareIngest?.bind(store);
     while (this.inFlight.size >= (prepare ? 2 : 1)) await Promise.race(this.inFlight);
     const messages = this.messages;
     const kept = this.kept;
@@ -119,7 +135,7 @@ export class BatchWriter {
         return checked.ingest();
       })();
     } else {
-      stored = this.store.ingest(batch, options);
+      stored = store.ingest(batch, options);
     }
     const current: Promise<void> = stored
       .then(
@@ -130,7 +146,7 @@ export class BatchWriter {
           this.stored.messages += messages;
         },
         (error: unknown) => {
-          this.error ??= isMcpLdError(error) ? error : McpLdError.of('store.failed', { detail: String(error) });
+          this.error ??= asStoreError(error);
         },
       )
       .finally(() => this.inFlight.delete(current));

@@ -31,6 +31,32 @@ describe('store: BatchWriter on the embedded store (each batch checked while the
     await reopened.close();
   });
 
+  it('takes a store still opening: its batches wait for it, and a store that fails to open is the error, nothing thrown', async () => {
+    let opened!: (store: EmbeddedStore) => void;
+    const opening = new Promise<EmbeddedStore>((resolve) => (opened = resolve));
+    const writer = new BatchWriter(opening, 2);
+    const adding = (async () => {
+      for (let i = 0; i < 6; i++) await writer.add(quads('a', 5, i * 5));
+      await writer.finish();
+    })();
+    const store = await EmbeddedStore.open({ dataDir: dir });
+    opened(store);
+    await adding;
+    assert.equal(writer.error, undefined);
+    assert.deepEqual(writer.stored, { quads: 30, batches: 3, messages: 6 });
+    assert.equal(await store.size(), 30);
+    await store.close();
+
+    const failing = Promise.reject(new Error('no such store'));
+    failing.catch(() => undefined);
+    const refused = new BatchWriter(failing, 2);
+    for (let i = 0; i < 6; i++) await refused.add(quads('b', 5, i * 5));
+    await refused.finish();
+    assert.equal(refused.error?.code, 'store.failed');
+    assert.match(refused.error?.detail ?? '', /no such store/);
+    assert.deepEqual(refused.stored, { quads: 0, batches: 0, messages: 0 });
+  });
+
   it("hands over the lifter's counts with a batch whose every message has them (not checked again), none otherwise", async () => {
     const store = await EmbeddedStore.open({ dataDir: dir });
     const handed: IngestOptions['lifted'][] = [];

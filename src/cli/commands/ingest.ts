@@ -97,12 +97,15 @@ export const ingestCommand: Command = {
     const session = values.session ?? (() => derivedSessionId(current));
     const lifter = commandLifter(values, session);
     const conversion = new Conversion();
-    const store = await openStore(config, {
+    // The store opens (its worker and Oxigraph's WebAssembly, ~55 ms) while the first batch is read and lifted. A store
+    // that cannot open fails the command as before, from the `finally` below, once that batch waits for it.
+    const opening = openStore(config, {
       command: 'ingest',
       onWarning: (message) => void io.stderr.write(`mcp-ld ingest: warning: ${message}\n`),
     });
+    opening.catch(() => undefined); // reported where it is awaited
     const progress = new Progress(io.stderr);
-    const writer = new BatchWriter(store, batch);
+    const writer = new BatchWriter(opening, batch);
     let failedLines = 0;
     try {
       for (const file of positionals) {
@@ -131,6 +134,7 @@ export const ingestCommand: Command = {
       await writer.finish();
       progress.clear();
     } finally {
+      const store = await opening;
       await store.close().catch(async (error: unknown) => {
         await write(io.stderr, `mcp-ld ingest: closing the store failed: ${(error as Error).message}\n`);
         writer.error ??= error instanceof McpLdError ? error : McpLdError.of('store.failed', { detail: String(error) });
@@ -143,6 +147,7 @@ export const ingestCommand: Command = {
         `mcp-ld ingest: stopped; ${writer.stored.messages} messages (${writer.stored.quads} quads) were stored before the error\n`,
       );
     }
+    const store = await opening;
     const where = store.kind === 'remote' ? `the remote store` : config.dataDir ? config.dataDir : 'memory';
     if (!values.quiet) {
       await write(
