@@ -7,8 +7,8 @@
 import { isMcpLdError, McpLdError } from '../core/problem.js';
 import type { IngestReceipt, QuadStore } from './quad-store.js';
 
-/** What stopped the writer: the store's own error, or any other failure as `store.failed`. */
-function asStoreError(error: unknown): McpLdError {
+/** What stopped a writer: the store's own error, or any other failure as `store.failed`. */
+export function asStoreError(error: unknown): McpLdError {
   return isMcpLdError(error) ? error : McpLdError.of('store.failed', { detail: String(error) });
 }
 

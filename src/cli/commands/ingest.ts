@@ -2,7 +2,6 @@
 // (--data DIR, or memory only) or a remote SPARQL store (--store URL). Bad lines are reported with their line number
 // and skipped; the rest is stored. A store error stops the ingest: what was acknowledged before it stays stored.
 import { readStoreConfig, storeVariables } from '../../core/config.js';
-import { McpLdError } from '../../core/problem.js';
 import { protocolOptionSpec } from '../protocol-option.js';
 import { baseOptionSpec, checkBaseOption, commandLifter } from '../lifting-options.js';
 import { storeOptions } from '../store-options.js';
@@ -10,7 +9,8 @@ import { derivedSessionId } from '../../lift/session-id.js';
 import { parseInput } from '../../lift/input.js';
 import { Conversion, summaryLine } from '../../lift/convert.js';
 import { openStore } from '../../store/open-store.js';
-import { BatchWriter } from '../../store/batch-writer.js';
+import { asStoreError, BatchWriter } from '../../store/batch-writer.js';
+import type { QuadStore } from '../../store/quad-store.js';
 import { parseOptions, UsageError, write, type Command, type CommandIo, type OptionSpecs } from '../command.js';
 import { checkReadable, readInputBytes, refuseWrongKind } from '../read-input.js';
 import { conversionFailures, reportFailedLines } from '../failed-lines.js';
@@ -107,6 +107,7 @@ export const ingestCommand: Command = {
     const progress = new Progress(io.stderr);
     const writer = new BatchWriter(opening, batch);
     let failedLines = 0;
+    let store: QuadStore;
     try {
       for (const file of positionals) {
         const name = file === '-' ? 'stdin' : file;
@@ -134,10 +135,10 @@ export const ingestCommand: Command = {
       await writer.finish();
       progress.clear();
     } finally {
-      const store = await opening;
+      store = await opening;
       await store.close().catch(async (error: unknown) => {
         await write(io.stderr, `mcp-ld ingest: closing the store failed: ${(error as Error).message}\n`);
-        writer.error ??= error instanceof McpLdError ? error : McpLdError.of('store.failed', { detail: String(error) });
+        writer.error ??= asStoreError(error);
       });
     }
     if (writer.error) {
@@ -147,7 +148,6 @@ export const ingestCommand: Command = {
         `mcp-ld ingest: stopped; ${writer.stored.messages} messages (${writer.stored.quads} quads) were stored before the error\n`,
       );
     }
-    const store = await opening;
     const where = store.kind === 'remote' ? `the remote store` : config.dataDir ? config.dataDir : 'memory';
     if (!values.quiet) {
       await write(
