@@ -281,18 +281,20 @@ export class RemoteStore implements QuadStore {
   /** Stamps a write to `graphs` (or to graphs unknown) for every reader of the store, and tells this process's. */
   private async stamp(graphs: readonly string[], placed: boolean): Promise<void> {
     const stamp = newStamp(graphs, placed);
-    const response = await this.request(
-      'update',
-      this.updateUrl,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ update: stamp.update }).toString(),
-      },
-      this.requestTimeoutMs,
-    );
-    if (!response.ok) throw await this.refused('update', response, `stamping the write to ${graphs.length} graphs`);
-    await response.arrayBuffer();
+    for (const update of stamp.updates) {
+      const response = await this.request(
+        'update',
+        this.updateUrl,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ update }).toString(),
+        },
+        this.requestTimeoutMs,
+      );
+      if (!response.ok) throw await this.refused('update', response, `stamping the write to ${graphs.length} graphs`);
+      await response.arrayBuffer();
+    }
     this.changes.wrote(graphs, stamp.token, placed);
   }
 

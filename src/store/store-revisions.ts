@@ -16,26 +16,53 @@ const unplacedBy = 'https://w3id.org/mcp-ld/store#unplacedWrite';
 
 interface Stamp {
   token: string;
-  /** The SPARQL Update that writes it. */
-  update: string;
+  /**
+   * The SPARQL Updates that write it, in order: each a few KB at most, whatever the number of graphs (the store's own
+   * stamp in the last, so a reader that sees it moved sees every graph's).
+   */
+  updates: string[];
 }
 
 /**
- * A new stamp for a write to `graphs` (IRIs already checked), or to graphs unknown (`placed` false): one request that
- * replaces their stamps and the store's.
+ * How much of a request the graphs' stamps may take, form-encoded as sent: a few graphs a request, as every other
+ * request is small.
  */
-export function newStamp(graphs: readonly string[], placed: boolean): Stamp {
-  const token = randomUUID();
-  const subjects = [revisionsGraph, ...graphs].map((g) => `<${g}>`);
+const stampBytes = 2_500;
+
+/** The update that replaces the stamps of `subjects` (graphs, or the stamps' graph for the store's) with `token`. */
+function stampUpdate(subjects: readonly string[], token: string, unplaced: boolean): string {
   const triples = subjects.map((s) => `${s} <${stampedBy}> "${token}" .`);
-  if (!placed) triples.push(`<${revisionsGraph}> <${unplacedBy}> "${token}" .`);
-  const predicates = placed ? `<${stampedBy}>` : `<${stampedBy}> <${unplacedBy}>`;
-  const update = [
+  if (unplaced) triples.push(`<${revisionsGraph}> <${unplacedBy}> "${token}" .`);
+  const predicates = unplaced ? `<${stampedBy}> <${unplacedBy}>` : `<${stampedBy}>`;
+  return [
     `DELETE { GRAPH <${revisionsGraph}> { ?g ?p ?old } }`,
     `WHERE { GRAPH <${revisionsGraph}> { ?g ?p ?old } VALUES ?g { ${subjects.join(' ')} } VALUES ?p { ${predicates} } } ;`,
     `INSERT DATA { GRAPH <${revisionsGraph}> { ${triples.join(' ')} } }`,
   ].join('\n');
-  return { token, update };
+}
+
+/**
+ * A new stamp for a write to `graphs` (IRIs already checked), or to graphs unknown (`placed` false): the updates that
+ * replace their stamps and, last, the store's.
+ */
+export function newStamp(graphs: readonly string[], placed: boolean): Stamp {
+  const token = randomUUID();
+  const updates: string[] = [];
+  let chunk: string[] = [];
+  let bytes = 0;
+  for (const graph of graphs) {
+    const subject = `<${graph}>`;
+    // Each graph is named twice (the stamp it loses, the one it gets), with the token.
+    const size = encodeURIComponent(`${subject} ${subject} <${stampedBy}> "${token}" . `).length;
+    if (chunk.length > 0 && bytes + size > stampBytes) {
+      updates.push(stampUpdate(chunk, token, false));
+      [chunk, bytes] = [[], 0];
+    }
+    chunk.push(subject);
+    bytes += size;
+  }
+  updates.push(stampUpdate([...chunk, `<${revisionsGraph}>`], token, !placed));
+  return { token, updates };
 }
 
 /** The store's own stamp: one row, or none before mcp-ld's first write. */

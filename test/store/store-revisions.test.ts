@@ -19,14 +19,19 @@ function sparqlStore() {
 
 const g = (n: number) => `urn:mcp-ld:session/s${n}`;
 
+/** Writes a stamp as the remote store does: its updates in order. */
+function stamp(store: oxigraph.Store, written: ReturnType<typeof newStamp>): void {
+  for (const update of written.updates) store.update(update);
+}
+
 describe('store: the stamps of mcp-ld’s writes in a remote store', () => {
   it('keep one stamp per graph written and one for the store, replaced by each write, in a system graph', async () => {
     const { store, select } = sparqlStore();
     assert.ok(isSystemGraph(revisionsGraph), 'no union query or session list sees the stamps');
     const first = newStamp([g(1), g(2)], true);
-    store.update(first.update);
+    stamp(store, first);
     const second = newStamp([g(2)], true);
-    store.update(second.update);
+    stamp(store, second);
     const rows = (await select(stampsQuery)).map(
       (r) => `${r.get('g')!.value} ${r.get('p')!.value} ${r.get('r')!.value}`,
     );
@@ -41,17 +46,38 @@ describe('store: the stamps of mcp-ld’s writes in a remote store', () => {
     assert.equal(store.size, 3, 'nothing outside the stamps graph, and no stamp left behind');
   });
 
+  it('stamp a write to 2,000 graphs in updates of a few KB, the store’s own stamp in the last', async () => {
+    const { store, select } = sparqlStore();
+    const graphs = Array.from({ length: 2_000 }, (_, i) => g(i));
+    stamp(store, newStamp(graphs.slice(0, 10), true));
+    const written = newStamp(graphs, true);
+    assert.ok(written.updates.length > 1, `${written.updates.length} update`);
+    const sent = written.updates.map((update) => new URLSearchParams({ update }).toString().length);
+    assert.ok(Math.max(...sent) < 4_096, `no request grows with the graphs written: ${Math.max(...sent)} bytes`);
+    const storeStamp = `<${revisionsGraph}> <https://w3id.org/mcp-ld/store#revision> "${written.token}"`;
+    assert.deepEqual(
+      written.updates.map((u) => u.includes(storeStamp)),
+      written.updates.map((_, i) => i === written.updates.length - 1),
+      'the store’s stamp moves last, once every graph’s has',
+    );
+    stamp(store, written);
+    const tokens = new Map((await select(stampsQuery)).map((r) => [r.get('g')!.value, r.get('r')!.value]));
+    assert.equal(tokens.size, 2_001);
+    assert.ok([...tokens.values()].every((token) => token === written.token));
+    assert.equal(store.size, 2_001, 'one stamp per graph, the earlier ones replaced');
+  });
+
   it('tell a reader the graphs another writer stamped, each once, and nothing when nothing moved', async () => {
     const { store, select, selects } = sparqlStore();
     const reader = new RemoteChanges(select, 60_000);
     const told: StoreChange[] = [];
     const stop = reader.listen((change) => told.push(change));
     try {
-      store.update(newStamp([g(1)], true).update); // before the reader's first look: what it starts from
+      stamp(store, newStamp([g(1)], true)); // before the reader's first look: what it starts from
       await reader.current();
       assert.deepEqual(told, []);
-      store.update(newStamp([g(2), g(3)], true).update);
-      store.update(newStamp([g(3)], true).update);
+      stamp(store, newStamp([g(2), g(3)], true));
+      stamp(store, newStamp([g(3)], true));
       await reader.current();
       assert.deepEqual(told, [{ graphs: [g(2), g(3)] }]);
       const before = selects();
@@ -59,12 +85,12 @@ describe('store: the stamps of mcp-ld’s writes in a remote store', () => {
       assert.equal(selects() - before, 1, 'the store’s stamp alone is read when it did not move');
       assert.equal(told.length, 1);
       // A write whose graphs are unknown (an update): everything may have changed.
-      store.update(newStamp([], false).update);
+      stamp(store, newStamp([], false));
       await reader.current();
       assert.deepEqual(told[1], { graphs: [] });
       // A stamp gone (its graph's removed by hand): told as a change too.
       store.update(`DELETE WHERE { GRAPH <${revisionsGraph}> { <${g(1)}> ?p ?o } }`);
-      store.update(newStamp([g(4)], true).update);
+      stamp(store, newStamp([g(4)], true));
       await reader.current();
       assert.deepEqual(told[2], { graphs: [g(1), g(4)] });
     } finally {
@@ -80,8 +106,8 @@ describe('store: the stamps of mcp-ld’s writes in a remote store', () => {
     try {
       await changes.current();
       const own = newStamp([g(1)], true);
-      store.update(newStamp([g(2)], true).update); // another process, just before
-      store.update(own.update);
+      stamp(store, newStamp([g(2)], true)); // another process, just before
+      stamp(store, own);
       changes.wrote([g(1)], own.token, true);
       assert.deepEqual(told, [{ graphs: [g(1)] }]);
       await changes.current();
@@ -108,7 +134,7 @@ describe('store: the stamps of mcp-ld’s writes in a remote store', () => {
       gate = new Promise((resolve) => (release = resolve));
       const under = changes.current(); // reads the stamps now, before the write below
       await new Promise((resolve) => setImmediate(resolve));
-      store.update(newStamp([g(5)], true).update);
+      stamp(store, newStamp([g(5)], true));
       const asked = changes.current();
       gate = undefined;
       release!();
@@ -128,7 +154,7 @@ describe('store: the stamps of mcp-ld’s writes in a remote store', () => {
     }, 60_000);
     await assert.rejects(changes.current(), /store unavailable/);
     down = false;
-    store.update(newStamp([g(1)], true).update);
+    stamp(store, newStamp([g(1)], true));
     await changes.current();
   });
 });
