@@ -232,7 +232,13 @@ describe('proxy: records every HTTP transport generation, each with the SDKs tha
         '/mcp',
         runStreamable2025Session,
       );
-      assert.deepStrictEqual({ ...proxied, sessionId: '' }, { ...direct, sessionId: '' });
+      // The server sends the long call's progress on the standalone GET stream and its result on the POST's, and the
+      // SDK drops a progress notification that comes after the result: how many the client sees depends on which
+      // stream is read first, with or without the proxy (once in CI the third came after the result through it). The
+      // proxy relays and records all three (the server's methods below).
+      const seen = (transcript: typeof direct) => ({ ...transcript, sessionId: '', progress: [] });
+      assert.deepStrictEqual(seen(proxied), seen(direct));
+      for (const { progress } of [direct, proxied]) assert.deepEqual(progress, [1, 2, 3].slice(0, progress.length));
       assert.match(proxied.sessionId ?? '', /^[0-9a-f-]{36}$/);
       assert.deepEqual([...new Set(records.map((r) => r.session))], [proxied.sessionId]);
       // The server sends its progress and its sampling request on the standalone GET stream, not on the POST's.
