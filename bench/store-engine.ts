@@ -3,8 +3,8 @@
 // on a SPARQL endpoint already loaded (credentials from MCPLD_STORE_USER / MCPLD_STORE_PASSWORD), then runs the named
 // queries (prepared by src/query, default graph = the union of the session graphs) and reports one JSON line per step
 // on stdout: `loaded`, one `query` per named query, `done` with the peak RSS. Started by bench/store-queries.ts.
-// On mcp-ld's stores (embedded and remote), a named query that declares @per-session is also timed as `mcp-ld serve`
-// answers it: from its sessions' answers, kept (made after a first call, before the timed runs) and merged.
+// On mcp-ld's store, a named query that declares @per-session is also timed as `mcp-ld serve` answers it: from its
+// sessions' answers, kept (made after a first call, before the timed runs) and merged.
 //   node dist/bench/store-engine.js --engine mcp-ld|comunica|remote [--nquads FILE | --store URL] --queries JSON
 //        [--runs N] [--cap-ms MS]
 import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
@@ -37,11 +37,8 @@ export type EngineReport =
       rows: number;
       capped: boolean;
       error?: string;
-      /**
-       * mcp-ld, a query kept per session: the times and rows of its answers as `mcp-ld serve` gives them, and how long
-       * its sessions' answers took to make.
-       */
-      kept?: { times: number[]; rows: number; madeSeconds: number };
+      /** mcp-ld, a query kept per session: the times and rows of its answers as `mcp-ld serve` gives them. */
+      kept?: { times: number[]; rows: number };
     }
   | { type: 'done'; peakRssMiB: number };
 
@@ -53,27 +50,10 @@ interface Engine {
    * CLI give them); the number of rows, or undefined when it ran past `capMs` and was stopped.
    */
   run(sparql: string, capMs: number, query: NamedQuery): Promise<number | undefined>;
-  /** mcp-ld's stores only: the sessions' answers of the query made; whether they are kept (they may not fit). */
-  keep?(query: NamedQuery, values: ParameterValues): Promise<boolean>;
-  /** mcp-ld's stores only: the answer from the sessions' answers, once they are kept; its rows. */
+  /** mcp-ld's store only: the answer from the sessions' answers, once they are kept; its rows. */
   runKept?(query: NamedQuery, values: ParameterValues): Promise<number>;
-}
-
-/** The answers kept per session on mcp-ld's store, as `mcp-ld serve` keeps them (src/query/session-partials.ts). */
-function keptAnswers(store: QuadStore): Pick<Engine, 'keep' | 'runKept'> {
-  const partials = new SessionPartials(store);
-  return {
-    async keep(query, values) {
-      await partials.answer(query, values); // the first call starts making them
-      await partials.settled();
-      return (await partials.answer(query, values)) !== undefined;
-    },
-    async runKept(query, values) {
-      const answer = await runNamedQueryText(store, query, values, {}, partials);
-      return (JSON.parse(new TextDecoder().decode(answer.data)) as { results: { bindings: unknown[] } }).results
-        .bindings.length;
-    },
-  };
+  /** Resolves when what runKept asked for is kept. */
+  settled?(): Promise<void>;
 }
 
 function report(line: EngineReport): void {
@@ -105,7 +85,6 @@ async function remoteEngine(url: string): Promise<Engine> {
     ...(process.env['MCPLD_STORE_PASSWORD'] !== undefined ? { password: process.env['MCPLD_STORE_PASSWORD'] } : {}),
   });
   return {
-    ...keptAnswers(store),
     load: async () => 0,
     run: (sparql, capMs, query) => runNamed(store, sparql, capMs, query),
   };
@@ -114,8 +93,14 @@ async function remoteEngine(url: string): Promise<Engine> {
 /** mcp-ld's store as a user gets it: the worker thread, a query given as text, results as SPARQL JSON. */
 async function mcpLdEngine(): Promise<Engine> {
   const store = await EmbeddedStore.open({});
+  const partials = new SessionPartials(store);
   return {
-    ...keptAnswers(store),
+    async runKept(query, values) {
+      const answer = await runNamedQueryText(store, query, values, {}, partials);
+      return (JSON.parse(new TextDecoder().decode(answer.data)) as { results: { bindings: unknown[] } }).results
+        .bindings.length;
+    },
+    settled: () => partials.settled(),
     async load(file) {
       // In pieces of about 8 MB cut at line ends, as a batched ingest gives them.
       const fd = openSync(file, 'r');
@@ -247,12 +232,12 @@ async function main(): Promise<void> {
         if (values.engine !== 'mcp-ld' && ms >= repeatUnder) break;
       }
       const query = named.get(name);
-      let kept: { times: number[]; rows: number; madeSeconds: number } | undefined;
-      if (engine.runKept && engine.keep && query.perSession) {
-        const t0 = performance.now();
-        if (await engine.keep(query, parameters))
-          kept = { times: [], rows: 0, madeSeconds: (performance.now() - t0) / 1000 };
-        while (kept && kept.times.length < runs) {
+      let kept: { times: number[]; rows: number } | undefined;
+      if (engine.runKept && engine.settled && query.perSession) {
+        await engine.runKept(query, parameters);
+        await engine.settled();
+        kept = { times: [], rows: 0 };
+        while (kept.times.length < runs) {
           const t0 = performance.now();
           kept.rows = await engine.runKept(query, parameters);
           kept.times.push(performance.now() - t0);

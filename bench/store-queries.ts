@@ -24,11 +24,8 @@ export interface QueryTiming {
   rows?: number;
   capped: boolean;
   error?: string;
-  /**
-   * A query kept per session, as `mcp-ld serve` answers it: median of its timed runs, its rows, and how long its
-   * sessions' answers took to make.
-   */
-  kept?: { medianMs: number; runs: number; rows: number; madeSeconds: number };
+  /** A query kept per session, as `mcp-ld serve` answers it: median of its timed runs, and its rows. */
+  kept?: { medianMs: number; runs: number; rows: number };
 }
 
 export interface EngineRun {
@@ -194,14 +191,7 @@ export async function runEngine(
           ...(report.times.length > 0 ? { rows: report.rows } : {}),
           ...(report.error !== undefined ? { error: report.error } : {}),
           ...(report.kept
-            ? {
-                kept: {
-                  medianMs: median(report.kept.times)!,
-                  runs: report.kept.times.length,
-                  rows: report.kept.rows,
-                  madeSeconds: report.kept.madeSeconds,
-                },
-              }
+            ? { kept: { medianMs: median(report.kept.times)!, runs: report.kept.times.length, rows: report.kept.rows } }
             : {}),
         });
       } else result.peakRssMiB = Math.max(result.peakRssMiB, report.peakRssMiB);

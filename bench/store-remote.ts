@@ -44,20 +44,6 @@ interface SizePoint {
   messages: number;
 }
 
-/** The median a user gets: kept per session (as `mcp-ld serve` answers) where the query is, else the whole query's. */
-function servedMs(timing: QueryTiming | undefined): number | undefined {
-  return timing?.kept?.medianMs ?? timing?.medianMs;
-}
-
-/** A timing as the lines give it: the kept answer's, with how long it took to make and the whole query's beside it. */
-function servedText(timing: QueryTiming | undefined, capMs: number): string {
-  const runs = timing && timing.runs > 0 ? ` median of ${timing.runs}` : '';
-  const whole = msText(timing, capMs).replace(' ms', ` ms${runs}`);
-  if (!timing?.kept) return whole;
-  const { kept } = timing;
-  return `${ms(kept.medianMs)} ms median of ${kept.runs}, kept per session as mcp-ld serve answers it (made in ${kept.madeSeconds.toFixed(1)} s; the whole query: ${whole})`;
-}
-
 function millions(quads: number): string {
   return `${(quads / 1e6).toFixed(2)}M`;
 }
@@ -231,26 +217,22 @@ export async function benchRemote(options: RemoteBenchOptions): Promise<void> {
 
   for (const size of sizes) {
     for (const [name, timing] of size.remote.queries) {
+      const runs = timing.runs > 0 ? ` median of ${timing.runs}` : '';
+      const remoteText = msText(timing, capMs).replace(' ms', ` ms${runs}`);
       const base = size.embedded?.queries.get(name);
-      const [remoteMs, baseMs] = [servedMs(timing), servedMs(base)];
       let baseText: string;
       if (!size.embedded) baseText = `the embedded store cannot hold ${size.quads} quads`;
-      else if (remoteMs !== undefined && baseMs !== undefined)
-        baseText = `baseline mcp-ld embedded store: ${servedText(base, capMs)}, ratio ${formatRatio(baseMs / remoteMs)}`;
-      else baseText = `baseline mcp-ld embedded store: ${servedText(base, capMs)}`;
+      else if (timing.medianMs !== undefined && base?.medianMs !== undefined)
+        baseText = `baseline mcp-ld embedded store: ${msText(base, capMs)}, ratio ${formatRatio(base.medianMs / timing.medianMs)}`;
+      else baseText = `baseline mcp-ld embedded store: ${msText(base, capMs)}`;
       const goal =
         size.parts === parts.length
-          ? `; goal < ${remoteGoalMs} ms: ${remoteMs !== undefined && remoteMs < remoteGoalMs ? 'met' : 'NOT met'}`
+          ? `; goal < ${remoteGoalMs} ms: ${timing.medianMs !== undefined && timing.medianMs < remoteGoalMs ? 'met' : 'NOT met'}`
           : '';
-      say(`query ${name} at ${size.quads} quads, Virtuoso: ${servedText(timing, capMs)} (${baseText})${goal}`);
+      say(`query ${name} at ${size.quads} quads, Virtuoso: ${remoteText} (${baseText})${goal}`);
       if (timing.rows !== undefined && base?.rows !== undefined && timing.rows !== base.rows) {
         say(
           `warning: query ${name} at ${size.quads} quads: ${timing.rows} rows from Virtuoso, ${base.rows} from the embedded store`,
-        );
-      }
-      if (timing.kept && timing.rows !== undefined && timing.kept.rows !== timing.rows) {
-        say(
-          `warning: query ${name} at ${size.quads} quads: ${timing.kept.rows} rows kept per session on Virtuoso, ${timing.rows} from its whole query`,
         );
       }
     }
@@ -265,37 +247,42 @@ export async function benchRemote(options: RemoteBenchOptions): Promise<void> {
         remote: s.remote.queries.get(name),
         embedded: s.embedded!.queries.get(name),
       }));
-      const measured = pairs.flatMap((p) => {
-        const [remote, embedded] = [servedMs(p.remote), servedMs(p.embedded)];
-        return remote !== undefined && embedded !== undefined ? [{ quads: p.quads, remote, embedded }] : [];
-      });
+      const measured = pairs.filter(
+        (
+          p,
+        ): p is {
+          quads: number;
+          remote: QueryTiming & { medianMs: number };
+          embedded: QueryTiming & { medianMs: number };
+        } => p.remote?.medianMs !== undefined && p.embedded?.medianMs !== undefined,
+      );
       const text = pairs
-        .map((p) => {
-          const [remote, embedded] = [servedMs(p.remote), servedMs(p.embedded)];
-          const one = (t: QueryTiming | undefined, v: number | undefined) =>
-            v !== undefined ? `${ms(v)} ms` : msText(t, capMs);
-          return `${millions(p.quads)} ${one(p.remote, remote)} vs ${one(p.embedded, embedded)}`;
-        })
+        .map((p) => `${millions(p.quads)} ${msText(p.remote, capMs)} vs ${msText(p.embedded, capMs)}`)
         .join(', ');
-      const faster = measured.find((p) => p.remote <= p.embedded);
+      const faster = measured.find((p) => p.remote.medianMs <= p.embedded.medianMs);
       let verdict: string;
       if (faster) verdict = `Virtuoso as fast or faster from ${millions(faster.quads)} quads`;
       else if (measured.length >= 2) {
         const [a, b] = [measured[0]!, measured[measured.length - 1]!];
-        const cross = projectedCrossing(a.quads, a.remote, a.embedded, b.quads, b.remote, b.embedded);
+        const cross = projectedCrossing(
+          a.quads,
+          a.remote.medianMs,
+          a.embedded.medianMs,
+          b.quads,
+          b.remote.medianMs,
+          b.embedded.medianMs,
+        );
         verdict = `the embedded store is faster at every size both hold; ${cross === undefined ? 'the gap does not narrow' : `projected to cross near ${millions(cross)} quads (each median as a power of the size)`}`;
       } else verdict = 'the embedded store is faster at every size both hold';
-      say(`crossing ${name}: Virtuoso vs embedded medians (as mcp-ld serve answers) ${text}: ${verdict}`);
+      say(`crossing ${name}: Virtuoso vs embedded medians ${text}: ${verdict}`);
     }
   }
   const last = sizes[sizes.length - 1]!;
-  const goalMet = (t: QueryTiming) => (servedMs(t) ?? Infinity) < remoteGoalMs;
-  const under = [...last.remote.queries.values()].filter(goalMet);
-  const over = [...last.remote.queries.values()].filter((t) => !goalMet(t));
-  const overText = (t: QueryTiming) =>
-    servedMs(t) !== undefined ? `${ms(servedMs(t)!)} ms` : t.error !== undefined ? 'failed' : `> ${capMs} ms`;
-  const kept = under.filter((t) => t.kept).length;
+  const under = [...last.remote.queries.values()].filter((t) => t.medianMs !== undefined && t.medianMs < remoteGoalMs);
+  const over = [...last.remote.queries.values()].filter(
+    (t) => !(t.medianMs !== undefined && t.medianMs < remoteGoalMs),
+  );
   say(
-    `named queries under ${remoteGoalMs} ms on Virtuoso at ${last.quads} quads, as mcp-ld serve answers them: ${under.length} of ${last.remote.queries.size} (${kept} of them kept per session)${over.length ? `; not met: ${over.map((t) => `${t.name} (${overText(t)})`).join(', ')}` : ''}`,
+    `named queries under ${remoteGoalMs} ms on Virtuoso at ${last.quads} quads: ${under.length} of ${last.remote.queries.size}${over.length ? `; not met: ${over.map((t) => `${t.name} (${t.medianMs !== undefined ? `${ms(t.medianMs)} ms` : t.error !== undefined ? 'failed' : `> ${capMs} ms`})`).join(', ')}` : ''}`,
   );
 }

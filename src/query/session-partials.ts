@@ -2,9 +2,8 @@
 // from those: a write reruns the query over the sessions it touched only (the store tells them: QuadStore.changes),
 // so at a million quads a console page costs a few small queries and a merge, not a pass over every message. Owns
 // the kept answers and when they are made; how they are merged is per-session.ts's. Only for a store that tells its
-// writes with their graphs (the embedded store, in memory or the owner of a data directory; a remote store, from the
-// stamps mcp-ld's writes leave in it, asked before every answer): elsewhere, and for a query or parameters it does
-// not keep (yet), the caller runs the query whole.
+// writes with their graphs (the embedded store, in memory or the owner of a data directory): elsewhere, and for a
+// query or parameters it does not keep (yet), the caller runs the query whole.
 //
 // What is kept is made in the background, one session's query at a time (the first answers of a new query and
 // parameters come from the whole query meanwhile); a write marks its sessions stale; an answer reruns the stale
@@ -65,8 +64,6 @@ export class SessionPartials {
   /** Queries and parameters found too large to keep, or whose values cannot be merged: always answered whole. */
   private readonly unkept = new Set<string>();
   private readonly stopListening: () => void;
-  /** The session graphs, listed once for every query kept (then told by the writes); undefined: to be listed. */
-  private sessions: Promise<Set<string>> | undefined;
   private closed = false;
 
   constructor(private readonly store: QuadStore) {
@@ -81,13 +78,6 @@ export class SessionPartials {
    */
   async answer(query: NamedQuery, values: ParameterValues, options: RunOptions = {}): Promise<QueryResult | undefined> {
     if (!query.perSession || this.closed || options.dataset || options.session) return undefined;
-    // Every write made before now told (a remote store asks for other processes'); a store that cannot say is asked
-    // the whole query, which says why.
-    try {
-      await this.store.changes!.current();
-    } catch {
-      return undefined;
-    }
     // Keyed by the values as given (checked and bound once, when first seen): binding costs ms for some queries. Every
     // page (limit and offset) is cut from the same kept answer.
     const { limit, offset, others } = rowWindow(query.query, query.parameters, values);
@@ -159,22 +149,9 @@ export class SessionPartials {
     if (graphs.length === 0) {
       // A write the store cannot place (a SPARQL Update): nothing kept can be trusted.
       this.kept.clear();
-      this.sessions = undefined;
       return;
     }
     for (const kept of this.kept.values()) for (const graph of graphs) kept.stale.add(graph);
-    void this.sessions?.then((sessions) => {
-      for (const graph of graphs) sessions.add(graph);
-    });
-  }
-
-  /** Every session graph (one that was deleted may stay: its answer is then empty). */
-  private sessionList(): Promise<Set<string>> {
-    const listing = (this.sessions ??= this.store.graphs().then((graphs) => new Set(graphs.map((g) => g.graph))));
-    listing.catch(() => {
-      if (this.sessions === listing) this.sessions = undefined;
-    });
-    return listing;
   }
 
   /** Reruns the stale sessions of `kept` (every session first, when `listing`); one rerun at a time per query. */
@@ -185,7 +162,7 @@ export class SessionPartials {
 
   private async rerunSessions(key: string, kept: Kept, listing: boolean): Promise<void> {
     try {
-      if (listing) for (const graph of await this.sessionList()) kept.stale.add(graph);
+      if (listing) for (const { graph } of await this.store.graphs()) kept.stale.add(graph);
       while (kept.stale.size > 0) {
         if (this.closed || this.kept.get(key) !== kept) return;
         const graph = kept.stale.values().next().value!;

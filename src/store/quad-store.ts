@@ -156,9 +156,8 @@ export interface QuadStore {
   size(): Promise<number>;
   /**
    * The writes this store applies, as they are applied: the embedded store that holds its engine (in memory, or the
-   * owner of a data directory, whoever the write came from); a remote store, its own writes at once and other mcp-ld
-   * processes' from the stamps they leave (store-revisions.ts), looked for now and then and whenever `current` is
-   * asked. Absent for a client of a data directory's owner: a listener then looks at `size` now and then.
+   * owner of a data directory, whoever the write came from). Absent where writes happen elsewhere (a client of a data
+   * directory's owner, a remote store): a listener then looks at `size` now and then.
    */
   readonly changes?: StoreChanges;
   close(): Promise<void>;

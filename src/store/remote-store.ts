@@ -44,7 +44,6 @@ import { dropSolutionMarkers, limitResultText, type ResultLimits } from './resul
 import { checkGraphName, planQuery, type DatasetPlan } from './query-dataset.js';
 import { graphVariablePrefix, withVariableGraphs } from './constant-graphs.js';
 import { describeModePragma, excludePragmas, isSystemGraph, systemGraphsQuery } from './system-graphs.js';
-import { newStamp, RemoteChanges, revisionsGraph } from './store-revisions.js';
 
 export interface RemoteStoreOptions {
   /** SPARQL 1.1 Query endpoint. */
@@ -67,8 +66,6 @@ export interface RemoteStoreOptions {
   concurrency?: number;
   /** How long the list of session graphs (the dataset of union queries) is reused, in ms. Default 5,000. */
   graphListTtlMs?: number;
-  /** How often other processes' writes are looked for while someone listens to `changes`, in ms. Default 2,000. */
-  changesPollMs?: number;
 }
 
 const { namedNode, quad } = DataFactory;
@@ -198,8 +195,6 @@ export class RemoteStore implements QuadStore {
   private systemGraphList: { graphs: string[]; at: number } | undefined;
   /** Whether the store is Virtuoso (its Server header), known from its first answer. */
   private virtuoso: boolean | undefined;
-  /** Every write through mcp-ld, this process's or another's, from the stamps each leaves (store-revisions.ts). */
-  readonly changes: RemoteChanges;
 
   /** Virtuoso's MaxSortedTopRows as Debian and OpenLink ship it, until the store is known not to be Virtuoso. */
   get sortedRowLimit(): number | undefined {
@@ -221,10 +216,6 @@ export class RemoteStore implements QuadStore {
     this.uploadTriples = options.uploadTriples ?? 10_000;
     this.concurrency = options.concurrency ?? 4;
     this.graphListTtlMs = options.graphListTtlMs ?? 5_000;
-    this.changes = new RemoteChanges(async (sparql) => {
-      const result = await this.runQuery(sparql, 'SELECT', undefined, this.queryTimeoutMs);
-      return result.form === 'SELECT' ? result.rows : [];
-    }, options.changesPollMs ?? 2_000);
   }
 
   /** Creates the client; it does not contact the store (a store that is down fails the first request with 503). */
@@ -268,34 +259,8 @@ export class RemoteStore implements QuadStore {
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.concurrency, uploads.length) }, worker));
-    // Stamped after the data, even when an upload failed (those before it stay): a reader that sees the stamp sees it.
-    try {
-      await this.stamp(batch.graphs, true);
-    } catch (error) {
-      failure ??= error;
-    }
     if (failure !== undefined) throw failure;
     return { quads: batch.quads, graphs: batch.graphs };
-  }
-
-  /** Stamps a write to `graphs` (or to graphs unknown) for every reader of the store, and tells this process's. */
-  private async stamp(graphs: readonly string[], placed: boolean): Promise<void> {
-    const stamp = newStamp(graphs, placed);
-    for (const update of stamp.updates) {
-      const response = await this.request(
-        'update',
-        this.updateUrl,
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ update }).toString(),
-        },
-        this.requestTimeoutMs,
-      );
-      if (!response.ok) throw await this.refused('update', response, `stamping the write to ${graphs.length} graphs`);
-      await response.arrayBuffer();
-    }
-    this.changes.wrote(graphs, stamp.token, placed);
   }
 
   /** A statement over the literal limit is refused before anything is sent (Virtuoso crashes on huge literals). */
@@ -487,15 +452,8 @@ export class RemoteStore implements QuadStore {
       { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: params.toString() },
       timeoutMs,
     );
-    if (response.ok) {
-      await response.arrayBuffer();
-      await this.stamp([], false);
-      return;
-    }
-    const refusal = await this.refused('update', response, 'applying an update');
-    // Stamped though it failed: the operations before a failed one stay applied.
-    await this.stamp([], false).catch(() => undefined);
-    throw refusal;
+    if (!response.ok) throw await this.refused('update', response, 'applying an update');
+    await response.arrayBuffer();
   }
 
   /**
@@ -510,8 +468,6 @@ export class RemoteStore implements QuadStore {
     const graphs = result.rows
       .map((row) => row.get('g'))
       .flatMap((g) => (g?.termType === 'NamedNode' && isSystemGraph(g.value) ? [g.value] : []));
-    // The stamps' graph is left out before it exists too: the first write makes it, within the list's lifetime.
-    if (!graphs.includes(revisionsGraph)) graphs.push(revisionsGraph);
     this.systemGraphList = { graphs, at: performance.now() };
     return graphs;
   }
@@ -629,7 +585,6 @@ export class RemoteStore implements QuadStore {
     await response.arrayBuffer();
     if (response.status === 404) return false;
     if (!response.ok) throw await this.refused('delete', response, `deleting graph <${graph}>`);
-    await this.stamp([graph], true);
     return true;
   }
 

@@ -22,12 +22,6 @@ export class StoreChanges {
     return this.listeners.size;
   }
 
-  /**
-   * Resolves once every write applied before the call has been told (a store written by other processes too asks them
-   * first); a store that applies every write itself has told them all already.
-   */
-  async current(): Promise<void> {}
-
   /** Told by the store once a write is applied (and, for a durable store, on disk). */
   emit(change: StoreChange): void {
     for (const listener of this.listeners) {

@@ -1,6 +1,6 @@
-// The graphs a remote store keeps for itself (Virtuoso's system graphs, mcp-ld's stamps), never session graphs: how
-// to tell them, how to ask the store for them, and Virtuoso's pragmas that leave them out of its union of all graphs.
-// The remote store uses these so that no request grows with the number of sessions (remote-store.ts).
+// The graphs a remote store keeps for itself (Virtuoso's system graphs), never session graphs: how to tell them, how to
+// ask the store for them, and Virtuoso's pragmas that leave them out of its union of all graphs. The remote store uses
+// these so that no request grows with the number of sessions (remote-store.ts).
 
 /** IRI prefixes of the graphs Virtuoso keeps for itself. */
 const systemGraphPrefixes = [
@@ -9,8 +9,6 @@ const systemGraphPrefixes = [
   'http://www.w3.org/2002/07/owl#',
   'virtrdf:',
   'urn:virtuoso:',
-  // mcp-ld's own: the stamps of its writes (store-revisions.ts).
-  'https://w3id.org/mcp-ld/store/',
 ];
 
 /** Virtuoso's graph of its own endpoint (`http://localuriqaserver/sparql`, `…/DAV/`). */

@@ -1,8 +1,8 @@
 // GET /events: server-sent events that say the store changed, so that open pages (the console) update without a
 // reload. One `change` event per burst of writes (at most one every `coalesceMs`), naming the sessions the writes
 // touched: `{"sessions":["…"]}` (an empty list when the store cannot tell, a SPARQL Update). It carries no data of the
-// store, and reads nothing but the sessions' names. A remote store tells other processes' writes from their stamps;
-// for a client of a data directory's owner, the store's size is looked at every `pollMs` while someone listens.
+// store, and reads nothing but the sessions' names. Where writes happen in another process (a client of a data
+// directory's owner, a remote store), the store's size is looked at every `pollMs` while someone listens.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { decodeSegment, IriMinter } from '../../rdf/vocabulary.js';
