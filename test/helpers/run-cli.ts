@@ -47,6 +47,8 @@ function collect(program: string, args: string[], options: RunOptions): Promise<
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout: Buffer.concat(stdout), stderr }));
+    // A process that exits before it reads its input closes the pipe (EPIPE): its exit code and output are the result.
+    child.stdin.on('error', () => undefined);
     child.stdin.end(options.input ?? '');
   });
 }
